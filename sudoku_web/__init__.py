@@ -1,0 +1,1 @@
+"""sudoku-web: a fast, trustworthy Sudoku solver for the browser."""
