@@ -1,0 +1,249 @@
+"""Caching of deterministic solve results: an in-process LRU and HTTP validators.
+
+A puzzle's result depends only on the puzzle, the variant (and jigsaw regions) and the solve
+budget, so it can be reused freely -- except when the solve stopped at its wall-clock deadline,
+which depends on the machine's load (:func:`is_deterministic` says which results qualify).
+
+Two layers, both optional:
+
+* :class:`ResultCache` -- a bounded, thread-safe LRU of results per worker process, stored on
+  the app (``app.extensions["sudoku_cache"]``) by :func:`init_app`, never in a module global.
+  A shared link that goes viral then costs one solve per worker. ``RESULT_CACHE_SIZE`` entries
+  (0 disables it). It stores result objects, not rendered pages: a 9x9 ``SolveResult`` is
+  about 1-2 KB, so the default 1024 entries cost a few MB per worker.
+* :func:`conditional` -- strong ``ETag`` plus ``Cache-Control: public, max-age=...`` on
+  cacheable responses, and ``304 Not Modified`` for a matching ``If-None-Match`` *before* the
+  page is built, so a revalidation costs no solve at all. nginx's proxy cache and browsers
+  do the rest.
+
+Use from a view::
+
+    key = cache.solve_key(text, variant=variant, regions=regions, budget=budget)
+    def build() -> ResponseReturnValue:
+        result = cache.get_cache().get_or_compute(key, lambda: solve_puzzle(...),
+                                                  store_if=cache.is_deterministic)
+        response = make_response(render_template(...))
+        if not cache.is_deterministic(result):
+            response.cache_control.no_store = True      # conditional() then leaves it alone
+        return response
+    return cache.conditional(cache.etag_for("page", *key), build)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any, Final, Generic, NamedTuple, TypeVar
+
+from flask import Flask, Response, current_app, make_response, request
+from flask.typing import ResponseReturnValue
+
+from .solver import SolveResult
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+EXTENSION: Final = "sudoku_cache"
+
+#: Config defaults, applied with ``setdefault`` by :func:`init_app`; the environment sets them
+#: as ``SUDOKU_WEB_RESULT_CACHE_SIZE`` etc. through ``from_prefixed_env``.
+CONFIG_DEFAULTS: Final[dict[str, Any]] = {
+    "RESULT_CACHE_SIZE": 1024,  # entries per worker process; 0 = no in-process cache
+    "HTTP_CACHE_MAX_AGE": 86_400,  # seconds; a day, so a new release reaches users by tomorrow
+    "ETAG_SALT": "",  # change it to invalidate every ETag without a release (e.g. a new theme)
+}
+
+
+@dataclass(frozen=True)
+class CacheStats:
+    """A snapshot of a cache's counters."""
+
+    hits: int
+    misses: int
+    size: int
+    maxsize: int
+
+
+class ResultCache(Generic[K, V]):
+    """A bounded least-recently-used map, safe to share between a worker's threads.
+
+    ``maxsize`` 0 disables it: nothing is stored and every lookup is a miss.
+    """
+
+    def __init__(self, maxsize: int) -> None:
+        if maxsize < 0:
+            raise ValueError(f"cache size must be 0 or more, not {maxsize}")
+        self.maxsize = maxsize
+        self.hits = 0
+        self.misses = 0
+        self._data: OrderedDict[K, V] = OrderedDict()
+        # One lock around every read and write: OrderedDict's move_to_end/popitem are not
+        # atomic together, and the critical sections are a few dict operations long.
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        with self._lock:
+            return key in self._data
+
+    def get(self, key: K) -> V | None:
+        """The value for ``key`` (now the most recently used), or None; counts a hit or miss."""
+        with self._lock:
+            try:
+                value = self._data[key]
+            except KeyError:
+                self.misses += 1
+                return None
+            self._data.move_to_end(key)
+            self.hits += 1
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        """Stores ``value``, evicting the least recently used entries beyond ``maxsize``."""
+        if self.maxsize == 0:
+            return
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.maxsize:
+                self._data.popitem(last=False)
+
+    def get_or_compute(
+        self,
+        key: K,
+        compute: Callable[[], V],
+        store_if: Callable[[V], bool] | None = None,
+    ) -> V:
+        """The cached value for ``key``, else ``compute()``, stored when ``store_if`` allows.
+
+        ``compute`` runs outside the lock, so a slow solve never blocks other lookups; two
+        threads missing the same key at once may both compute it (harmless: same result).
+        """
+        value = self.get(key)
+        if value is not None:
+            return value
+        value = compute()
+        if store_if is None or store_if(value):
+            self.put(key, value)
+        return value
+
+    def clear(self) -> None:
+        """Drops every entry and resets the counters."""
+        with self._lock:
+            self._data.clear()
+            self.hits = self.misses = 0
+
+    def stats(self) -> CacheStats:
+        """Counters and size, read together."""
+        with self._lock:
+            return CacheStats(self.hits, self.misses, len(self._data), self.maxsize)
+
+
+class SolveKey(NamedTuple):
+    """Everything that determines a solve's result (the canonical request)."""
+
+    puzzle: str  # canonical text, e.g. service.canonical(grid)
+    variant: str
+    regions: str | None
+    budget: Hashable  # e.g. service.Budget (frozen) or (max_nodes, deadline_ms)
+
+
+def solve_key(
+    puzzle: str,
+    *,
+    variant: str = "standard",
+    regions: str | None = None,
+    budget: Hashable = None,
+) -> SolveKey:
+    """The cache key of a request; pass the *canonical* puzzle text so spellings share it."""
+    return SolveKey(puzzle, variant, regions, budget)
+
+
+def is_deterministic(result: SolveResult) -> bool:
+    """False only for a solve cut short by its wall-clock deadline (load-dependent)."""
+    return not (result.status == "gave_up" and result.reason == "deadline")
+
+
+def init_app(app: Flask) -> ResultCache[Any, Any]:
+    """Creates the app's result cache from ``RESULT_CACHE_SIZE`` and fills config defaults."""
+    for name, value in CONFIG_DEFAULTS.items():
+        app.config.setdefault(name, value)
+    size = int(app.config["RESULT_CACHE_SIZE"])
+    cache: ResultCache[Any, Any] = ResultCache(size)
+    app.extensions[EXTENSION] = cache
+    return cache
+
+
+def get_cache(app: Flask | None = None) -> ResultCache[Any, Any]:
+    """The result cache of ``app`` (default: the current app); a disabled one if none."""
+    target = app if app is not None else current_app
+    cache = target.extensions.get(EXTENSION)
+    if cache is None:
+        # Not initialised (e.g. a test app): behave as "cache off" rather than fail a request.
+        cache = target.extensions.setdefault(EXTENSION, ResultCache(0))
+    assert isinstance(cache, ResultCache)
+    return cache
+
+
+def app_version() -> str:
+    """The installed package version ("0" when running from an uninstalled tree)."""
+    try:
+        return metadata.version("sudoku-web")
+    except metadata.PackageNotFoundError:
+        return "0"
+
+
+def etag_for(*parts: object, app: Flask | None = None) -> str:
+    """A strong ETag for a deterministic response built from ``parts``.
+
+    The hash covers the parts (say the route name and the :class:`SolveKey`), the package
+    version (a release may change the page) and ``ETAG_SALT``. Returned unquoted, as
+    Werkzeug's ``set_etag`` expects.
+    """
+    target = app if app is not None else current_app
+    salt = str(target.config.get("ETAG_SALT", ""))
+    text = "\x1f".join([app_version(), salt, *(repr(p) for p in parts)])
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _cache_headers(response: Response, etag: str, max_age: int) -> None:
+    response.set_etag(etag)
+    response.cache_control.public = True
+    response.cache_control.max_age = max_age
+
+
+def conditional(
+    etag: str,
+    build: Callable[[], ResponseReturnValue],
+    *,
+    max_age: int | None = None,
+) -> Response:
+    """Answers 304 when ``If-None-Match`` matches ``etag``, else builds and marks the response.
+
+    ``build`` is only called when the client's copy is missing or stale. Its response gets
+    the ETag and ``Cache-Control: public, max-age=<HTTP_CACHE_MAX_AGE>`` only if it is a 200
+    and does not already say ``no-store`` (how a builder flags a deadline-dependent result).
+    In debug mode nothing is cached, so template edits show up on reload.
+    """
+    app = current_app
+    age = int(app.config.get("HTTP_CACHE_MAX_AGE", 0) if max_age is None else max_age)
+    if app.debug:
+        response = make_response(build())
+        response.cache_control.no_cache = True
+        return response
+    if request.method in ("GET", "HEAD") and request.if_none_match.contains_weak(etag):
+        # RFC 9110 13.1.2: If-None-Match uses weak comparison; a 304 repeats the validators.
+        not_modified = Response(status=304)
+        _cache_headers(not_modified, etag, age)
+        return not_modified
+    response = make_response(build())
+    if response.status_code == 200 and not response.cache_control.no_store:
+        _cache_headers(response, etag, age)
+    return response

@@ -1,0 +1,141 @@
+"""Strict response headers and production-safe configuration.
+
+Two seams for the app factory (``create_app``)::
+
+    app.config.from_mapping(security.CONFIG_DEFAULTS)   # before from_prefixed_env()
+    app.config.from_prefixed_env("SUDOKU_WEB")
+    ...                                                  # test mapping
+    security.init_app(app)                               # last: checks, then header hook
+
+``init_app`` refuses to start a production app in debug mode, fills in a secret key when none
+was configured, and registers an ``after_request`` hook that puts the security headers on every
+response (pages, JSON, static files, errors).
+
+Secret key, decided: the app keeps no server-side state, has no logins and signs nothing a user
+relies on, so a missing ``SECRET_KEY`` is replaced by a random per-process key
+(``secrets.token_hex(32)``) with a warning instead of refusing to start. Under gunicorn with
+``preload`` (the default in :mod:`sudoku_web.serve`) the key is drawn once in the master, so
+all workers share it until the next restart. A fixed literal is never used. Set
+``SUDOKU_WEB_SECRET_KEY`` if the app ever grows sessions (flash messages across a redirect,
+logins): then a key that changes on restart would log people out.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from collections.abc import Mapping
+from typing import Any, Final
+
+from flask import Flask, Response
+
+logger = logging.getLogger(__name__)
+
+# No 'unsafe-inline' anywhere: templates carry no inline script or style. data: images allow
+# small inline SVG/PNG icons from CSS; nothing else leaves 'self'.
+DEFAULT_CSP: Final = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+
+# Browser features the site never uses; denying them limits what injected content could do.
+DEFAULT_PERMISSIONS_POLICY: Final = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=()"
+)
+
+#: Config defaults, applied before ``from_prefixed_env`` so the environment can override each.
+CONFIG_DEFAULTS: Final[Mapping[str, Any]] = {
+    "DEBUG": False,
+    # "production" turns on the startup checks below; anything else is development.
+    "ENV": "development",
+    "CONTENT_SECURITY_POLICY": DEFAULT_CSP,
+    "PERMISSIONS_POLICY": DEFAULT_PERMISSIONS_POLICY,
+    "REFERRER_POLICY": "strict-origin-when-cross-origin",
+    # Strict-Transport-Security max-age in seconds; 0 = not sent. Only set it when the site is
+    # served over TLS (behind nginx + certbot): browsers then refuse plain http for that long.
+    "HSTS_SECONDS": 0,
+    "HSTS_INCLUDE_SUBDOMAINS": False,
+    # The app sets no cookies today; these make any future cookie safe by default.
+    "SESSION_COOKIE_SECURE": True,
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+}
+
+PRODUCTION: Final = "production"
+
+
+def is_production(app: Flask) -> bool:
+    """True when the app is configured as production (``SUDOKU_WEB_ENV=production``)."""
+    # Read the environment too, so a factory that skipped from_prefixed_env is still checked.
+    env = app.config.get("ENV") or os.environ.get("SUDOKU_WEB_ENV", "")
+    return str(env).strip().lower() == PRODUCTION
+
+
+def check_config(app: Flask) -> None:
+    """Refuses unsafe production settings with a RuntimeError that says what to change."""
+    if is_production(app) and app.debug:
+        raise RuntimeError(
+            "refusing to start: debug mode is on but SUDOKU_WEB_ENV=production. "
+            "The debugger lets anyone who can reach the site run code on the server. "
+            "Unset FLASK_DEBUG / SUDOKU_WEB_DEBUG (or set them to 0) in production."
+        )
+    if is_production(app) and app.config.get("TESTING"):
+        raise RuntimeError("refusing to start: TESTING is on but SUDOKU_WEB_ENV=production.")
+
+
+def ensure_secret_key(app: Flask) -> None:
+    """Sets a random per-process SECRET_KEY when none is configured (see module docstring)."""
+    if app.config.get("SECRET_KEY"):
+        return
+    app.config["SECRET_KEY"] = secrets.token_hex(32)
+    if is_production(app):
+        logger.warning(
+            "SUDOKU_WEB_SECRET_KEY is not set; using a random per-process key. "
+            "Fine while the app keeps no sessions; set one if that changes."
+        )
+
+
+def security_headers(app: Flask) -> dict[str, str]:
+    """The headers every response carries, computed once from the app's config."""
+    headers = {
+        "Content-Security-Policy": str(app.config["CONTENT_SECURITY_POLICY"]),
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": str(app.config["REFERRER_POLICY"]),
+        "Permissions-Policy": str(app.config["PERMISSIONS_POLICY"]),
+        # frame-ancestors supersedes this in modern browsers; older ones only know this one.
+        "X-Frame-Options": "DENY",
+        "Cross-Origin-Opener-Policy": "same-origin",
+        "Cross-Origin-Resource-Policy": "same-origin",
+    }
+    hsts = int(app.config.get("HSTS_SECONDS") or 0)
+    if hsts > 0:
+        value = f"max-age={hsts}"
+        if app.config.get("HSTS_INCLUDE_SUBDOMAINS"):
+            value += "; includeSubDomains"
+        headers["Strict-Transport-Security"] = value
+    return headers
+
+
+def init_app(app: Flask) -> None:
+    """Checks the config, fills in missing defaults and adds the security-header hook.
+
+    Call it at the end of ``create_app``, after the environment and any test mapping are
+    applied, so the checks see the final config. Raises RuntimeError on unsafe production
+    settings.
+    """
+    for key, value in CONFIG_DEFAULTS.items():
+        app.config.setdefault(key, value)
+    check_config(app)
+    ensure_secret_key(app)
+    headers = security_headers(app)
+
+    @app.after_request
+    def _add_security_headers(response: Response) -> Response:
+        # setdefault: a view with a real need (none today) may send a narrower header itself.
+        for name, value in headers.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    app.extensions["sudoku_security"] = headers

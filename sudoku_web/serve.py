@@ -1,0 +1,195 @@
+"""The production server: gunicorn with defaults sized for a small VPS.
+
+Two equivalent ways to run it, sharing :data:`DEFAULTS` and :func:`settings_from_env`::
+
+    sudoku-web serve [--bind HOST:PORT] [--workers N] [--print-config]
+    gunicorn -c python:sudoku_web.gunicorn_conf 'sudoku_web:create_app()'
+
+Every setting can be overridden by an environment variable (``SUDOKU_WEB_BIND`` ...; see
+:data:`ENV_VARS`) and command-line flags override the environment. Both set
+``SUDOKU_WEB_ENV=production`` unless it is already set, so a debug flag left on by mistake
+stops the server at startup (see :mod:`sudoku_web.security`).
+
+Worker count, decided: ``cores + 1`` sync workers, at most 8. Solving is CPU-bound and nginx
+buffers slow clients, so workers beyond the core count only queue for the CPU while each
+costs ~40-60 MB; the one spare worker covers the moments a worker is busy in I/O or being
+recycled. On the 1-2 core, 512 MB-1 GB boxes this targets that is 2-3 workers, under 200 MB.
+gunicorn's usual ``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers
+on a two-core 512 MB box for no extra throughput.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
+
+APP_URI: Final = "sudoku_web:create_app()"
+MAX_DEFAULT_WORKERS: Final = 8
+
+
+def cpu_count() -> int:
+    """CPUs this process may run on (respects taskset/cpusets, unlike os.cpu_count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def default_workers(cores: int | None = None) -> int:
+    """``cores + 1``, capped at 8 (see the module docstring for why)."""
+    return min((cores if cores is not None else cpu_count()) + 1, MAX_DEFAULT_WORKERS)
+
+
+def _bool(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"expected true/false, got {text!r}")
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise ValueError(f"expected 0 or more, got {text!r}")
+    return value
+
+
+#: gunicorn setting -> (environment variable, parser). The single source of names.
+ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
+    "bind": ("SUDOKU_WEB_BIND", str),
+    "workers": ("SUDOKU_WEB_WORKERS", _positive_int),
+    "timeout": ("SUDOKU_WEB_TIMEOUT", _positive_int),
+    "graceful_timeout": ("SUDOKU_WEB_GRACEFUL_TIMEOUT", _positive_int),
+    "keepalive": ("SUDOKU_WEB_KEEPALIVE", _positive_int),
+    "max_requests": ("SUDOKU_WEB_MAX_REQUESTS", _positive_int),
+    "max_requests_jitter": ("SUDOKU_WEB_MAX_REQUESTS_JITTER", _positive_int),
+    "preload_app": ("SUDOKU_WEB_PRELOAD", _bool),
+    "accesslog": ("SUDOKU_WEB_ACCESS_LOG", str),
+    "errorlog": ("SUDOKU_WEB_ERROR_LOG", str),
+    "loglevel": ("SUDOKU_WEB_LOG_LEVEL", str),
+    "forwarded_allow_ips": ("SUDOKU_WEB_FORWARDED_ALLOW_IPS", str),
+    "limit_request_line": ("SUDOKU_WEB_LIMIT_REQUEST_LINE", _positive_int),
+}
+
+#: Defaults for a small VPS behind nginx. ``workers`` is filled in from the CPU count.
+DEFAULTS: Final[Mapping[str, Any]] = {
+    # Loopback only: nginx is the public face (TLS, rate limits, slow clients).
+    "bind": "127.0.0.1:8000",
+    "workers": None,
+    # Solves are bounded to a fraction of a second by the app; 30 s is the heartbeat after
+    # which gunicorn kills a stuck worker, far beyond any legitimate request.
+    "timeout": 30,
+    "graceful_timeout": 10,
+    # nginx talks HTTP/1.0 to the upstream by default; a short keep-alive costs little.
+    "keepalive": 5,
+    # Recycling workers bounds slow memory growth (caches, fragmentation); jitter keeps them
+    # from restarting all at once.
+    "max_requests": 2000,
+    "max_requests_jitter": 200,
+    # Load the app in the master before forking: a config error (debug in production) stops
+    # the server at once, and workers share the loaded code copy-on-write.
+    "preload_app": True,
+    # "-" is stdout/stderr: journald (systemd) collects and rotates them.
+    "accesslog": "-",
+    "errorlog": "-",
+    "loglevel": "info",
+    # Trust X-Forwarded-* only from the local nginx.
+    "forwarded_allow_ips": "127.0.0.1,::1",
+    # gunicorn's default; the app caps puzzle length itself with a friendly 414.
+    "limit_request_line": 4094,
+}
+
+
+def settings_from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The gunicorn settings: :data:`DEFAULTS` overridden by ``SUDOKU_WEB_*`` variables.
+
+    Raises ValueError naming the variable when one cannot be parsed.
+    """
+    env = os.environ if environ is None else environ
+    settings = dict(DEFAULTS)
+    for name, (var, parse) in ENV_VARS.items():
+        raw = env.get(var)
+        if raw is None or raw.strip() == "":
+            continue
+        try:
+            settings[name] = parse(raw.strip())
+        except ValueError as exc:
+            raise ValueError(f"{var}={raw!r}: {exc}") from None
+    if not settings["workers"]:
+        settings["workers"] = default_workers()
+    return settings
+
+
+def mark_production(environ: dict[str, str] | os._Environ[str] | None = None) -> None:
+    """Sets ``SUDOKU_WEB_ENV=production`` unless the operator chose something else."""
+    (os.environ if environ is None else environ).setdefault("SUDOKU_WEB_ENV", "production")
+
+
+class SudokuWebApplication(BaseApplication):  # type: ignore[misc]
+    """gunicorn driven from Python with an explicit settings dict (no config file, no argv)."""
+
+    def __init__(self, settings: Mapping[str, Any], app_uri: str = APP_URI) -> None:
+        self.settings = dict(settings)
+        self.app_uri = app_uri
+        super().__init__()
+
+    def load_config(self) -> None:
+        """Copies our settings into gunicorn's config object."""
+        for name, value in self.settings.items():
+            self.cfg.set(name, value)
+
+    def load(self) -> Any:
+        """Imports the WSGI app, calling the factory as ``module:factory()`` spells it."""
+        from gunicorn.util import import_app  # type: ignore[import-untyped]
+
+        return import_app(self.app_uri)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds the serve options to ``parser`` (shared with the ``sudoku-web serve`` subcommand)."""
+    parser.add_argument("--bind", help="HOST:PORT or unix:PATH (env SUDOKU_WEB_BIND)")
+    parser.add_argument("--workers", type=int, help="worker processes (env SUDOKU_WEB_WORKERS)")
+    parser.add_argument("--app", default=APP_URI, help=f"WSGI app to serve (default {APP_URI})")
+    parser.add_argument(
+        "--print-config", action="store_true", help="print the effective settings and exit"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs gunicorn with the environment's settings and ``args``; returns an exit status."""
+    try:
+        settings = settings_from_env()
+    except ValueError as exc:
+        print(f"sudoku-web serve: {exc}", file=sys.stderr)
+        return 2
+    if args.bind:
+        settings["bind"] = args.bind
+    if args.workers:
+        settings["workers"] = args.workers
+    if args.print_config:
+        for name in sorted(settings):
+            print(f"{name} = {settings[name]!r}")
+        return 0
+    mark_production()
+    SudokuWebApplication(settings, args.app).run()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m sudoku_web.serve`` / ``sudoku-web serve``: run the production server."""
+    parser = argparse.ArgumentParser(
+        prog="sudoku-web serve", description="Run sudoku-web under gunicorn."
+    )
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
