@@ -1,0 +1,258 @@
+"""The typo doctor: minimal conflicts, one-cell fixes, ranking, suggestions, budgets."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sudoku_web.board import (
+    Geometry,
+    find_conflicts,
+    format_puzzle,
+    jigsaw,
+    parse_puzzle,
+    standard,
+    x_sudoku,
+)
+from sudoku_web.doctor import (
+    Diagnosis,
+    Fix,
+    Suggestion,
+    diagnose,
+    rank_key,
+    suggest_given,
+    typo_tier,
+)
+from sudoku_web.solver import solve
+
+DATA = Path(__file__).parent / "data"
+# 5x5 jigsaw: five connected regions of five cells.
+JIGSAW5 = "AAABBACABBCCCDBCEDDDEEEED"
+
+
+def _altered(grid: list[int], geo: Geometry, rng: random.Random) -> Iterator[tuple[list[int], int]]:
+    """Copies of a uniquely solvable grid with one given changed so it becomes unsolvable."""
+    cells = [c for c, v in enumerate(grid) if v]
+    rng.shuffle(cells)
+    for cell in cells:
+        taken = {grid[p] for p in geo.peers[cell]}
+        for new in range(1, geo.size + 1):
+            if new == grid[cell] or new in taken:
+                continue  # equal givens in a house are "invalid", not the doctor's business
+            bad = list(grid)
+            bad[cell] = new
+            if solve(bad, geometry=geo).status == "unsolvable":
+                yield bad, cell
+
+
+def _unique_puzzle(geo: Geometry, seed: int) -> list[int]:
+    """A uniquely solvable puzzle: a solution with givens removed while it stays unique."""
+    rng = random.Random(seed)
+    # Fill a few random givens first so different seeds give different solutions.
+    start = [0] * geo.cells
+    for cell in rng.sample(range(geo.cells), geo.size):
+        taken = {start[p] for p in geo.peers[cell]}
+        free = [v for v in range(1, geo.size + 1) if v not in taken]
+        start[cell] = rng.choice(free)
+    result = solve(start, geometry=geo)
+    if result.status not in ("solved", "multiple"):
+        return _unique_puzzle(geo, seed + 1000)
+    grid = parse_puzzle(result.solutions[0], geo)
+    order = list(range(geo.cells))
+    rng.shuffle(order)
+    for cell in order:
+        value, grid[cell] = grid[cell], 0
+        if solve(grid, geometry=geo).status != "solved":
+            grid[cell] = value
+    return grid
+
+
+def _cases() -> list[tuple[str, Geometry, list[int], list[int], int]]:
+    """(id, geometry, original, altered, changed cell): 9x9 from tests/data, plus variants."""
+    rng = random.Random(2024)
+    geo9 = standard(9)
+    cases = []
+    for name, count in (("top95.txt", 4), ("17clue_sample.txt", 2), ("easy50.txt", 2)):
+        found = 0
+        for line in (DATA / name).read_text().split():
+            grid = parse_puzzle(line, geo9)
+            for bad, cell in _altered(grid, geo9, rng):
+                cases.append((f"{name}-{found}", geo9, grid, bad, cell))
+                found += 1
+                break
+            if found == count:
+                break
+    for name, geo, seed in (
+        ("4x4", standard(4), 1),
+        ("x9", x_sudoku(9), 2),
+        ("jigsaw5", jigsaw(JIGSAW5), 3),
+        ("6x6", standard(6), 4),
+    ):
+        grid = _unique_puzzle(geo, seed)
+        bad, cell = next(_altered(grid, geo, rng))
+        cases.append((name, geo, grid, bad, cell))
+    return cases
+
+
+CASES = _cases()
+
+
+def _without(grid: list[int], cell: int) -> list[int]:
+    out = list(grid)
+    out[cell] = 0
+    return out
+
+
+def _only(grid: list[int], cells: tuple[int, ...]) -> list[int]:
+    return [v if c in cells else 0 for c, v in enumerate(grid)]
+
+
+@pytest.mark.parametrize(
+    ("geo", "good", "bad", "cell"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_conflict_is_minimal_and_holds_the_changed_given(
+    geo: Geometry, good: list[int], bad: list[int], cell: int
+) -> None:
+    found = diagnose(bad, geo, deadline_ms=None)
+    assert found.complete
+    assert cell in found.conflict
+    core = _only(bad, found.conflict)
+    assert solve(core, geometry=geo).status == "unsolvable"
+    for member in found.conflict:
+        assert solve(_without(core, member), geometry=geo).status in ("solved", "multiple")
+
+
+@pytest.mark.parametrize(
+    ("geo", "good", "bad", "cell"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_restoring_the_original_symbol_is_a_fix(
+    geo: Geometry, good: list[int], bad: list[int], cell: int
+) -> None:
+    found = diagnose(bad, geo, deadline_ms=None)
+    assert Fix(cell, bad[cell], good[cell]) in found.fixes
+    for fix in found.fixes:
+        assert fix.cell in found.conflict  # a given outside the conflict cannot be the fix
+        assert solve(fix.apply(bad), geometry=geo).status == "solved"
+    assert list(found.fixes) == sorted(found.fixes, key=rank_key)
+
+
+def test_every_single_change_that_gives_one_solution_is_listed() -> None:
+    """Brute force over every given and symbol of one case agrees with the doctor."""
+    _, geo, _, bad, _ = CASES[0]
+    expected = set()
+    for cell, old in enumerate(bad):
+        if not old:
+            continue
+        for new in [None, *range(1, 10)]:
+            if new == old:
+                continue
+            fix = Fix(cell, old, new)
+            trial = fix.apply(bad)
+            if not find_conflicts(trial, geo) and solve(trial, geometry=geo).status == "solved":
+                expected.add(fix)
+    assert set(diagnose(bad, geo, deadline_ms=None).fixes) == expected
+
+
+def test_api_shape_uses_symbols_and_null_for_removal() -> None:
+    geo = standard(16)
+    diagnosis = Diagnosis((3, 17), (Fix(17, 11, 12), Fix(3, 2, None)), complete=True)
+    assert diagnosis.as_dict(geo) == {
+        "conflict": [3, 17],
+        "fixes": [{"cell": 17, "from": "B", "to": "C"}, {"cell": 3, "from": "2", "to": None}],
+        "complete": True,
+    }
+    assert Fix(17, 11, 12).describe(geo) == "r2c2: B \u2192 C"
+    assert Fix(3, 2, None).describe(geo) == "r1c4: remove the 2"
+    assert "2 givens cannot all be right: r1c4, r2c2" in diagnosis.summary(geo)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "tier"),
+    [
+        (5, 4, 0),  # top-row neighbour
+        (5, 8, 0),  # numeric keypad, one row up
+        (1, 7, 0),  # look-alike
+        (11, 8, 0),  # B read as 8 on a 16x16 grid
+        (9, 10, 2),  # 9 and A are far apart on a keyboard
+        (5, None, 1),  # removal
+        (1, 9, 2),
+    ],
+)
+def test_typo_tiers(old: int, new: int | None, tier: int) -> None:
+    assert typo_tier(old, new)[0] == tier
+
+
+def test_likely_slips_rank_before_removal_before_far_symbols() -> None:
+    fixes = [Fix(0, 1, 9), Fix(5, 1, None), Fix(9, 4, 5), Fix(2, 2, 5)]
+    ranked = sorted(fixes, key=rank_key)
+    assert ranked == [Fix(9, 4, 5), Fix(2, 2, 5), Fix(5, 1, None), Fix(0, 1, 9)]
+
+
+def test_tiny_budget_gives_an_honest_incomplete_answer() -> None:
+    _, geo, _, bad, _ = CASES[0]
+    full = diagnose(bad, geo, deadline_ms=None)
+    cut = diagnose(bad, geo, max_nodes=1, deadline_ms=None)
+    assert not cut.complete
+    assert cut.solves < full.solves
+    # Whatever was kept is still proven impossible.
+    if cut.conflict:
+        assert solve(_only(bad, cut.conflict), geometry=geo).status == "unsolvable"
+
+
+def test_zero_deadline_gives_an_empty_incomplete_answer() -> None:
+    _, geo, _, bad, _ = CASES[0]
+    cut = diagnose(bad, geo, deadline_ms=0)
+    assert cut == Diagnosis((), (), False, cut.solves, cut.nodes, cut.elapsed_ms)
+    assert "ran out of time" in cut.summary(geo)
+
+
+def test_solvable_or_conflicting_puzzles_are_refused() -> None:
+    _, geo, good, _, _ = CASES[0]
+    with pytest.raises(ValueError, match="has a solution"):
+        diagnose(good, geo)
+    twins = list(good)
+    first = next(c for c, v in enumerate(good) if v)
+    row_mate = next(c for c in geo.peers[first] if not good[c])
+    twins[row_mate] = good[first]
+    with pytest.raises(ValueError, match="equal givens"):
+        diagnose(twins, geo)
+
+
+def test_text_input_is_accepted() -> None:
+    _, geo, _, bad, cell = CASES[0]
+    assert cell in diagnose(format_puzzle(bad), geo, deadline_ms=None).conflict
+
+
+@pytest.mark.parametrize(
+    ("geo", "seed"),
+    [(standard(9), 5), (standard(4), 6), (x_sudoku(9), 7), (jigsaw(JIGSAW5), 8)],
+    ids=["9x9", "4x4", "x9", "jigsaw5"],
+)
+def test_suggest_given_makes_a_multiple_puzzle_unique(geo: Geometry, seed: int) -> None:
+    good = _unique_puzzle(geo, seed)
+    rng = random.Random(seed)
+    # Drop givens until the puzzle has several solutions, but only just.
+    loose = list(good)
+    for cell in rng.sample([c for c, v in enumerate(good) if v], k=sum(1 for v in good if v)):
+        loose[cell] = 0
+        if solve(loose, geometry=geo).status == "multiple":
+            break
+    result = solve(loose, geometry=geo)
+    assert result.status == "multiple"
+    hint = suggest_given(loose, geo, result.solutions)
+    assert hint is not None
+    assert not loose[hint.cell]
+    assert solve(hint.apply(loose), geometry=geo).status == "solved"
+    # Without the known solutions it solves first, and finds the same answer.
+    assert suggest_given(loose, geo) == hint
+    assert hint.as_dict(geo) == {"cell": hint.cell, "symbol": geo.symbol(hint.value)}
+
+
+def test_suggest_given_says_none_when_the_budget_is_gone() -> None:
+    geo = standard(4)
+    assert suggest_given("1..." + "." * 12, geo, deadline_ms=0) is None
+    assert suggest_given("1..." + "." * 12, geo, max_tries=0) is None
+    assert Suggestion(0, 1).apply([0] * 16)[0] == 1
