@@ -11,16 +11,59 @@ Public API (stable)::
     result.stats       # SolveStats
     result.errors      # tuple[PuzzleError, ...] (invalid only)
 
-This first implementation keeps one candidate bitmask per cell; it is correct and bounded,
-and is the reference the faster representation is checked against.
+Vocabulary (after Norvig's ``sudoku.py``; board terms are in :mod:`sudoku_web.board`):
+
+candidate
+    A pair (cell, symbol) still possible. Placement index ``i = cell * N + symbol``.
+group
+    A set of N candidates of which exactly one must end up true: the N symbols of a *cell*,
+    or the N places of one symbol in one *house*. A group with no candidate left is a
+    contradiction; a group with one left is a single (naked for cells, hidden for houses).
+state
+    The whole candidate state of a board as two Python ints, ``X`` and ``D``. Every group
+    owns a field of N+1 bits in ``X``: N candidate bits and a zero *guard* bit on top, cell
+    groups first, then (house, symbol) groups. A candidate appears once per group holding it
+    (for 9x9: in its cell group and its row, column and box groups). ``D`` holds the guard
+    bit of every group already settled by a placement.
+place
+    ``X &= KEEP[i]; D |= DONE[i]``: one AND removes the symbol from the cell's peers and the
+    cell's other symbols from every group at once. Both masks are built once per geometry.
+reduce
+    Scan every group at once with three subtractions-free-of-borrow tricks (the guard bit
+    stops a borrow at its group): ``T = (X | G) - LOW`` clears the guard of empty groups and
+    turns each field into ``x - 1``; ``X & T`` is ``x & (x - 1)``, non-zero for groups with two
+    or more candidates. That gives contradictions, naked and hidden singles in about eight
+    big-int operations; all new singles are placed in one batch and the scan repeats. A
+    batch that clobbers itself (two singles for one cell or one house) empties a group, so
+    the next scan reports it.
+search
+    Depth-first over copies of the state (two ints: a branch copies for free) guessing on a
+    cell with two candidates, else a symbol with two places in a house, else the cell with
+    fewest candidates. Search stops at the second solution, so uniqueness is always known.
+
+Roads not taken (figures in ``benchmarks/RESULTS.md``, top1465 with uniqueness, this 2-core box):
+
+* A list of per-cell bitmasks with a propagation queue (the first version of this module,
+  kept honest by the same tests): about 250 puzzles/s on top95, 2-3x Norvig. Python spends
+  its time in per-cell loops; the big-int state spends it in a few C-level ops per pass.
+* Symbol-plane views scanned with a ones/twos accumulator (``for k in range(N)``): correct,
+  but about 5N operations per view per pass; the guard-bit field layout does every group of
+  every view in a constant eight operations whatever N is.
+* Locked candidates (pointing / box-line): the bit-parallel form needs one permutation of
+  the state per view to feed eliminations back into the others; see RESULTS.md for the
+  measurement that left it out of the hot path.
+* A trail (undo log) instead of copying on branch: copying two ints costs nothing, a trail
+  costs Python-level bookkeeping at every placement.
 """
 
 from __future__ import annotations
 
+import operator
+import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from .board import (
     Geometry,
@@ -35,8 +78,11 @@ from .board import (
 
 Status = Literal["solved", "multiple", "unsolvable", "invalid", "gave_up"]
 
-# Any 9x9 input ends well under a second at this budget; 16x16 with few givens may give up.
+# Guesses (branch nodes) per solve. The slowest adversarial 9x9 inputs we know (sparse
+# unsolvable grids) take about 25 us per node here, so this keeps any 9x9 well under a second.
 DEFAULT_MAX_NODES = 20_000
+# Wall-clock safety net, mostly for 16x16 grids whose nodes cost more; None disables it.
+DEFAULT_DEADLINE_MS: float | None = 1000.0
 
 
 @dataclass
@@ -49,6 +95,7 @@ class SolveStats:
     backtracks: int = 0
     max_depth: int = 0
     elapsed_ms: float = 0.0
+    nodes: int = 0  # search states examined (the root, then every branch taken)
 
 
 @dataclass(frozen=True)
@@ -64,18 +111,13 @@ class SolveResult:
     # unsolvable: "reduction" (contradiction before any guess) or "search" (exhausted);
     # gave_up: "nodes" or "deadline".
     reason: str = ""
-    # gave_up: candidate bitmask per cell (bit v-1 = symbol v) at the deepest point reached.
+    # gave_up: candidate bitmask per cell (bit v-1 = symbol v) at the point reached.
     candidates: tuple[int, ...] | None = None
 
     @property
     def solution(self) -> str | None:
         """The unique solution, or None unless the status is ``solved``."""
         return self.solutions[0] if self.status == "solved" else None
-
-
-class _Budget(Exception):
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
 
 
 def solve(
@@ -86,14 +128,14 @@ def solve(
     regions: str | None = None,
     geometry: Geometry | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
-    deadline_ms: float | None = None,
+    deadline_ms: float | None = DEFAULT_DEADLINE_MS,
 ) -> SolveResult:
     """Solve a puzzle, checking uniqueness; never raises for bad input (status ``invalid``).
 
     ``puzzle`` is text (row-major, ``.``/``0`` blank) or a grid of ints. The geometry is
     ``geometry`` if given, else built from ``variant``, ``size`` (default: inferred from the
     cell count, 9 when it cannot be) and ``regions`` (jigsaw). ``max_nodes`` bounds the
-    guesses; ``deadline_ms`` bounds wall time.
+    guesses; ``deadline_ms`` bounds wall time (None: no deadline).
     """
     started = time.perf_counter()
     try:
@@ -105,46 +147,139 @@ def solve(
             grid = parse_puzzle(puzzle, geometry)
         else:
             grid = list(puzzle)
-            if len(grid) != geometry.cells or any(not 0 <= v <= geometry.size for v in grid):
+            if len(grid) != geometry.cells or any(
+                type(v) is not int or not 0 <= v <= geometry.size for v in grid
+            ):
                 need = f"A grid needs {geometry.cells} values from 0 to {geometry.size}."
                 raise InvalidPuzzle([PuzzleError("length", need)])
     except InvalidPuzzle as exc:
         return SolveResult("invalid", geometry, errors=exc.errors)
-    text = format_puzzle(grid)
-    conflicts = find_conflicts(grid, geometry)
-    if conflicts:
-        return SolveResult("invalid", geometry, text, errors=tuple(conflicts))
-    search = _Search(geometry, max_nodes, deadline_ms, started)
-    return search.run(grid, text)
+    deadline = None if deadline_ms is None else started + deadline_ms / 1000
+    return _Search(_tables(geometry), max_nodes, deadline, started).run(grid)
+
+
+class _Tables:
+    """The masks of one geometry, built once (see the module glossary)."""
+
+    def __init__(self, geo: Geometry) -> None:
+        n, n_cells = geo.size, geo.cells
+        width = n + 1
+        self.geo = geo
+        self.n = n
+        self.width = width
+        self.full_n = (1 << n) - 1
+        # groups[g] = the candidate (placement index) behind each of its N bits
+        groups: list[list[int]] = [[c * n + d for d in range(n)] for c in range(n_cells)]
+        for house in geo.houses:
+            for d in range(n):
+                groups.append([c * n + d for c in house.cells])
+        n_groups = len(groups)
+        self.n_groups = n_groups
+        n_bits = n_groups * width
+        self.n_bits = n_bits
+        bits_of: list[list[int]] = [[] for _ in range(n_cells * n)]
+        table = [-1] * (n_bits + 1)  # bit position + 1 (a bit_length) -> placement index
+        for g, members in enumerate(groups):
+            for k, i in enumerate(members):
+                pos = g * width + k
+                bits_of[i].append(pos)
+                table[pos + 1] = i
+        self.table = table
+        guards = range(n, n_bits, width)
+        self.guard = _int_of(guards, n_bits)
+        self.low = self.guard >> n
+        self.guard_minus_low = self.guard - self.low
+        self.cell_guards = _int_of(range(n, n_cells * width, width), n_bits)
+        self.cell_part = (1 << (n_cells * width)) - 1
+        everything = _int_of((p for ps in bits_of for p in ps), n_bits)
+        self.start = everything
+        # group indices holding each candidate, for the DONE masks
+        group_of: list[list[int]] = [[] for _ in range(n_cells * n)]
+        for g, members in enumerate(groups):
+            for i in members:
+                group_of[i].append(g)
+        keep: list[int] = []
+        done: list[int] = []
+        for i in range(n_cells * n):
+            cell, d = divmod(i, n)
+            gone = [cell * n + e for e in range(n) if e != d]
+            gone += [p * n + d for p in geo.peers[cell]]
+            keep.append(everything ^ _int_of((p for j in gone for p in bits_of[j]), n_bits))
+            done.append(_int_of((g * width + n for g in group_of[i]), n_bits))
+        self.keep = keep
+        self.done = done
+        self.cell_bit = [1 << bits_of[i][0] for i in range(n_cells * n)]
+        # itemgetter per house: verify() reads a house's values in one C call.
+        self.house_getters: list[Callable[[Sequence[int]], Any]] = [
+            operator.itemgetter(*h.cells) for h in geo.houses
+        ]
+
+
+def _int_of(positions: Any, n_bits: int) -> int:
+    """An int with exactly the given bit positions set (built through bytes: fast for big N)."""
+    buf = bytearray((n_bits + 8) // 8)
+    for p in positions:
+        buf[p >> 3] |= 1 << (p & 7)
+    return int.from_bytes(buf, "little")
+
+
+def _tables(geo: Geometry) -> _Tables:
+    """The cached tables of ``geo``; they live on the (immutable, shared) geometry object."""
+    cached: _Tables | None = geo.__dict__.get("_engine_tables")
+    if cached is None:
+        cached = _Tables(geo)
+        # Geometry is frozen; the tables are derived data, like its peers and cell_houses.
+        object.__setattr__(geo, "_engine_tables", cached)
+    return cached
+
+
+class _Budget(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+_ONE = re.compile("1")
 
 
 class _Search:
+    """One solve: reduce and search over (X, D) states, collecting up to two solutions."""
+
     def __init__(
-        self, geo: Geometry, max_nodes: int, deadline_ms: float | None, started: float
+        self, tables: _Tables, max_nodes: int, deadline: float | None, started: float
     ) -> None:
-        self.geo = geo
-        self.full = (1 << geo.size) - 1
-        self.houses = [h.cells for h in geo.houses]
-        self.peers = geo.peers
+        self.t = tables
         self.max_nodes = max_nodes
-        self.deadline = None if deadline_ms is None else started + deadline_ms / 1000
+        self.deadline = deadline
         self.started = started
         self.stats = SolveStats()
         self.solutions: list[list[int]] = []
-        self.deepest: list[int] | None = None
 
-    def run(self, grid: list[int], text: str) -> SolveResult:
-        masks = [self.full] * self.geo.cells
-        ok = True
+    def run(self, grid: list[int]) -> SolveResult:
+        """Place the givens, reduce, search; build the verified result."""
+        t = self.t
+        geo = t.geo
+        text = format_puzzle(grid)
+        x, d = t.start, 0
+        n = t.n
+        keep, done = t.keep, t.done
         for cell, value in enumerate(grid):
-            if value and not self.place(masks, cell, 1 << (value - 1)):
-                ok = False
-                break
+            if value:
+                i = cell * n + value - 1
+                x &= keep[i]
+                d |= done[i]
+        reduced = self.reduce(x, d)
+        if reduced is None and self.stats.reduce_passes == 1:
+            # A contradiction among the givens alone: name the clashing cells if there are any.
+            conflicts = find_conflicts(grid, geo)
+            if conflicts:
+                self.stats.elapsed_ms = (time.perf_counter() - self.started) * 1000
+                return SolveResult("invalid", geo, text, errors=tuple(conflicts), stats=self.stats)
         status: Status
         reason = ""
+        candidates: tuple[int, ...] | None = None
         try:
-            if ok and self.reduce(masks):
-                self.search(masks, 0)
+            if reduced is not None:
+                self.search(reduced)
             if not self.solutions:
                 status, reason = "unsolvable", ("search" if self.stats.guesses else "reduction")
             elif len(self.solutions) == 1:
@@ -153,105 +288,159 @@ class _Search:
                 status = "multiple"
         except _Budget as stop:
             status, reason = "gave_up", stop.reason
+            candidates = self.candidates_of(self.stopped_at)
+        for sol in self.solutions:
+            if not verify(sol, grid, geo):  # pragma: no cover - would be an engine bug
+                raise AssertionError(f"engine produced an invalid solution for {text}")
         self.stats.elapsed_ms = (time.perf_counter() - self.started) * 1000
         sols = tuple(format_puzzle(s) for s in self.solutions)
-        for sol in self.solutions:
-            if not verify(sol, grid, self.geo):  # pragma: no cover - would be an engine bug
-                raise AssertionError(f"engine produced an invalid solution for {text}")
-        if status == "gave_up":
-            # A solution found before the budget ran out is real, but uniqueness is unknown.
-            cands = tuple(self.deepest or masks)
-            return SolveResult(status, self.geo, text, sols, (), self.stats, reason, cands)
-        return SolveResult(status, self.geo, text, sols, (), self.stats, reason)
+        return SolveResult(status, geo, text, sols, (), self.stats, reason, candidates)
 
-    def place(self, masks: list[int], cell: int, bit: int) -> bool:
-        """Set ``cell`` to ``bit``, removing it from peers (and so on); False on a contradiction."""
-        if not masks[cell] & bit:
-            return False
-        masks[cell] = bit
-        for peer in self.peers[cell]:
-            m = masks[peer]
-            if m & bit:
-                m &= ~bit
-                masks[peer] = m
-                if not m or (m & (m - 1) == 0 and not self.place(masks, peer, m)):
-                    return False
-        return True
+    def reduce(self, x: int, d: int) -> tuple[int, int, int, int] | None:
+        """Place every single until none is new; the state plus scan, or None on a contradiction.
 
-    def reduce(self, masks: list[int]) -> bool:
-        """Place hidden singles until nothing changes; False on a contradiction.
-
-        Naked singles are propagated by :meth:`place` as soon as they appear.
+        Returns ``(X, D, T, multi)`` where ``T`` and ``multi`` are the last scan's words
+        (``multi``: guard bits of groups with two or more candidates), reused by the search.
         """
+        t = self.t
+        guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
+        table, keep, done = t.table, t.keep, t.done
         stats = self.stats
-        before = sum(1 for m in masks if m & (m - 1) == 0)
-        changed = True
-        while changed:
-            changed = False
-            stats.reduce_passes += 1
-            for cells in self.houses:
-                once = twice = 0
-                for cell in cells:
-                    m = masks[cell]
-                    twice |= once & m
-                    once |= m
-                if once != self.full:
-                    return False
-                only = once & ~twice
-                if not only:
-                    continue
-                for cell in cells:
-                    m = masks[cell]
-                    bit = m & only
-                    if bit and m != bit:
-                        if bit & (bit - 1):
-                            return False  # two symbols can only go in one cell
-                        if not self.place(masks, cell, bit):
-                            return False
-                        changed = True
-        stats.placed_by_reduce += sum(1 for m in masks if m & (m - 1) == 0) - before
-        return True
+        passes = placed = 0
+        try:
+            while True:
+                passes += 1
+                tt = (x | guard) - low
+                if tt & guard != guard:
+                    return None  # some group has no candidate left
+                multi = ((x & tt) + gml) & guard
+                new = guard ^ (multi | d)
+                if not new:
+                    return x, d, tt, multi
+                bits = x & (new - (new >> n))
+                found = set()
+                while bits:
+                    b = bits.bit_length()
+                    bits ^= 1 << (b - 1)
+                    found.add(table[b])
+                placed += len(found)
+                for i in found:
+                    x &= keep[i]
+                    d |= done[i]
+        finally:
+            stats.reduce_passes += passes
+            stats.placed_by_reduce += placed
 
-    def search(self, masks: list[int], depth: int) -> None:
-        """Guess on the cell with fewest candidates; collect up to two solutions."""
+    def branches(self, x: int, tt: int, multi: int) -> list[int]:
+        """The placements to try at a node: a group with two candidates if any, else a
+        smallest cell."""
+        t = self.t
+        guard, low, gml = t.guard, t.low, t.guard_minus_low
+        m = x & tt  # x & (x - 1) per group
+        three = ((m & ((m | guard) - low)) + gml) & guard
+        pairs = multi ^ three
+        if pairs:
+            cells = pairs & t.cell_guards
+            g = (cells or pairs) & -(cells or pairs)
+        else:
+            g = self.smallest_cell(x, multi)
+        top = g.bit_length()  # one past the guard bit: the group's bits end just below
+        first = top - t.width
+        field_bits = (x >> first) & t.full_n
+        table = t.table
+        out = []
+        while field_bits:
+            b = field_bits.bit_length()
+            field_bits ^= 1 << (b - 1)
+            out.append(table[first + b])
+        out.reverse()
+        return out
+
+    def smallest_cell(self, x: int, multi: int) -> int:
+        """The guard bit of an open cell with the fewest candidates (all open cells have 3+)."""
+        t = self.t
+        width, full_n = t.width, t.full_n
+        open_cells = multi & t.cell_guards
+        best, best_count = 0, t.n + 1
+        while open_cells:
+            g = open_cells & -open_cells
+            open_cells ^= g
+            count = ((x >> (g.bit_length() - width)) & full_n).bit_count()
+            if count < best_count:
+                best, best_count = g, count
+                if count == 3:
+                    break
+        return best
+
+    def search(self, root: tuple[int, int, int, int]) -> None:
+        """Depth-first guessing from a reduced state; stops at the second solution."""
+        t = self.t
         stats = self.stats
-        stats.max_depth = max(stats.max_depth, depth)
-        best, best_count = -1, self.geo.size + 1
-        for cell, m in enumerate(masks):
-            if m & (m - 1):
-                count = m.bit_count()
-                if count < best_count:
-                    best, best_count = cell, count
-                    if count == 2:
-                        break
-        if best < 0:
-            self.solutions.append([m.bit_length() for m in masks])
-            return
-        stats.guesses += 1
-        if stats.guesses > self.max_nodes:
-            self.deepest = masks
-            raise _Budget("nodes")
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            self.deepest = masks
-            raise _Budget("deadline")
-        m = masks[best]
-        while m:
-            bit = m & -m
-            m ^= bit
-            trial = masks.copy()
-            if self.place(trial, best, bit) and self.reduce(trial):
-                self.search(trial, depth + 1)
-                if len(self.solutions) >= 2:
+        keep, done, cell_guards = t.keep, t.done, t.cell_guards
+        reduce, branches = self.reduce, self.branches
+        max_nodes, deadline = self.max_nodes, self.deadline
+        clock = time.perf_counter
+        stack: list[tuple[int, int, int]] = []
+        state: tuple[int, int, int, int] | None = root
+        depth = 0
+        nodes = 1
+        try:
+            while True:
+                if state is None:
+                    stats.backtracks += 1
+                else:
+                    x, d, tt, multi = state
+                    if not multi & cell_guards:
+                        self.solutions.append(self.grid_of(x))
+                        if len(self.solutions) >= 2:
+                            return
+                    else:
+                        stats.guesses += 1
+                        if stats.guesses > max_nodes:
+                            self.stopped_at = x
+                            raise _Budget("nodes")
+                        if deadline is not None and clock() > deadline:
+                            self.stopped_at = x
+                            raise _Budget("deadline")
+                        depth += 1
+                        if depth > stats.max_depth:
+                            stats.max_depth = depth
+                        for i in branches(x, tt, multi):
+                            stack.append((x & keep[i], d | done[i], depth))
+                if not stack:
                     return
-            else:
-                stats.backtracks += 1
+                x, d, depth = stack.pop()
+                nodes += 1
+                state = reduce(x, d)
+        finally:
+            stats.nodes += nodes
+
+    stopped_at: int = 0
+
+    def grid_of(self, x: int) -> list[int]:
+        """The grid of a state whose cells each hold one candidate."""
+        t = self.t
+        width = t.width
+        # Reversed binary: the cell-group fields read left to right, one '1' per field.
+        text = bin(x & t.cell_part)[:1:-1]
+        return [m.start() % width + 1 for m in _ONE.finditer(text)]
+
+    def candidates_of(self, x: int) -> tuple[int, ...]:
+        """Per-cell candidate masks (bit v-1 = symbol v) of a state."""
+        t = self.t
+        width, full_n = t.width, t.full_n
+        return tuple((x >> (c * width)) & full_n for c in range(t.geo.cells))
 
 
 def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -> bool:
     """True when ``solution`` is complete, keeps every given, and fills every house exactly."""
-    full = set(range(1, geometry.size + 1))
-    if len(solution) != geometry.cells:
+    n = geometry.size
+    if len(solution) != geometry.cells or len(givens) != geometry.cells:
         return False
     if any(g and g != s for g, s in zip(givens, solution, strict=True)):
         return False
-    return all({solution[c] for c in house.cells} == full for house in geometry.houses)
+    full = set(range(1, n + 1))
+    if set(solution) - full:
+        return False
+    getters = _tables(geometry).house_getters
+    return all(len(set(get(solution))) == n for get in getters)
