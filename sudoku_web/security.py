@@ -48,8 +48,8 @@ DEFAULT_PERMISSIONS_POLICY: Final = (
 #: Config defaults, applied before ``from_prefixed_env`` so the environment can override each.
 CONFIG_DEFAULTS: Final[Mapping[str, Any]] = {
     "DEBUG": False,
-    # "production" turns on the startup checks below; anything else is development.
-    "ENV": "development",
+    # No "ENV" default on purpose: SUDOKU_WEB_ENV reaches config["ENV"] via from_prefixed_env,
+    # and is_production() falls back to the process environment when the key is absent.
     "CONTENT_SECURITY_POLICY": DEFAULT_CSP,
     "PERMISSIONS_POLICY": DEFAULT_PERMISSIONS_POLICY,
     "REFERRER_POLICY": "strict-origin-when-cross-origin",
