@@ -1,0 +1,207 @@
+"""Link-preview PNGs: a picture of a puzzle for Open Graph / Twitter cards.
+
+:func:`render_png` draws the grid (thick borders between boxes or jigsaw regions, shaded X
+diagonals and hyper windows), the givens in one ink, solved digits in another, and the
+status in words under the grid. The bytes are a pure function of the arguments, so a view can
+hash them (or its inputs) for an ETag.
+
+Size: 600x630 px whatever the grid (Open Graph's ~1.91:1 is for photos; chat apps show a
+near-square card whole), a fixed palette so the file is a small 8-bit PNG (a 9x9 is ~15 KB,
+a 16x16 ~25 KB, under the 60 KB bound). The font is the one Pillow ships
+(``ImageFont.load_default(size=...)``), so there is nothing to download or install.
+
+Roads not taken: drawing straight into a palette ("P") image loses anti-aliasing (Pillow
+draws text on "P" images as bare 1-bit masks) and jagged digits look broken at thumbnail size;
+adaptive quantisation keeps anti-aliasing but picks its own colours, so the two inks could
+drift. Drawing in RGB and mapping onto a fixed palette of ink/background blends keeps both
+the smoothness and the exact inks.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .board import SYMBOLS, Geometry
+
+WIDTH, HEIGHT = 600, 630
+GRID_SIDE = 540  # the grid's side before rounding down to whole cells
+TOP = 18
+BAND_TOP = 578  # the status band under the grid
+
+RGB = tuple[int, int, int]
+PAPER: RGB = (255, 255, 255)
+SHADE: RGB = (226, 234, 246)  # X diagonals, hyper windows
+MARK: RGB = (253, 221, 214)  # cells the caller marks (conflict, differing cells)
+GIVEN_INK: RGB = (20, 24, 40)  # givens, thick borders, status text
+SOLVED_INK: RGB = (30, 110, 220)  # digits the solver filled in
+LINE_INK: RGB = (160, 166, 180)  # thin cell lines, the variant label
+BACKGROUNDS = (PAPER, SHADE, MARK)
+INKS = (GIVEN_INK, SOLVED_INK, LINE_INK)
+RAMP_STEPS = 8  # blends per background/ink pair, for anti-aliased edges
+
+VARIANT_LABELS = {"standard": "", "x": "X-sudoku", "hyper": "Hyper", "jigsaw": "Jigsaw"}
+
+
+def render_png(
+    givens: Sequence[int],
+    solution: Sequence[int] | str | None,
+    geometry: Geometry,
+    status_text: str,
+    *,
+    marked: Sequence[int] = (),
+) -> bytes:
+    """A PNG (≤ 60 KB, 600x630) of the puzzle; same arguments, same bytes.
+
+    ``givens`` is the puzzle grid (0 blank); ``solution`` a full grid or solution text, or
+    None to draw only the givens; its digits in blank cells are drawn in :data:`SOLVED_INK`,
+    the givens in :data:`GIVEN_INK`. ``status_text`` is written under the grid (shrunk to
+    fit). ``marked`` cells get a tinted background (e.g. the doctor's conflict).
+    """
+    size = geometry.size
+    if len(givens) != geometry.cells:
+        raise ValueError(f"a {size}x{size} grid needs {geometry.cells} values")
+    filled = _solution_values(solution, geometry)
+    cell = GRID_SIDE // size
+    side = cell * size
+    left = (WIDTH - side) // 2
+    image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
+    draw = ImageDraw.Draw(image)
+
+    shaded = {c for h in geometry.houses if h.kind in ("diagonal", "window") for c in h.cells}
+    marks = set(marked)
+    for c in range(geometry.cells):
+        colour = MARK if c in marks else SHADE if c in shaded else None
+        if colour is not None:
+            x, y = _corner(c, size, cell, left)
+            draw.rectangle((x, y, x + cell, y + cell), fill=colour)
+
+    _draw_lines(draw, geometry, cell, left)
+
+    digit_font = _font(int(cell * 0.62))
+    for c in range(geometry.cells):
+        value, ink = givens[c], GIVEN_INK
+        if not value and filled is not None:
+            value, ink = filled[c], SOLVED_INK
+        if value:
+            x, y = _corner(c, size, cell, left)
+            centre = (x + cell / 2, y + cell / 2 + 1)
+            # Givens are also bolder (a 1 px stroke), so they stand apart without colour.
+            bold = 1 if ink == GIVEN_INK and cell >= 40 else 0
+            draw.text(
+                centre,
+                SYMBOLS[value - 1],
+                fill=ink,
+                font=digit_font,
+                anchor="mm",
+                stroke_width=bold,
+                stroke_fill=ink,
+            )
+
+    _draw_band(draw, geometry, status_text, left, side)
+    return _encode(image)
+
+
+def _solution_values(solution: Sequence[int] | str | None, geometry: Geometry) -> list[int] | None:
+    if solution is None:
+        return None
+    if isinstance(solution, str):
+        values = [SYMBOLS.index(ch.upper()) + 1 if ch not in ".0" else 0 for ch in solution]
+    else:
+        values = list(solution)
+    if len(values) != geometry.cells:
+        raise ValueError(
+            f"a {geometry.size}x{geometry.size} solution needs {geometry.cells} values"
+        )
+    return values
+
+
+def _corner(cell_index: int, size: int, cell: int, left: int) -> tuple[int, int]:
+    row, col = divmod(cell_index, size)
+    return left + col * cell, TOP + row * cell
+
+
+def _draw_lines(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: int) -> None:
+    """Thin lines between all cells, thick ones where the box (or region) changes."""
+    size = geometry.size
+    side = cell * size
+    box = geometry.box_index
+    for k in range(1, size):
+        draw.line((left + k * cell, TOP, left + k * cell, TOP + side), fill=LINE_INK, width=1)
+        draw.line((left, TOP + k * cell, left + side, TOP + k * cell), fill=LINE_INK, width=1)
+    thick = 3 if size <= 9 else 2
+    for r in range(size):
+        for c in range(size):
+            here = r * size + c
+            x, y = left + c * cell, TOP + r * cell
+            if c + 1 < size and box[here] != box[here + 1]:
+                draw.line((x + cell, y, x + cell, y + cell), fill=GIVEN_INK, width=thick)
+            if r + 1 < size and box[here] != box[here + size]:
+                draw.line((x, y + cell, x + cell, y + cell), fill=GIVEN_INK, width=thick)
+    # Segments leave notches where thick lines meet; square caps on every crossing fill them.
+    half = thick // 2
+    for r in range(1, size):
+        for c in range(1, size):
+            corner = (r - 1) * size + c - 1
+            four = {box[corner], box[corner + 1], box[corner + size], box[corner + size + 1]}
+            if len(four) > 1:
+                x, y = left + c * cell, TOP + r * cell
+                draw.rectangle((x - half, y - half, x + half, y + half), fill=GIVEN_INK)
+    draw.rectangle((left - 1, TOP - 1, left + side + 1, TOP + side + 1), outline=GIVEN_INK, width=3)
+
+
+def _draw_band(
+    draw: ImageDraw.ImageDraw, geometry: Geometry, status_text: str, left: int, side: int
+) -> None:
+    """The status in words on the left under the grid, the variant and size on the right."""
+    label = VARIANT_LABELS.get(geometry.variant, geometry.variant)
+    label = f"{label} {geometry.size}x{geometry.size}".strip()
+    label_font = _font(18)
+    label_width = draw.textlength(label, font=label_font)
+    room = side - label_width - 16
+    size = 26
+    font = _font(size)
+    while size > 12 and draw.textlength(status_text, font=font) > room:
+        size -= 1
+        font = _font(size)
+    text = status_text
+    while text and draw.textlength(text, font=font) > room:
+        text = text[:-2] + "\u2026"  # still too long at the smallest size: cut it
+    middle = (BAND_TOP + HEIGHT) // 2
+    draw.text((left, middle), text, fill=GIVEN_INK, font=font, anchor="lm")
+    draw.text((left + side, middle), label, fill=LINE_INK, font=label_font, anchor="rm")
+
+
+@functools.lru_cache(maxsize=32)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's bundled scalable font at ``size`` px (a bounded cache: a few sizes are used)."""
+    return ImageFont.load_default(size=size)
+
+
+@functools.cache
+def _palette() -> Image.Image:
+    """A "P" image whose palette holds every background, every ink, and blends between them."""
+    colours: list[RGB] = []
+    for back in BACKGROUNDS:
+        for ink in INKS:
+            for step in range(RAMP_STEPS + 1):
+                t = step / RAMP_STEPS
+                blend = tuple(round(b + (i - b) * t) for b, i in zip(back, ink, strict=True))
+                if blend not in colours:
+                    colours.append((blend[0], blend[1], blend[2]))
+    flat = [channel for colour in colours for channel in colour]
+    flat += [0] * (768 - len(flat))
+    holder = Image.new("P", (1, 1))
+    holder.putpalette(flat)
+    return holder
+
+
+def _encode(image: Image.Image) -> bytes:
+    """Map onto the fixed palette (no dithering: flat areas stay flat) and write a PNG."""
+    indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    indexed.save(out, format="PNG", optimize=True)
+    return out.getvalue()
