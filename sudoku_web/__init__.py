@@ -1,1 +1,62 @@
-"""sudoku-web: a fast, trustworthy Sudoku solver for the browser."""
+"""sudoku-web: a fast, trustworthy Sudoku solver for the browser.
+
+``create_app()`` is the application factory: ``flask --app sudoku_web run`` and
+``gunicorn 'sudoku_web:create_app()'`` both find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from .service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
+
+# Safe defaults; every key can be overridden from the environment as FLASK_<KEY>
+# (values are parsed as JSON, so FLASK_SOLVE_DEADLINE_MS=500 is a number).
+DEFAULTS: dict[str, Any] = {
+    # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near this.
+    "MAX_CONTENT_LENGTH": 16 * 1024,
+    # The solver budget of one request (see sudoku_web.service.Budget).
+    "SOLVE_MAX_NODES": DEFAULT_MAX_NODES,
+    "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
+}
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _resource_dir(name: str) -> str:
+    """``templates``/``static`` inside the installed package, else at the top of a checkout.
+
+    The wheel force-includes the repo's top-level folders as ``sudoku_web/<name>``; a source
+    checkout (editable install, tests) has them beside the package instead.
+    """
+    inside = _HERE / name
+    return str(inside if inside.is_dir() else _HERE.parent / name)
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: defaults, then ``FLASK_*`` environment variables, then ``config``."""
+    app = Flask(
+        __name__,
+        template_folder=_resource_dir("templates"),
+        static_folder=_resource_dir("static"),
+    )
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env()
+    if config is not None:
+        app.config.from_mapping(config)
+    # JSON answers keep the documented field order ("status" first) instead of sorting keys.
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+
+    # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
+    # blueprints always see a fully configured app.
+    from . import api, errors, views
+
+    app.register_blueprint(views.bp)
+    app.register_blueprint(api.bp)
+    errors.register(app)
+    return app

@@ -1,0 +1,145 @@
+"""The puzzle form: one input per cell plus a paste box, validated by the board parser.
+
+Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the cells (or the
+paste box when it holds text), calls :func:`sudoku_web.service.read_puzzle` (the board parser,
+the conflict check and the empty-grid check), and leaves behind either ``grid`` /
+``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
+branches on ``validate()``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
+from wtforms.validators import Length
+
+from .board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, standard
+from .service import BoardView, board_view, canonical, read, read_puzzle
+
+# A pasted puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred; anything much
+# longer is not a puzzle, and the form says so instead of parsing it.
+PASTE_MAX = 2_000
+
+
+class PuzzleForm(Form):
+    """Grid of cell inputs and an "or paste a puzzle" box; :func:`puzzle_form` sizes it."""
+
+    geometry: Geometry = standard(9)
+
+    cells = FieldList(StringField("Cell"), min_entries=81, max_entries=81)
+    paste = TextAreaField(
+        "Or paste a puzzle",
+        validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
+        description="81 characters, row by row, with . or 0 for blanks; a pretty-printed "
+        "grid with | and - works too.",
+    )
+    solve = SubmitField("Solve")
+
+    def __init__(self, formdata: Any = None, **kwargs: Any) -> None:
+        super().__init__(formdata, **kwargs)
+        self.grid: list[int] | None = None
+        self.canonical: str | None = None
+        self.puzzle_errors: list[PuzzleError] = []
+        self.invalid_cells: set[int] = set()
+        self.paste_invalid = False
+
+    def fill(self, grid: Sequence[int]) -> None:
+        """Put a grid into the cell inputs (for "edit this puzzle" and pasted puzzles)."""
+        for field, value in zip(self.cells.entries, grid, strict=True):
+            field.data = self.geometry.symbol(value) if value else ""
+
+    def board(self) -> BoardView:
+        """The grid for the ``grid`` macro, with the offending cells marked."""
+        return board_view(self.geometry, "", invalid=self.invalid_cells)
+
+    def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
+        """Field checks, then the puzzle itself: bad symbols, length, conflicts, empty grid."""
+        if not super().validate(extra_validators):
+            # Field-level problems (only an overlong paste box today) become puzzle messages
+            # so the template has one list to show.
+            for name, messages in self.errors.items():
+                self.paste_invalid |= name == "paste"
+                self.puzzle_errors += [PuzzleError("length", str(m)) for m in messages]
+            return False
+        pasted = (self.paste.data or "").strip()
+        try:
+            if pasted:
+                self.grid = self._read_paste(pasted)
+            else:
+                self.grid = self._read_cells()
+        except InvalidPuzzle as exc:
+            self.puzzle_errors = list(exc.errors)
+            self.invalid_cells = {c for e in exc.errors for c in e.cells}
+            return False
+        self.canonical = canonical(self.grid)
+        return True
+
+    def _read_paste(self, text: str) -> list[int]:
+        reading = read(text, self.geometry)
+        if reading.grid is not None:
+            # Show what was pasted in the grid, so marked conflicts make sense and a later
+            # edit starts from it.
+            self.fill(reading.grid)
+        if not reading.ok or reading.grid is None:
+            self.paste_invalid = True
+            raise InvalidPuzzle(reading.errors)
+        return list(reading.grid)
+
+    def prefill(self, text: str) -> None:
+        """Open the form on a puzzle ("edit this puzzle"): in the grid if it parses, else
+        in the paste box, where the user can see and fix it."""
+        reading = read(text, self.geometry)
+        if reading.grid is not None:
+            self.fill(reading.grid)
+        else:
+            self.paste.data = text[:PASTE_MAX]
+
+    def _read_cells(self) -> list[int]:
+        """Join the cells into puzzle text, one character per cell, and parse that.
+
+        Each cell must contribute exactly one character, or the parser's positions would no
+        longer be cell numbers; so an overlong cell, or a character the parser skips as layout
+        (``| - +``), is reported here against its cell.
+        """
+        geo = self.geometry
+        chars: list[str] = []
+        errors: list[PuzzleError] = []
+        for index, field in enumerate(self.cells.entries):
+            value = (field.data or "").strip()
+            if not value:
+                chars.append(".")
+            elif len(value) == 1 and value not in IGNORED:
+                chars.append(value)  # the parser judges the symbol and names the cell
+            else:
+                errors.append(
+                    PuzzleError(
+                        "symbol",
+                        f"{geo.cell_name(index)} holds {value!r}; a cell takes a single "
+                        f"symbol ({geo.symbols[0]}-{geo.symbols[-1]}) or stays blank.",
+                        (index,),
+                    )
+                )
+                chars.append(".")
+        try:
+            grid = read_puzzle("".join(chars), geo)
+        except InvalidPuzzle as exc:
+            # Report everything at once, but an "empty" grid whose only entries were bad
+            # characters is not empty to the user.
+            more = [e for e in exc.errors if not (errors and e.code == "empty")]
+            raise InvalidPuzzle(errors + more) from None
+        if errors:
+            raise InvalidPuzzle(errors)
+        return grid
+
+
+@functools.cache
+def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
+    """The form class for a geometry: N*N cell inputs (variants and other sizes reuse this)."""
+    if geometry == standard(9):
+        return PuzzleForm
+    cells = FieldList(StringField("Cell"), min_entries=geometry.cells, max_entries=geometry.cells)
+    name = f"PuzzleForm_{geometry.variant}_{geometry.size}"
+    return type(name, (PuzzleForm,), {"geometry": geometry, "cells": cells})
