@@ -1,0 +1,153 @@
+"""The shipped deploy/ files are valid: ``nginx -t`` on the site, ``systemd-analyze verify``.
+
+Each tool is used when it is on PATH (``make test`` installs nginx-light and systemd) and the
+test is skipped with the reason otherwise. Absolute paths in the files are pointed at tmp_path
+so neither check needs root or writes outside the test's directory.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+SITE = DEPLOY / "nginx-sudoku-web.conf"
+UNIT = DEPLOY / "sudoku-web.service"
+ENV_EXAMPLE = DEPLOY / "env.example"
+
+CACHE_DIR = "/var/cache/nginx/sudoku-web"
+STATIC_DIR = "/opt/sudoku-web/venv/lib/python3.11/site-packages/sudoku_web/static/"
+CERT_DIR = "/etc/letsencrypt/live/sudoku.example.org/"
+
+
+def _nginx_conf(tmp_path: Path, *, tls: bool) -> Path:
+    """The site file, paths moved into tmp_path, wrapped in a minimal nginx.conf."""
+    site = SITE.read_text()
+    for path in (CACHE_DIR, STATIC_DIR, CERT_DIR):
+        assert path in site, f"{path} no longer in {SITE.name}; update this test"
+    (tmp_path / "static").mkdir()
+    site = site.replace(CACHE_DIR, str(tmp_path / "cache"))
+    site = site.replace(STATIC_DIR, f"{tmp_path / 'static'}/")
+    if tls:
+        _self_signed(tmp_path)
+        site = site.replace(CERT_DIR, f"{tmp_path}/")
+        site = site.replace("#tls ", "")
+    # Unprivileged ports so the check does not need root.
+    site = site.replace("listen 80;", "listen 127.0.0.1:18080;").replace("listen [::]:80;", "")
+    site = site.replace("listen 443 ssl http2;", "listen 127.0.0.1:18443 ssl http2;")
+    site = site.replace("listen [::]:443 ssl http2;", "")
+    for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (tmp_path / f"{name}_temp").mkdir()
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(
+        f"""
+pid {tmp_path}/nginx.pid;
+error_log {tmp_path}/error.log;
+events {{}}
+http {{
+    access_log off;
+    client_body_temp_path {tmp_path}/client_body_temp;
+    proxy_temp_path {tmp_path}/proxy_temp;
+    fastcgi_temp_path {tmp_path}/fastcgi_temp;
+    uwsgi_temp_path {tmp_path}/uwsgi_temp;
+    scgi_temp_path {tmp_path}/scgi_temp;
+{site}
+}}
+"""
+    )
+    return conf
+
+
+def _self_signed(tmp_path: Path) -> None:
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("openssl is not on PATH; cannot make a test certificate")
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=sudoku.example.org",
+         "-keyout", str(tmp_path / "privkey.pem"), "-out", str(tmp_path / "fullchain.pem")],
+        check=True, capture_output=True,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("tls", [False, True], ids=["http", "tls"])
+def test_nginx_accepts_the_site(tmp_path: Path, tls: bool) -> None:
+    nginx = shutil.which("nginx") or next(
+        (p for p in ("/usr/sbin/nginx", "/sbin/nginx") if Path(p).exists()), None
+    )
+    if nginx is None:
+        pytest.skip("nginx is not installed (make test installs nginx-light)")
+    conf = _nginx_conf(tmp_path, tls=tls)
+    result = subprocess.run(
+        [nginx, "-t", "-p", str(tmp_path), "-c", str(conf)],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "syntax is ok" in result.stderr
+    assert "[emerg]" not in result.stderr
+
+
+def test_nginx_body_limit_matches_the_app() -> None:
+    match = re.search(r"client_max_body_size (\d+)k;", SITE.read_text())
+    assert match and int(match.group(1)) * 1024 == 16 * 1024  # create_app's MAX_CONTENT_LENGTH
+
+
+def test_site_caches_pages_and_rate_limits() -> None:
+    site = SITE.read_text()
+    assert "proxy_cache sudoku_web_pages;" in site
+    assert "proxy_cache_revalidate on;" in site
+    assert site.count("limit_req zone=sudoku_web_req") >= 2
+    assert "127.0.0.1:8000" in site  # same as serve.DEFAULTS["bind"]
+
+
+def _unit_for_verify(tmp_path: Path) -> Path:
+    """The unit with ExecStart pointed at this Python, which verify requires to exist."""
+    text = UNIT.read_text()
+    assert "/opt/sudoku-web/venv/bin/python" in text
+    unit = tmp_path / UNIT.name
+    unit.write_text(text.replace("/opt/sudoku-web/venv/bin/python", sys.executable))
+    return unit
+
+
+def test_systemd_unit_verifies(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed (make test installs systemd)")
+    unit = _unit_for_verify(tmp_path)
+    result = subprocess.run(
+        [analyze, "verify", "--man=no", str(unit)], capture_output=True, text=True, timeout=60
+    )
+    # Only complaints about this unit count; a container without systemd as PID 1 prints
+    # unrelated noise about the host's own units.
+    ours = [line for line in result.stderr.splitlines() if UNIT.name in line]
+    assert not ours, result.stderr
+    assert result.returncode == 0, result.stderr
+
+
+def test_unit_is_hardened_and_bounded() -> None:
+    unit = UNIT.read_text()
+    for line in (
+        "User=sudoku-web",
+        "NoNewPrivileges=yes",
+        "ProtectSystem=strict",
+        "PrivateTmp=yes",
+        "Restart=on-failure",
+        "EnvironmentFile=-/etc/sudoku-web/env",
+        "SUDOKU_WEB_ENV=production",
+    ):
+        assert line in unit
+    memory_max = re.search(r"^MemoryMax=(\d+)M$", unit, re.MULTILINE)
+    assert memory_max and int(memory_max.group(1)) <= 384  # leaves room on a 512 MB box
+
+
+def test_env_example_documents_every_serve_variable() -> None:
+    from sudoku_web.serve import ENV_VARS
+
+    text = ENV_EXAMPLE.read_text()
+    for var, _ in ENV_VARS.values():
+        assert var in text, var
