@@ -208,11 +208,59 @@ class _Tables:
             done.append(_int_of((g * width + n for g in group_of[i]), n_bits))
         self.keep = keep
         self.done = done
-        self.cell_bit = [1 << bits_of[i][0] for i in range(n_cells * n)]
+        self.bits_of = bits_of
+        self.everything = everything
+        self._locked_rules(geo)
         # itemgetter per house: verify() reads a house's values in one C call.
         self.house_getters: list[Callable[[Sequence[int]], Any]] = [
             operator.itemgetter(*h.cells) for h in geo.houses
         ]
+
+    def _locked_rules(self, geo: Geometry) -> None:
+        """Slots for locked candidates: intersections of two houses sharing two or more cells.
+
+        Slot ``s`` of house ``h1`` is an intersection ``I = h1 & h2``. If symbol ``d`` can only
+        go in ``I`` within ``h1``, it leaves ``h2 - I``. ``slots[s]`` holds, over all houses,
+        the field bits outside their slot-``s`` intersection and the guard bits of the groups
+        that have a slot ``s``; a slot's rule is marked in ``P`` at field bit ``s``.
+        """
+        n, width, n_cells = self.n, self.width, geo.cells
+        outside: list[list[int]] = [[] for _ in range(n)]
+        has_slot: list[list[int]] = [[] for _ in range(n)]
+        self.lc_targets: dict[tuple[int, int], tuple[int, ...]] = {}
+        for h1, house in enumerate(geo.houses):
+            mine = set(house.cells)
+            slot = 0
+            for other in geo.houses:
+                common = mine.intersection(other.cells)
+                if other is house or len(common) < 2 or slot >= n:
+                    continue  # more than N intersections (hyper's centre box): skip the rest
+                out_k = [k for k, c in enumerate(house.cells) if c not in common]
+                targets = tuple(c for c in other.cells if c not in common)
+                self.lc_targets[h1, slot] = targets
+                for d in range(n):
+                    start = (n_cells + h1 * n + d) * width
+                    outside[slot].extend(start + k for k in out_k)
+                    has_slot[slot].append(start + n)
+                slot += 1
+        self.slots = [
+            (_int_of(outside[s], self.n_bits), _int_of(has_slot[s], self.n_bits), n - s)
+            for s in range(n)
+            if has_slot[s]
+        ]
+        self.lc_keep: dict[int, int] = {}
+
+    def locked_keep(self, pos: int) -> int:
+        """The keep-mask of the locked-candidates rule marked at bit ``pos`` of ``P``."""
+        keep = self.lc_keep.get(pos)
+        if keep is None:
+            n, width, n_cells = self.n, self.width, self.geo.cells
+            g, slot = divmod(pos, width)
+            h1, d = divmod(g - n_cells, n)
+            gone = (self.bits_of[c * n + d] for c in self.lc_targets[h1, slot])
+            keep = self.everything ^ _int_of((b for bits in gone for b in bits), self.n_bits)
+            self.lc_keep[pos] = keep
+        return keep
 
 
 def _int_of(positions: Any, n_bits: int) -> int:
@@ -239,6 +287,10 @@ class _Budget(Exception):
 
 
 _ONE = re.compile("1")
+# (X, D, P, T, multi): a reduced state and its last scan (see _Search.reduce).
+_Reduced = tuple[int, int, int, int, int]
+# Locked candidates in reduce (measured; see the module docstring).
+LOCKED_CANDIDATES = True
 
 
 class _Search:
@@ -267,7 +319,7 @@ class _Search:
                 i = cell * n + value - 1
                 x &= keep[i]
                 d |= done[i]
-        reduced = self.reduce(x, d)
+        reduced = self.reduce(x, d, 0)
         if reduced is None and self.stats.reduce_passes == 1:
             # A contradiction among the givens alone: name the clashing cells if there are any.
             conflicts = find_conflicts(grid, geo)
@@ -296,15 +348,18 @@ class _Search:
         sols = tuple(format_puzzle(s) for s in self.solutions)
         return SolveResult(status, geo, text, sols, (), self.stats, reason, candidates)
 
-    def reduce(self, x: int, d: int) -> tuple[int, int, int, int] | None:
-        """Place every single until none is new; the state plus scan, or None on a contradiction.
+    def reduce(self, x: int, d: int, p: int) -> _Reduced | None:
+        """Place every single, then apply locked candidates, until nothing changes.
 
-        Returns ``(X, D, T, multi)`` where ``T`` and ``multi`` are the last scan's words
-        (``multi``: guard bits of groups with two or more candidates), reused by the search.
+        Returns ``(X, D, P, T, multi)`` where ``T`` and ``multi`` are the last scan's words
+        (``multi``: guard bits of groups with two or more candidates), reused by the search;
+        None on a contradiction.
         """
         t = self.t
         guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
         table, keep, done = t.table, t.keep, t.done
+        slots = t.slots if LOCKED_CANDIDATES else ()
+        locked_keep = t.locked_keep
         stats = self.stats
         passes = placed = 0
         try:
@@ -316,7 +371,23 @@ class _Search:
                 multi = ((x & tt) + gml) & guard
                 new = guard ^ (multi | d)
                 if not new:
-                    return x, d, tt, multi
+                    # Stalled on singles: mark locked candidates not seen on this path.
+                    fresh = 0
+                    for outside, has_slot, shift in slots:
+                        free = ((x & outside) + gml) & guard
+                        fresh |= (has_slot & ~(free | d)) >> shift
+                    fresh &= ~p
+                    if not fresh:
+                        return x, d, p, tt, multi
+                    p |= fresh
+                    before = x
+                    while fresh:
+                        b = fresh.bit_length() - 1
+                        fresh ^= 1 << b
+                        x &= locked_keep(b)
+                    if x == before:
+                        return x, d, p, tt, multi
+                    continue
                 bits = x & (new - (new >> n))
                 found = set()
                 while bits:
@@ -372,7 +443,7 @@ class _Search:
                     break
         return best
 
-    def search(self, root: tuple[int, int, int, int]) -> None:
+    def search(self, root: _Reduced) -> None:
         """Depth-first guessing from a reduced state; stops at the second solution."""
         t = self.t
         stats = self.stats
@@ -380,8 +451,8 @@ class _Search:
         reduce, branches = self.reduce, self.branches
         max_nodes, deadline = self.max_nodes, self.deadline
         clock = time.perf_counter
-        stack: list[tuple[int, int, int]] = []
-        state: tuple[int, int, int, int] | None = root
+        stack: list[tuple[int, int, int, int]] = []
+        state: _Reduced | None = root
         depth = 0
         nodes = 1
         try:
@@ -389,7 +460,7 @@ class _Search:
                 if state is None:
                     stats.backtracks += 1
                 else:
-                    x, d, tt, multi = state
+                    x, d, p, tt, multi = state
                     if not multi & cell_guards:
                         self.solutions.append(self.grid_of(x))
                         if len(self.solutions) >= 2:
@@ -406,12 +477,12 @@ class _Search:
                         if depth > stats.max_depth:
                             stats.max_depth = depth
                         for i in branches(x, tt, multi):
-                            stack.append((x & keep[i], d | done[i], depth))
+                            stack.append((x & keep[i], d | done[i], p, depth))
                 if not stack:
                     return
-                x, d, depth = stack.pop()
+                x, d, p, depth = stack.pop()
                 nodes += 1
-                state = reduce(x, d)
+                state = reduce(x, d, p)
         finally:
             stats.nodes += nodes
 
