@@ -1,8 +1,8 @@
 """The puzzle form: one input per cell plus a paste box, validated by the board parser.
 
 Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the cells (or the
-paste box when it holds text), calls :func:`sudoku_web.service.read_puzzle` (the board parser,
-the conflict check and the empty-grid check), and leaves behind either ``grid`` /
+paste box when it holds text), calls :func:`sudoku_web.service.read` (the board parser, the
+conflict check and the empty-grid check), and leaves behind either ``grid`` /
 ``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
 branches on ``validate()``.
 """
@@ -17,7 +17,7 @@ from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
 from .board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, standard
-from .service import BoardView, board_view, canonical, read, read_puzzle
+from .service import BoardView, board_view, canonical, read
 
 # A pasted puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred; anything much
 # longer is not a puzzle, and the form says so instead of parsing it.
@@ -123,16 +123,13 @@ class PuzzleForm(Form):
                     )
                 )
                 chars.append(".")
-        try:
-            grid = read_puzzle("".join(chars), geo)
-        except InvalidPuzzle as exc:
-            # Report everything at once, but an "empty" grid whose only entries were bad
-            # characters is not empty to the user.
-            more = [e for e in exc.errors if not (errors and e.code == "empty")]
-            raise InvalidPuzzle(errors + more) from None
-        if errors:
-            raise InvalidPuzzle(errors)
-        return grid
+        reading = read("".join(chars), geo)
+        # Report everything at once; but a grid whose only entries were bad characters is not
+        # "empty" to the person who typed them.
+        found = [e for e in reading.errors if not (errors and e.code == "empty")]
+        if errors or found or reading.grid is None:
+            raise InvalidPuzzle(errors + found)
+        return list(reading.grid)
 
 
 @functools.cache

@@ -2,8 +2,8 @@
 
 read → solve → present:
 
-* :func:`read_puzzle` turns text into a grid or raises :class:`~sudoku_web.board.InvalidPuzzle`
-  (bad symbols, wrong length, conflicting givens, an empty grid), using only board.py;
+* :func:`read` turns text into a :class:`Reading`: the grid, and every problem with it (bad
+  symbols, wrong length, conflicting givens, an empty grid), found by board.py;
 * :func:`solve_puzzle` calls the engine's public ``solve()`` with the request budget from the
   app config, so no request can search without bounds;
 * :func:`board_view` and :func:`result_json` shape a result for a template or for JSON.
@@ -24,6 +24,7 @@ from .board import (
     Geometry,
     InvalidPuzzle,
     PuzzleError,
+    clean_cells,
     find_conflicts,
     format_puzzle,
     parse_puzzle,
@@ -69,14 +70,6 @@ def check_grid(grid: Sequence[int], geometry: Geometry) -> None:
         raise InvalidPuzzle(conflicts)
 
 
-def read_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
-    """Parse and check puzzle text; raises :class:`InvalidPuzzle` with every problem found."""
-    geo = geometry or standard(9)
-    grid = parse_puzzle(text, geo)
-    check_grid(grid, geo)
-    return grid
-
-
 @dataclass(frozen=True)
 class Reading:
     """What a puzzle text turned out to be: a grid, and the problems with it (if any)."""
@@ -96,17 +89,33 @@ class Reading:
 
 
 def read(text: str, geometry: Geometry | None = None) -> Reading:
-    """Like :func:`read_puzzle`, but returns the problems alongside the parsed grid."""
+    """Parse and check puzzle text; the grid (when it parsed) and every problem found."""
     geo = geometry or standard(9)
     try:
         grid = parse_puzzle(text, geo)
     except InvalidPuzzle as exc:
-        return Reading(None, exc.errors)
+        return Reading(None, exc.errors + _conflicts_besides(text, geo, exc.errors))
     try:
         check_grid(grid, geo)
     except InvalidPuzzle as exc:
         return Reading(tuple(grid), exc.errors)
     return Reading(tuple(grid))
+
+
+def _conflicts_besides(
+    text: str, geometry: Geometry, errors: Sequence[PuzzleError]
+) -> tuple[PuzzleError, ...]:
+    """Conflicts among the good givens of a text whose only problems are bad symbols.
+
+    So one submission reports a stray letter and a repeated digit together, instead of the
+    second only after the first is fixed.
+    """
+    if not errors or any(e.code != "symbol" or not e.cells for e in errors):
+        return ()
+    bad = {cell for e in errors for cell in e.cells}
+    chars = clean_cells(text)
+    grid = parse_puzzle("".join("." if i in bad else ch for i, ch in enumerate(chars)), geometry)
+    return tuple(find_conflicts(grid, geometry))
 
 
 def canonical(grid: Iterable[int]) -> str:

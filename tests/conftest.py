@@ -1,0 +1,56 @@
+"""Shared fixtures: the app, its test client, and a live server for the browser tests."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from sudoku_web import create_app
+
+
+@pytest.fixture
+def app() -> Flask:
+    """A fresh app in testing mode."""
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> Any:
+    """The Flask test client of :func:`app`."""
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """A real HTTP server on a free local port, in a thread; yields its base URL."""
+    server = make_server("127.0.0.1", 0, create_app({"TESTING": True}), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    """Launch Debian's Chromium (Playwright cannot download its own browsers here)."""
+    return {
+        "executable_path": "/usr/bin/chromium",
+        "headless": True,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
