@@ -205,7 +205,11 @@ class _Tables:
             gone = [cell * n + e for e in range(n) if e != d]
             gone += [p * n + d for p in geo.peers[cell]]
             keep.append(everything ^ _int_of((p for j in gone for p in bits_of[j]), n_bits))
-            done.append(_int_of((g * width + n for g in group_of[i]), n_bits))
+            # A settled house group also marks its locked-candidates slots (its field bits
+            # in D): the placement already made every elimination they could make.
+            settled = [g * width + k for g in group_of[i] if g >= n_cells for k in range(n)]
+            settled += [g * width + n for g in group_of[i]]
+            done.append(_int_of(settled, n_bits))
         self.keep = keep
         self.done = done
         self.bits_of = bits_of
@@ -243,11 +247,8 @@ class _Tables:
                     outside[slot].extend(start + k for k in out_k)
                     has_slot[slot].append(start + n)
                 slot += 1
-        self.slots = [
-            (_int_of(outside[s], self.n_bits), _int_of(has_slot[s], self.n_bits), n - s)
-            for s in range(n)
-            if has_slot[s]
-        ]
+        self.slots = [(_int_of(outside[s], self.n_bits), n - s) for s in range(n) if has_slot[s]]
+        self.slot_bits = _int_of((g - (n - s) for s in range(n) for g in has_slot[s]), self.n_bits)
         self.lc_keep: dict[int, int] = {}
 
     def locked_keep(self, pos: int) -> int:
@@ -287,8 +288,8 @@ class _Budget(Exception):
 
 
 _ONE = re.compile("1")
-# (X, D, P, T, multi): a reduced state and its last scan (see _Search.reduce).
-_Reduced = tuple[int, int, int, int, int]
+# (X, D, T, multi): a reduced state and its last scan (see _Search.reduce).
+_Reduced = tuple[int, int, int, int]
 # Locked candidates in reduce (measured; see the module docstring).
 LOCKED_CANDIDATES = True
 
@@ -319,7 +320,7 @@ class _Search:
                 i = cell * n + value - 1
                 x &= keep[i]
                 d |= done[i]
-        reduced = self.reduce(x, d, 0)
+        reduced = self.reduce(x, d)
         if reduced is None and self.stats.reduce_passes == 1:
             # A contradiction among the givens alone: name the clashing cells if there are any.
             conflicts = find_conflicts(grid, geo)
@@ -348,10 +349,12 @@ class _Search:
         sols = tuple(format_puzzle(s) for s in self.solutions)
         return SolveResult(status, geo, text, sols, (), self.stats, reason, candidates)
 
-    def reduce(self, x: int, d: int, p: int) -> _Reduced | None:
+    def reduce(self, x: int, d: int) -> _Reduced | None:
         """Place every single, then apply locked candidates, until nothing changes.
 
-        Returns ``(X, D, P, T, multi)`` where ``T`` and ``multi`` are the last scan's words
+        ``D`` holds the guard bits of settled groups and the slot bits of locked-candidates
+        rules already applied on this path (or made moot by a placement).
+        Returns ``(X, D, T, multi)`` where ``T`` and ``multi`` are the last scan's words
         (``multi``: guard bits of groups with two or more candidates), reused by the search;
         None on a contradiction.
         """
@@ -359,6 +362,7 @@ class _Search:
         guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
         table, keep, done = t.table, t.keep, t.done
         slots = t.slots if LOCKED_CANDIDATES else ()
+        slot_bits = t.slot_bits
         locked_keep = t.locked_keep
         stats = self.stats
         passes = placed = 0
@@ -369,24 +373,25 @@ class _Search:
                 if tt & guard != guard:
                     return None  # some group has no candidate left
                 multi = ((x & tt) + gml) & guard
-                new = guard ^ (multi | d)
+                new = guard ^ ((multi | d) & guard)
                 if not new:
                     # Stalled on singles: mark locked candidates not seen on this path.
-                    fresh = 0
-                    for outside, has_slot, shift in slots:
-                        free = ((x & outside) + gml) & guard
-                        fresh |= (has_slot & ~(free | d)) >> shift
-                    fresh &= ~p
+                    # A rule is free (cannot fire) when its group has a candidate outside
+                    # the slot's intersection.
+                    free = d
+                    for outside, shift in slots:
+                        free |= (((x & outside) + gml) & guard) >> shift
+                    fresh = slot_bits ^ (free & slot_bits)
                     if not fresh:
-                        return x, d, p, tt, multi
-                    p |= fresh
+                        return x, d, tt, multi
+                    d |= fresh
                     before = x
                     while fresh:
                         b = fresh.bit_length() - 1
                         fresh ^= 1 << b
                         x &= locked_keep(b)
                     if x == before:
-                        return x, d, p, tt, multi
+                        return x, d, tt, multi
                     continue
                 bits = x & (new - (new >> n))
                 found = set()
@@ -451,7 +456,7 @@ class _Search:
         reduce, branches = self.reduce, self.branches
         max_nodes, deadline = self.max_nodes, self.deadline
         clock = time.perf_counter
-        stack: list[tuple[int, int, int, int]] = []
+        stack: list[tuple[int, int, int]] = []
         state: _Reduced | None = root
         depth = 0
         nodes = 1
@@ -460,7 +465,7 @@ class _Search:
                 if state is None:
                     stats.backtracks += 1
                 else:
-                    x, d, p, tt, multi = state
+                    x, d, tt, multi = state
                     if not multi & cell_guards:
                         self.solutions.append(self.grid_of(x))
                         if len(self.solutions) >= 2:
@@ -477,12 +482,12 @@ class _Search:
                         if depth > stats.max_depth:
                             stats.max_depth = depth
                         for i in branches(x, tt, multi):
-                            stack.append((x & keep[i], d | done[i], p, depth))
+                            stack.append((x & keep[i], d | done[i], depth))
                 if not stack:
                     return
-                x, d, p, depth = stack.pop()
+                x, d, depth = stack.pop()
                 nodes += 1
-                state = reduce(x, d, p)
+                state = reduce(x, d)
         finally:
             stats.nodes += nodes
 
