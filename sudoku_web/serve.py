@@ -76,6 +76,7 @@ ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
     "loglevel": ("SUDOKU_WEB_LOG_LEVEL", str),
     "forwarded_allow_ips": ("SUDOKU_WEB_FORWARDED_ALLOW_IPS", str),
     "limit_request_line": ("SUDOKU_WEB_LIMIT_REQUEST_LINE", _positive_int),
+    "control_socket_disable": ("SUDOKU_WEB_CONTROL_SOCKET_DISABLE", _bool),
 }
 
 #: Defaults for a small VPS behind nginx. ``workers`` is filled in from the CPU count.
@@ -104,6 +105,10 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     "forwarded_allow_ips": "127.0.0.1,::1",
     # gunicorn's default; the app caps puzzle length itself with a friendly 414.
     "limit_request_line": 4094,
+    # gunicorn >= 25 opens a runtime control socket (change worker count, reload) in
+    # $XDG_RUNTIME_DIR or ~/.gunicorn. Nobody needs it on a VPS run by systemd, whose user has
+    # no writable home; off unless asked for. Ignored by older gunicorn.
+    "control_socket_disable": True,
 }
 
 
@@ -143,7 +148,9 @@ class SudokuWebApplication(BaseApplication):  # type: ignore[misc]
     def load_config(self) -> None:
         """Copies our settings into gunicorn's config object."""
         for name, value in self.settings.items():
-            self.cfg.set(name, value)
+            # Skip settings this gunicorn predates (control_socket_disable before 25.1).
+            if name in self.cfg.settings:
+                self.cfg.set(name, value)
 
     def load(self) -> Any:
         """Imports the WSGI app, calling the factory as ``module:factory()`` spells it."""

@@ -54,6 +54,7 @@ def test_workers_are_cores_plus_one_capped(cores: int, workers: int) -> None:
         ("SUDOKU_WEB_LOG_LEVEL", "warning", "loglevel", "warning"),
         ("SUDOKU_WEB_FORWARDED_ALLOW_IPS", "10.0.0.1", "forwarded_allow_ips", "10.0.0.1"),
         ("SUDOKU_WEB_LIMIT_REQUEST_LINE", "2048", "limit_request_line", 2048),
+        ("SUDOKU_WEB_CONTROL_SOCKET_DISABLE", "no", "control_socket_disable", False),
     ],
 )
 def test_environment_overrides_each_setting(
