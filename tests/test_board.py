@@ -1,0 +1,176 @@
+"""Board geometry and puzzle text: invariants of every variant, parse errors, round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_web.board import (
+    InvalidPuzzle,
+    find_conflicts,
+    format_puzzle,
+    geometry_for,
+    hyper,
+    infer_size,
+    jigsaw,
+    parse_puzzle,
+    pretty,
+    standard,
+    x_sudoku,
+)
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+# A 4x4 jigsaw map: four connected regions of four cells.
+JIGSAW4 = "AABB" "AABB" "CCDD" "CCDD"
+
+
+def test_standard_9x9_invariants() -> None:
+    """Norvig's unit tests: 81 cells, 27 houses, 20 peers and 3 houses per cell."""
+    geo = standard(9)
+    assert geo.cells == 81
+    assert len(geo.houses) == 27
+    assert all(len(h.cells) == 9 for h in geo.houses)
+    assert all(len(p) == 20 for p in geo.peers)
+    assert all(len(h) == 3 for h in geo.cell_houses)
+    assert set(geo.peers[19]) == (
+        {18, 20, 21, 22, 23, 24, 25, 26}
+        | {1, 10, 28, 37, 46, 55, 64, 73}
+        | {0, 2, 9, 11}  # box 1 cells not already in row 3 / column 2
+    )
+
+
+@pytest.mark.parametrize(
+    ("size", "houses", "peers"),
+    [(4, 12, 7), (6, 18, 12), (9, 27, 20), (16, 48, 39)],
+)
+def test_boxed_sizes(size: int, houses: int, peers: int) -> None:
+    """Each boxed size has 3N houses of N cells and the expected peer count."""
+    geo = standard(size)
+    assert len(geo.houses) == houses
+    assert all(len(h.cells) == size for h in geo.houses)
+    assert {len(p) for p in geo.peers} == {peers}
+
+
+def test_x_sudoku_adds_both_diagonals() -> None:
+    """X-sudoku: 29 houses; the centre cell is in both diagonals (5 houses)."""
+    geo = x_sudoku(9)
+    diagonals = [h for h in geo.houses if h.kind == "diagonal"]
+    assert len(geo.houses) == 29
+    assert [h.cells for h in diagonals] == [
+        tuple(range(0, 81, 10)),
+        tuple(range(8, 73, 8)),
+    ]
+    assert len(geo.cell_houses[40]) == 5
+    assert len(geo.cell_houses[1]) == 3
+
+
+def test_hyper_adds_four_windows() -> None:
+    """Hyper: four extra 3x3 windows starting at r2c2, r2c6, r6c2, r6c6."""
+    geo = hyper()
+    windows = [h for h in geo.houses if h.kind == "window"]
+    assert len(windows) == 4
+    assert windows[0].cells[0] == 10 and windows[3].cells[-1] == 70
+    assert all(len(w.cells) == 9 for w in windows)
+
+
+def test_jigsaw_regions_replace_boxes() -> None:
+    """Jigsaw: rows, columns and the regions of the map; no boxes."""
+    geo = jigsaw(JIGSAW4)
+    kinds = [h.kind for h in geo.houses]
+    assert kinds.count("region") == 4 and "box" not in kinds
+    assert geo.box_index == (0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("regions", "message"),
+    [
+        ("AAAB" "AABB" "CCDD" "CCDD", "has 5 cells"),
+        ("ABAB" "ABAB" "CDCD" "CDCD", "not connected"),
+        ("AAB", "a jigsaw map needs N*N cells"),
+    ],
+)
+def test_jigsaw_bad_maps(regions: str, message: str) -> None:
+    """Region maps with wrong region sizes, disconnected regions or a bad cell count."""
+    with pytest.raises(InvalidPuzzle) as info:
+        jigsaw(regions)
+    assert message in str(info.value)
+
+
+def test_geometry_for_rejects_unknown_variant_and_hyper_size() -> None:
+    """Unknown variants and non-9x9 hyper grids are reported, not guessed."""
+    with pytest.raises(InvalidPuzzle, match="Unknown variant"):
+        geometry_for("samurai")
+    with pytest.raises(InvalidPuzzle, match="Hyper"):
+        geometry_for("hyper", 4)
+
+
+def test_parse_round_trip() -> None:
+    """parse_puzzle and format_puzzle are a matched pair; 0 is a blank too."""
+    grid = parse_puzzle(EASY)
+    assert format_puzzle(grid) == EASY
+    assert parse_puzzle(EASY.replace(".", "0")) == grid
+
+
+def test_pretty_printed_grid_parses_back() -> None:
+    """A grid drawn by pretty() (with | - + and newlines) parses to the same grid."""
+    geo = standard(9)
+    grid = parse_puzzle(EASY)
+    drawing = pretty(grid, geo)
+    assert "|" in drawing and "+" in drawing
+    assert parse_puzzle(drawing) == grid
+
+
+def test_wrong_length_says_found_and_expected() -> None:
+    """A short puzzle names how many cells were found and how many were expected."""
+    with pytest.raises(InvalidPuzzle) as info:
+        parse_puzzle(EASY[:80])
+    (error,) = info.value.errors
+    assert error.code == "length"
+    assert "Found 80 cells, expected 81" in error.message
+
+
+def test_bad_symbol_names_position_and_character() -> None:
+    """A bad character is reported with its 1-based position, its cell and itself."""
+    with pytest.raises(InvalidPuzzle) as info:
+        parse_puzzle("x" + EASY[1:])
+    (error,) = info.value.errors
+    assert error.code == "symbol"
+    assert "Position 1 (r1c1)" in error.message and "'x'" in error.message
+    assert error.cells == (0,)
+
+
+def test_symbol_out_of_range_for_size() -> None:
+    """5 is not a symbol of a 4x4 grid."""
+    with pytest.raises(InvalidPuzzle, match="'5'"):
+        parse_puzzle("5" + "." * 15, standard(4))
+
+
+def test_16x16_symbols_are_case_insensitive() -> None:
+    """16x16 uses 1-9 then A-G; lower case parses to the same values."""
+    geo = standard(16)
+    upper = "123456789ABCDEFG" + "." * 240
+    assert parse_puzzle(upper, geo) == parse_puzzle(upper.lower(), geo)
+    assert parse_puzzle(upper, geo)[15] == 16
+
+
+def test_conflicts_name_both_cells_and_the_house() -> None:
+    """Two equal givens in one row are reported once, with both cells and the row."""
+    grid = parse_puzzle("5...5" + "." * 76)
+    (error,) = find_conflicts(grid, standard(9))
+    assert error.code == "conflict"
+    assert error.cells == (0, 4)
+    assert "r1c1 and r1c5" in error.message and "row 1" in error.message
+
+
+def test_conflict_in_two_houses_names_both() -> None:
+    """Cells sharing a row and a box are one conflict naming both houses."""
+    grid = parse_puzzle("7.7" + "." * 78)
+    (error,) = find_conflicts(grid, standard(9))
+    assert "row 1 and box 1" in error.message
+
+
+def test_infer_size() -> None:
+    """The size follows from the cell count, whitespace and drawing ignored."""
+    assert infer_size("." * 81) == 9
+    assert infer_size("." * 256) == 16
+    assert infer_size(" |".join("." * 16)) == 4
+    assert infer_size("." * 80) is None
