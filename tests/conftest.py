@@ -54,3 +54,15 @@ def browser_type_launch_args() -> dict[str, Any]:
             "--disable-sync",
         ],
     }
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep a screenshot of every open page when a browser test fails, under test-results/.
+
+    pytest-playwright does the capturing; this only turns it on by default (an explicit
+    ``--screenshot`` on the command line still wins) and anchors the folder at the repo root.
+    """
+    if getattr(config.option, "screenshot", None) == "off":
+        config.option.screenshot = "only-on-failure"
+    if getattr(config.option, "output", None) == "test-results":
+        config.option.output = str(config.rootpath / "test-results")
