@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -151,3 +152,150 @@ def test_env_example_documents_every_serve_variable() -> None:
     text = ENV_EXAMPLE.read_text()
     for var, _ in ENV_VARS.values():
         assert var in text, var
+
+
+# --- the site in action: nginx in front of gunicorn, both on loopback ------------------------
+
+PROXIED_APP = """
+from flask import Flask, Response
+from sudoku_web import cache, security
+
+def create_app():
+    app = Flask(__name__)
+    app.config.from_mapping(security.CONFIG_DEFAULTS)
+    cache.init_app(app)
+
+    @app.get("/healthz")
+    def healthz():
+        return "ok"
+
+    @app.get("/p/<puzzle>")
+    def page(puzzle):
+        return cache.conditional(
+            cache.etag_for("page", puzzle), lambda: Response("<p>" + puzzle * 400 + "</p>")
+        )
+
+    @app.route("/", methods=["GET", "POST"])
+    def index():
+        return "index"
+
+    security.init_app(app)
+    return app
+"""
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_for(port: int, deadline: float) -> None:
+    import socket
+    import time
+
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def proxied_site(tmp_path: Path) -> Iterator[int]:
+    """nginx with the shipped site in front of gunicorn serving a small cached app."""
+    import os
+    import time
+
+    nginx = shutil.which("nginx") or (
+        "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
+    )
+    if nginx is None:
+        pytest.skip("nginx is not installed (make test installs nginx-light)")
+    if os.geteuid() != 0:
+        pytest.skip("nginx's worker user switch needs root here; run as root (as CI does)")
+    app_port, site_port = _free_port(), _free_port()
+    conf = _nginx_conf(tmp_path, tls=False)
+    text = conf.read_text()
+    text = text.replace("127.0.0.1:8000", f"127.0.0.1:{app_port}")
+    text = text.replace("listen 127.0.0.1:18080;", f"listen 127.0.0.1:{site_port};")
+    # The pytest tmp dir is root's 0700; let the workers run as root too in this sandbox.
+    conf.write_text("user root;\ndaemon off;\n" + text)
+    (tmp_path / "static" / "site.css").write_text("body { color: black; }\n")
+    (tmp_path / "proxiedapp.py").write_text(PROXIED_APP)
+    root = Path(__file__).resolve().parent.parent
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SUDOKU_WEB_", "FLASK_"))}
+    env.update(PYTHONPATH=f"{tmp_path}{os.pathsep}{root}", SUDOKU_WEB_ACCESS_LOG="/dev/null")
+    gunicorn = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_web.serve", "--app", "proxiedapp:create_app()",
+         "--bind", f"127.0.0.1:{app_port}", "--workers", "1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    server = subprocess.Popen(
+        [nginx, "-p", str(tmp_path), "-c", str(conf)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 20
+        _wait_for(app_port, deadline)
+        _wait_for(site_port, deadline)
+        yield site_port
+    finally:
+        server.terminate()
+        gunicorn.terminate()
+        server.wait(timeout=15)
+        gunicorn.wait(timeout=15)
+
+
+def _request(
+    port: int, method: str, path: str, body: bytes | None = None, **headers: str
+) -> tuple[int, dict[str, str], bytes]:
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request(
+        method, path, body=body, headers={k.replace("_", "-"): v for k, v in headers.items()}
+    )
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+
+
+@pytest.mark.slow
+def test_site_caches_p_pages_from_the_apps_cache_control(proxied_site: int) -> None:
+    status, headers, _ = _request(proxied_site, "GET", "/p/123")
+    assert status == 200 and headers["x-cache-status"] == "MISS"
+    assert "default-src 'self'" in headers["content-security-policy"]  # the app's headers pass
+    status, headers, _ = _request(proxied_site, "GET", "/p/123")
+    assert status == 200 and headers["x-cache-status"] == "HIT"
+    status, _, _ = _request(proxied_site, "GET", "/p/123", If_None_Match=headers["etag"])
+    assert status == 304
+
+
+@pytest.mark.slow
+def test_site_serves_static_files_itself_and_gzips(proxied_site: int) -> None:
+    status, headers, data = _request(proxied_site, "GET", "/static/site.css")
+    assert status == 200 and data == b"body { color: black; }\n"
+    assert headers["x-content-type-options"] == "nosniff"
+    status, headers, _ = _request(proxied_site, "GET", "/p/456", Accept_Encoding="gzip")
+    assert status == 200 and headers.get("content-encoding") == "gzip"
+
+
+@pytest.mark.slow
+def test_site_refuses_big_bodies_and_floods(proxied_site: int) -> None:
+    status, _, _ = _request(proxied_site, "POST", "/", body=b"x" * (17 * 1024))
+    assert status == 413
+    # 10 r/s with a burst of 30: back-to-back requests on loopback hit the limit quickly.
+    statuses = []
+    for _ in range(300):
+        statuses.append(_request(proxied_site, "GET", "/")[0])
+        if statuses[-1] == 429:
+            break
+    assert statuses[0] == 200 and statuses[-1] == 429
+    assert len(statuses) > 30  # the burst was allowed through
