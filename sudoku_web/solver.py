@@ -361,8 +361,7 @@ class _Search:
         t = self.t
         guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
         table, keep, done = t.table, t.keep, t.done
-        slots = t.slots if LOCKED_CANDIDATES else ()
-        slot_bits = t.slot_bits
+        slots, slot_bits = (t.slots, t.slot_bits) if LOCKED_CANDIDATES else ((), 0)
         locked_keep = t.locked_keep
         stats = self.stats
         passes = placed = 0
@@ -471,13 +470,14 @@ class _Search:
                         if len(self.solutions) >= 2:
                             return
                     else:
-                        stats.guesses += 1
-                        if stats.guesses > max_nodes:
+                        # Budgets are checked before a guess, so guesses never exceed max_nodes.
+                        if stats.guesses >= max_nodes:
                             self.stopped_at = x
                             raise _Budget("nodes")
                         if deadline is not None and clock() > deadline:
                             self.stopped_at = x
                             raise _Budget("deadline")
+                        stats.guesses += 1
                         depth += 1
                         if depth > stats.max_depth:
                             stats.max_depth = depth
