@@ -17,11 +17,10 @@ from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
 from .board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, standard
-from .service import BoardView, board_view, canonical, read
+from .service import MAX_TEXT, BoardView, board_view, canonical, read
 
-# A pasted puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred; anything much
-# longer is not a puzzle, and the form says so instead of parsing it.
-PASTE_MAX = 2_000
+# The paste box takes what the reader takes (see service.MAX_TEXT).
+PASTE_MAX = MAX_TEXT
 
 
 class PuzzleForm(Form):

@@ -37,6 +37,10 @@ from .solver import SolveResult, solve
 DEFAULT_MAX_NODES = 200_000
 DEFAULT_DEADLINE_MS = 2_000
 
+# A puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred. Longer text is not a
+# puzzle, and is refused with one message rather than one per stray character.
+MAX_TEXT = 2_000
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -91,6 +95,9 @@ class Reading:
 def read(text: str, geometry: Geometry | None = None) -> Reading:
     """Parse and check puzzle text; the grid (when it parsed) and every problem found."""
     geo = geometry or standard(9)
+    if len(text) > MAX_TEXT:
+        message = f"That is {len(text):,} characters, too long to be a puzzle."
+        return Reading(None, (PuzzleError("length", message),))
     try:
         grid = parse_puzzle(text, geo)
     except InvalidPuzzle as exc:

@@ -84,6 +84,12 @@ def test_invalid_puzzle_is_422_with_precise_errors(
     assert error["message"]
 
 
+def test_overlong_puzzle_is_one_422_message_not_one_per_character(client: Any) -> None:
+    body = client.get("/api/solve", query_string={"puzzle": "x" * 3000}).get_json()
+    assert body["status"] == "invalid"
+    assert [e["code"] for e in body["errors"]] == ["length"]
+
+
 def test_conflict_message_names_both_cells_and_the_house(client: Any) -> None:
     body = client.get("/api/solve", query_string={"puzzle": CONFLICT}).get_json()
     assert body["errors"][0]["message"] == "r1c1 and r1c2 both hold 5 in row 1 and box 1."
