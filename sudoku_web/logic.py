@@ -44,6 +44,7 @@ from .techniques import (
     GRADES,
     ORDER,
     TECHNIQUES,
+    UNIQUENESS,
     Candidates,
     Grade,
     Step,
@@ -176,7 +177,7 @@ def next_step(
 
     For the hint button: it never guesses, so it reveals nothing beyond what the technique
     shows. A grid that breaks a rule yields a ``Contradiction`` step naming the cells.
-    ``unique=False`` leaves out unique rectangles (for puzzles not known to be proper).
+    ``unique=False`` leaves out unique rectangles and BUG+1 (for puzzles not known to be proper).
     """
     cand = state if isinstance(state, Candidates) else pencil_marks(state, geometry)
     if cand.solved:
@@ -189,7 +190,7 @@ def _first_step(cand: Candidates, tables: Tables, unique: bool) -> Step | None:
     if broken is not None:
         return broken
     for name, _grade, technique in TECHNIQUES:
-        if name == "Unique rectangle" and not unique:
+        if name in UNIQUENESS and not unique:
             continue
         step = technique(cand, tables)
         if step is not None:

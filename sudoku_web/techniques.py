@@ -192,6 +192,10 @@ def _removal_of(geo: Geometry, digit: Digit, elims: Sequence[tuple[Cell, Digit]]
     return f"{geo.symbol(digit)} is removed from {_cells(geo, sorted(c for c, _ in elims))}"
 
 
+def _which(elims: Sequence[tuple[Cell, Digit]]) -> str:
+    return "which sees" if len({c for c, _ in elims}) == 1 else "which see"
+
+
 def _step(
     technique: str,
     sentence: str,
@@ -450,6 +454,7 @@ hidden_quad = _hidden_subset(4)
 # Fish: X-wing, swordfish, jellyfish on rows and columns.
 
 _FISH_NAMES = {2: "X-wing", 3: "Swordfish", 4: "Jellyfish"}
+_FINNED_NAMES = {2: "Finned X-wing", 3: "Finned swordfish"}
 
 
 def _plural(kind: str, numbers: Sequence[int]) -> str:
@@ -574,7 +579,7 @@ def _two_links(kind: str) -> Callable[[Candidates, Tables], Step | None]:
                             f"{geo.cell_name(e)} ({houses[h2].name}). {geo.cell_name(b)} and "
                             f"{geo.cell_name(e)} cannot both be {sym} ({joint}), so "
                             f"{geo.cell_name(a)} or {geo.cell_name(c)} is {sym}, and "
-                            f"{_removal_of(geo, d, elims)}, which see both."
+                            f"{_removal_of(geo, d, elims)}, {_which(elims)} both."
                         )
                         return _step(
                             kind,
@@ -730,7 +735,7 @@ def xy_wing(cand: Candidates, t: Tables) -> Step | None:
                 f"{geo.cell_name(pivot)} is {_pair(geo, pm)}. If it is {geo.symbol(x1)}, "
                 f"{geo.cell_name(a)} ({_pair(geo, ma)}) is {sym}; if it is {geo.symbol(y1)}, "
                 f"{geo.cell_name(b)} ({_pair(geo, mb)}) is {sym}. Either way one of them is "
-                f"{sym}, so {_removal_of(geo, d, elims)}, which see both."
+                f"{sym}, so {_removal_of(geo, d, elims)}, {_which(elims)} both."
             )
             return _step("XY-wing", sentence, cand, cells=[pivot, a, b], eliminations=elims)
     return None
@@ -759,7 +764,7 @@ def xyz_wing(cand: Candidates, t: Tables) -> Step | None:
                 f"{geo.cell_name(pivot)} is {_pair(geo, pm)}, {geo.cell_name(a)} is "
                 f"{_pair(geo, ma)} and {geo.cell_name(b)} is {_pair(geo, mb)}. Whatever "
                 f"{geo.cell_name(pivot)} holds, one of the three is {sym}, so "
-                f"{_removal_of(geo, d, elims)}, which see all three."
+                f"{_removal_of(geo, d, elims)}, {_which(elims)} all three."
             )
             return _step("XYZ-wing", sentence, cand, cells=[pivot, a, b], eliminations=elims)
     return None
@@ -796,7 +801,7 @@ def w_wing(cand: Candidates, t: Tables) -> Step | None:
                         f"{geo.cell_name(c)} or {geo.cell_name(e)}; {geo.cell_name(c)} sees "
                         f"{geo.cell_name(a)} and {geo.cell_name(e)} sees {geo.cell_name(b)}, so "
                         f"one of {geo.cell_name(a)} and {geo.cell_name(b)} is not {sx} and is "
-                        f"{sy}: {_removal_of(geo, y, elims)}, which see both."
+                        f"{sy}: {_removal_of(geo, y, elims)}, {_which(elims)} both."
                     )
                     return _step(
                         "W-wing",
@@ -844,8 +849,9 @@ def unique_rectangle(cand: Candidates, t: Tables) -> Step | None:
                 sentence = (
                     f"{_cells(geo, sorted(corners))} form a rectangle over two {_boxes(geo)}, "
                     f"and three of them are {_pair(geo, pair)}. If {geo.cell_name(extra)} were "
-                    f"too, the four cells could swap {_digits(geo, bits_to_digits(pair))} and the "
-                    f"puzzle would have two solutions; it has one, so "
+                    f"just that too, the four cells could swap "
+                    f"{_digits(geo, bits_to_digits(pair))} and the puzzle would have two "
+                    "solutions; it has one, so "
                     f"{geo.cell_name(extra)} is neither: remove {_removals(geo, elims)}."
                 )
                 return _step(
@@ -876,6 +882,178 @@ def _swappable(t: Tables, p: Cell, q: Cell, u: Cell, v: Cell) -> bool:
 
 
 # ---------------------------------------------------------------------------------------------
+# Fiendish extras that carry most of top95 past its first stall: finned fish, XY-chain, BUG+1.
+
+
+def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
+    def finned(cand: Candidates, t: Tables) -> Step | None:
+        geo = t.geometry
+        masks = cand.masks
+        houses = geo.houses
+        for d in range(1, geo.size + 1):
+            bit = 1 << (d - 1)
+            for base, cover, position, kinds in (
+                (t.rows, t.cols, t.col_of, ("row", "column")),
+                (t.cols, t.rows, t.row_of, ("column", "row")),
+            ):
+                lines: list[tuple[int, int]] = []
+                for i, h in enumerate(base):
+                    spread = 0
+                    for c in t.house_cells[h]:
+                        if masks[c] & bit:
+                            spread |= 1 << position[c]
+                    if 2 <= spread.bit_count() <= size + 2:
+                        lines.append((i, spread))
+                for group in combinations(lines, size):
+                    union = 0
+                    for _, spread in group:
+                        union |= spread
+                    if not size < union.bit_count() <= size + 2:
+                        continue
+                    base_lines = [i for i, _ in group]
+                    in_base = {c for i in base_lines for c in t.house_cells[base[i]]}
+                    spots = sorted(c for c in in_base if masks[c] & bit)
+                    spread_positions = [p for p in range(geo.size) if union >> p & 1]
+                    for cover_lines in combinations(spread_positions, size):
+                        fins = [c for c in spots if position[c] not in cover_lines]
+                        targets = [
+                            c
+                            for p in cover_lines
+                            for c in t.house_cells[cover[p]]
+                            if c not in in_base
+                            and masks[c] & bit
+                            and all(t.sees(c, f) for f in fins)
+                        ]
+                        if not targets:
+                            continue
+                        sym = geo.symbol(d)
+                        elims = [(c, d) for c in targets]
+                        fin = "fin" if len(fins) == 1 else "fins"
+                        sentence = (
+                            f"In {_plural(kinds[0], base_lines)}, {sym} can only go in "
+                            f"{_plural(kinds[1], list(cover_lines))}, except for the {fin} "
+                            f"{_cells(geo, fins)}. Either a {fin[:3]} holds {sym}, or the "
+                            f"{_FISH_NAMES[size]} does; either way {_removal_of(geo, d, elims)}: "
+                            f"in those {kinds[1]}s, seeing every {fin[:3]}."
+                        )
+                        used = [houses[base[i]] for i in base_lines] + [
+                            houses[cover[p]] for p in cover_lines
+                        ]
+                        return _step(
+                            _FINNED_NAMES[size],
+                            sentence,
+                            cand,
+                            houses=used,
+                            cells=spots,
+                            eliminations=elims,
+                        )
+        return None
+
+    finned.__doc__ = f"A {_FISH_NAMES[size]} with extra places (fins): targets must see them all."
+    return finned
+
+
+finned_x_wing = _finned_fish(2)
+finned_swordfish = _finned_fish(3)
+
+# Chains longer than this read poorly and add almost nothing on top95.
+MAX_CHAIN_CELLS = 12
+
+
+def xy_chain(cand: Candidates, t: Tables) -> Step | None:
+    """A chain of two-candidate cells: if the first is not z, the last is z; cells seeing both
+    ends lose z. The shortest chain with an elimination is shown."""
+    geo = t.geometry
+    masks = cand.masks
+    bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
+    near = {c: [n for n in bivalue if t.sees(c, n)] for c in bivalue}
+    best: tuple[list[tuple[Cell, Digit]], Digit, list[Cell]] | None = None
+    for start in bivalue:
+        for z in bits_to_digits(masks[start]):
+            zbit = 1 << (z - 1)
+            x = (masks[start] & ~zbit).bit_length()
+            parent: dict[tuple[Cell, Digit], tuple[Cell, Digit] | None] = {(start, x): None}
+            frontier = [(start, x)]
+            length = 1
+            while frontier and length < MAX_CHAIN_CELLS:
+                if best is not None and length + 1 >= len(best[0]):
+                    break
+                length += 1
+                following = []
+                for cell, val in frontier:
+                    vbit = 1 << (val - 1)
+                    for n in near[cell]:
+                        if n == start or not masks[n] & vbit:
+                            continue
+                        key = (n, (masks[n] & ~vbit).bit_length())
+                        if key in parent:
+                            continue
+                        parent[key] = (cell, val)
+                        following.append(key)
+                        if key[1] != z or length < 3:
+                            continue
+                        targets = [c for c in _seeing_both(cand, t, zbit, start, n)]
+                        if targets:
+                            chain = [key]
+                            back = parent[key]
+                            while back is not None:
+                                chain.append(back)
+                                back = parent[back]
+                            chain.reverse()
+                            best = (chain, z, targets)
+                            break
+                    if best is not None and len(best[0]) == length:
+                        break
+                frontier = following
+    if best is None:
+        return None
+    chain, z, targets = best
+    start, end = chain[0][0], chain[-1][0]
+    sym = geo.symbol(z)
+    links = [f"if {geo.cell_name(start)} is not {sym}, it is {geo.symbol(chain[0][1])}"]
+    links += [f"{geo.cell_name(c)} is {geo.symbol(v)}" for c, v in chain[1:]]
+    elims = [(c, z) for c in targets]
+    sentence = (
+        f"Along the chain of two-candidate cells, {', so '.join(links)}. So "
+        f"{geo.cell_name(start)} or {geo.cell_name(end)} is {sym}, and "
+        f"{_removal_of(geo, z, elims)}, {_which(elims)} both."
+    )
+    return _step("XY-chain", sentence, cand, cells=[c for c, _ in chain], eliminations=elims)
+
+
+def bug_plus_one(cand: Candidates, t: Tables) -> Step | None:
+    """Bivalue universal grave + 1: all open cells have two candidates but one, which has
+    three; unless it takes the digit that has three places in its houses, the puzzle would
+    have no solution or two. Only on classic boxed grids (where the BUG argument is known)."""
+    geo = t.geometry
+    if geo.variant != "standard":
+        return None
+    masks = cand.masks
+    odd = [c for c, m in enumerate(masks) if m and m.bit_count() != 2]
+    if len(odd) != 1 or masks[odd[0]].bit_count() != 3:
+        return None
+    cell = odd[0]
+    for d in bits_to_digits(masks[cell]):
+        bit = 1 << (d - 1)
+        trial = list(masks)
+        trial[cell] &= ~bit
+        if all(
+            sum(1 for c in cells if trial[c] & (1 << (k - 1))) in (0, 2)
+            for cells in t.house_cells
+            for k in range(1, geo.size + 1)
+        ):
+            sentence = (
+                f"Every open cell but {geo.cell_name(cell)} has two candidates. If "
+                f"{geo.cell_name(cell)} were not {geo.symbol(d)}, every digit would have "
+                "exactly two places in each house that still needs it, a deadly pattern "
+                f"with no solution or two; the puzzle has one, so {geo.cell_name(cell)} is "
+                f"{geo.symbol(d)}."
+            )
+            return _step("BUG+1", sentence, cand, cells=[cell], placements=[(cell, d)])
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
 # The ladder: easiest first. Grades map the hardest rung a solve needs to a named scale.
 
 Technique = Callable[[Candidates, Tables], "Step | None"]
@@ -899,8 +1077,15 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("W-wing", "Fiendish", w_wing),
     ("Simple colouring", "Fiendish", simple_colouring),
     ("Jellyfish", "Fiendish", jellyfish),
+    ("Finned X-wing", "Fiendish", finned_x_wing),
     ("Unique rectangle", "Fiendish", unique_rectangle),
+    ("BUG+1", "Fiendish", bug_plus_one),
+    ("Finned swordfish", "Fiendish", finned_swordfish),
+    ("XY-chain", "Fiendish", xy_chain),
 )
+
+# Techniques that assume the puzzle has exactly one solution.
+UNIQUENESS = frozenset({"Unique rectangle", "BUG+1"})
 
 GRADE_OF: dict[str, Grade] = {name: grade for name, grade, _ in TECHNIQUES}
 GRADE_OF["Box/line reduction"] = "Medium"

@@ -1,0 +1,629 @@
+"""Each technique on a frozen position where it applies (exact effect) and where it must not.
+
+The positions were found by running the logic solver over top95/top1465 and keeping, per
+technique, the smallest step it produced; each expected effect was re-read by hand against
+the candidates shown (the sentence above each case is the reasoning) and checked against the
+engine's solution of the source puzzle (``test_case_is_sound``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from sudoku_web.board import parse_puzzle, standard
+from sudoku_web.logic import apply_step, next_step, pencil_marks
+from sudoku_web.solver import solve
+from sudoku_web.techniques import (
+    GRADE_OF,
+    TECHNIQUES,
+    Candidates,
+    Step,
+    Technique,
+    intersection,
+    tables_for,
+    unique_rectangle,
+)
+
+GEO = standard(9)
+TABLES = tables_for(GEO)
+FUNCTIONS: dict[str, Technique] = {name: f for name, _, f in TECHNIQUES}
+FUNCTIONS["Box/line reduction"] = intersection
+
+
+@dataclass(frozen=True)
+class Case:
+    """A technique, its source puzzle, the position (81 tokens) and the expected effect."""
+
+    technique: str
+    puzzle: str
+    position: str  # "=5" for a placed 5, "139" for an open cell with candidates 1, 3, 9
+    placements: tuple[tuple[str, int], ...]
+    eliminations: tuple[tuple[str, int], ...]
+
+    def candidates(self) -> Candidates:
+        """The position as candidates."""
+        tokens = self.position.split()
+        assert len(tokens) == 81
+        values = tuple(int(t[1:]) if t.startswith("=") else 0 for t in tokens)
+        masks = tuple(0 if t.startswith("=") else sum(1 << (int(d) - 1) for d in t) for t in tokens)
+        return Candidates(values, masks)
+
+    def __str__(self) -> str:
+        return self.technique
+
+
+def _cell(name: str) -> int:
+    row, col = name[1:].split("c")
+    return (int(row) - 1) * 9 + int(col) - 1
+
+
+CASES = [
+    Case(
+        "Hidden single",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        # In column 2, 4 can only go in r6c2, so it goes there.
+        (
+            "=4       1679     12679    139      2369     1269     =8       1239     =5 "
+            "26789    =3       1256789  14589    24569    1245689  12679    1249     124679 "
+            "2689     15689    125689   =7       234569   1245689  12369    12349    123469 "
+            "3789     =2       135789   3459     34579    4579     13579    =6       13789 "
+            "3679     15679    135679   359      =8       25679    =4       12359    12379 "
+            "36789    456789   356789   3459     =1       245679   23579    23589    23789 "
+            "289      89       289      =6       459      =3       1259     =7       12489 "
+            "=5       6789     36789    =2       479      14789    1369     13489    134689 "
+            "=1       6789     =4       589      579      5789     23569    23589    23689 "
+        ),
+        placements=(("r6c2", 4),),
+        eliminations=(),
+    ),
+    Case(
+        "Naked single",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        # r1c6 has only one candidate left, 9, so it goes there.
+        (
+            "=4       1679     12679    139      2369     9        =8       1239     =5 "
+            "2689     =3       125689   14589    24569    4589     12679    1249     124679 "
+            "2689     15689    125689   =7       234569   4589     12369    12349    123469 "
+            "3789     =2       15789    3459     34579    4579     13579    =6       13789 "
+            "3679     15679    15679    359      =8       25679    =4       12359    12379 "
+            "36789    =4       56789    359      =1       25679    23579    23589    23789 "
+            "289      89       289      =6       459      =3       1259     =7       12489 "
+            "=5       6789     =3       =2       479      =1       69       489      4689 "
+            "=1       6789     =4       589      579      5789     23569    23589    23689 "
+        ),
+        placements=(("r1c6", 9),),
+        eliminations=(),
+    ),
+    Case(
+        "Pointing",
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+        # In box 5, 9 can only go in r4c4 and r4c6, all in row 4; so row 4's 9 is one of them, and
+        # 9 is removed from r4c2.
+        (
+            "=4       =8       =7       =3       12       12       56       =9       56 "
+            "59       359      39       =6       48       48       =2       =7       =1 "
+            "=1       =2       =6       57       =9       57       =3       =8       =4 "
+            "=7       349      =5       89       348      489      =1       =6       =2 "
+            "69       13469    349      =2       1346     57       =8       34       57 "
+            "28       1346     28       57       1346     14       57       34       =9 "
+            "58       45       =1       48       =7       =6       =9       =2       =3 "
+            "=3       67       89       =1       28       289      =4       =5       67 "
+            "269      4679     249      49       =5       =3       67       =1       =8 "
+        ),
+        placements=(),
+        eliminations=(("r4c2", 9),),
+    ),
+    Case(
+        "Box/line reduction",
+        ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9",
+        # In column 1, 8 can only go in r1c1 and r3c1, all in box 1; so box 1's 8 is one of them,
+        # and 8 is removed from r1c2.
+        (
+            "178      178      =4       =5       6789     6789     23679    36       23 "
+            "=9       =5       =3       =2       67       =1       67       =8       =4 "
+            "78       =6       =2       =3       4789     4789     79       =5       =1 "
+            "12       1289     189      =6       2378     378      238      =4       =5 "
+            "=3       278      78       =4       =1       =5       28       =9       =6 "
+            "=5       =4       =6       =9       238      38       =1       =7       238 "
+            "=6       289      89       =1       3459     349      45       23       =7 "
+            "=4       19       =5       =7       39       =2       368      136      38 "
+            "127      =3       17       =8       456      46       45       12       =9 "
+        ),
+        placements=(),
+        eliminations=(("r1c2", 8),),
+    ),
+    Case(
+        "Naked pair",
+        "...5...........5.697.....2...48.2...25.1...3..8..3.........4.7..13.5..9..2...31..",
+        # In column 6, r3c6 and r8c6 can only hold 6 and 8 between them, so no other cell of
+        # column 6 can: remove r5c6 (6).
+        (
+            "368      36       68       =5       =2       =1       79       =4       79 "
+            "=1       =4       =2       =3       79       79       =5       =8       =6 "
+            "=9       =7       =5       46       468      68       =3       =2       =1 "
+            "36       369      =4       =8       679      =2       79       =1       =5 "
+            "=2       =5       69       =1       4679     679      4789     =3       4789 "
+            "=7       =8       =1       49       =3       =5       249      =6       249 "
+            "=5       69       689      =2       =1       =4       68       =7       =3 "
+            "468      =1       =3       =7       =5       68       2468     =9       248 "
+            "468      =2       =7       69       689      =3       =1       =5       48 "
+        ),
+        placements=(),
+        eliminations=(("r5c6", 6),),
+    ),
+    Case(
+        "Hidden pair",
+        "...8....9.873...4.6..7.......85..97...........43..75.......3....3...145.4....2..1",
+        # In row 3, 5 and 9 can only go in r3c2 and r3c6, so those cells hold nothing else: remove
+        # r3c2 (2).
+        (
+            "=3       25       14       =8       124      56       =7       126      =9 "
+            "29       =8       =7       =3       12       69       126      =4       =5 "
+            "=6       259      14       =7       124      59       128      128      =3 "
+            "=1       26       =8       =5       =3       =4       =9       =7       26 "
+            "57       2679     569      12       69       =8       1236     1236     =4 "
+            "29       =4       =3       12       69       =7       =5       126      =8 "
+            "58       =1       26       =4       58       =3       26       =9       =7 "
+            "78       =3       269      69       78       =1       =4       =5       26 "
+            "=4       679      569      69       57       =2       38       38       =1 "
+        ),
+        placements=(),
+        eliminations=(("r3c2", 2),),
+    ),
+    Case(
+        "Naked triple",
+        "...658.....4......12............96.7...3..5....2.8...3..19..8..3.6.....4....473..",
+        # In row 1, r1c1, r1c2 and r1c3 can only hold 3, 7 and 9 between them, so no other cell of
+        # row 1 can: remove r1c8 (3).
+        (
+            "79       379      379      =6       =5       =8       124      1234     12 "
+            "568      3568     =4       12       79       12       79       358      58 "
+            "=1       =2       58       47       379      34       79       568      568 "
+            "458      13458    358      45       12       =9       =6       1248     =7 "
+            "46789    146789   789      =3       67       1246     =5       12489    1289 "
+            "45679    145679   =2       457      =8       146      14       149      =3 "
+            "2457     457      =1       =9       36       36       =8       257      25 "
+            "=3       79       =6       =8       12       =5       12       79       =4 "
+            "2589     589      589      12       =4       =7       =3       12569    12569 "
+        ),
+        placements=(),
+        eliminations=(("r1c8", 3),),
+    ),
+    Case(
+        "Hidden triple",
+        ".29...6....87...2........5...59..3...4..12..6...4.7.....6..9..1.....84...5.....6.",
+        # In row 6, 6, 8 and 9 can only go in r6c1, r6c2 and r6c8, so those cells hold nothing
+        # else: remove r6c8 (1).
+        (
+            "13457    =2       =9       =8       34       1345     =6       1347     347 "
+            "13456    136      =8       =7       69       1345     19       =2       349 "
+            "13467    1367     147      26       269      134      1789     =5       34789 "
+            "127      17       =5       =9       =8       =6       =3       147      247 "
+            "89       =4       37       35       =1       =2       5789     789      =6 "
+            "689      689      123      =4       35       =7       125      189      25 "
+            "23478    378      =6       235      23457    =9       2578     378      =1 "
+            "12379    1379     127      1236     23567    =8       =4       379      23579 "
+            "1234789  =5       1247     123      2347     34       2789     =6       23789 "
+        ),
+        placements=(),
+        eliminations=(("r6c8", 1),),
+    ),
+    Case(
+        "X-wing",
+        "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+        # In rows 4 and 7, 1 can only go in columns 4 and 8; those 2 rows each need a 1, so the 1s
+        # of those columns are all among r4c4, r4c8, r7c4 and r7c8, and 1 is removed from r5c8.
+        (
+            "=9       =6       =4       =8       =1       =5       =2       =3       =7 "
+            "=2       =5       =8       =6       =3       =7       =1       =4       =9 "
+            "=3       =1       =7       =9       24       24       56       56       =8 "
+            "68       =7       236      15       58       =9       36       1268     =4 "
+            "=4       389      359      =2       =6       138      =7       158      135 "
+            "568      238      =1       =4       =7       38       =9       2568     35 "
+            "=7       389      369      15       89       68       =4       15       =2 "
+            "15       29       259      =3       2459     124      =8       =7       =6 "
+            "1568     =4       256      =7       258      1268     35       =9       135 "
+        ),
+        placements=(),
+        eliminations=(("r5c8", 1),),
+    ),
+    Case(
+        "Skyscraper",
+        "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...",
+        # 9 must go in r1c1 or r1c8 (row 1), and in r8c2 or r8c8 (row 8). r1c8 and r8c8 cannot
+        # both be 9 (column 8), so r1c1 or r8c2 is 9, and 9 is removed from r9c1, which sees both.
+        (
+            "59       =6       =2       =3       =1       =4       =8       59       =7 "
+            "14589    =3       4589     58       6789     5679     =2       16       59 "
+            "1589     =7       589      =2       689      569      =4       16       =3 "
+            "4578     2458     4578     =9       24678    12567    57       =3       16 "
+            "=6       589      =1       58       378      357      579      =4       =2 "
+            "3579     2459     34579    14       2467     12567    579      =8       16 "
+            "=2       58       58       =6       39       39       =1       =7       =4 "
+            "37       49       37       14       =5       12       =6       29       =8 "
+            "49       =1       =6       =7       24       =8       =3       259      59 "
+        ),
+        placements=(),
+        eliminations=(("r9c1", 9),),
+    ),
+    Case(
+        "Two-string kite",
+        "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...",
+        # 4 must go in r9c1 or r9c5 (row 9), and in r6c4 or r8c4 (column 4). r9c5 and r8c4 cannot
+        # both be 4 (box 8), so r9c1 or r6c4 is 4, and 4 is removed from r6c1, which sees both.
+        (
+            "59       =6       =2       =3       =1       =4       =8       59       =7 "
+            "14589    =3       4589     58       6789     5679     =2       16       59 "
+            "1589     =7       589      =2       689      569      =4       16       =3 "
+            "4578     2458     4578     =9       24678    12567    57       =3       16 "
+            "=6       589      =1       58       378      357      579      =4       =2 "
+            "34579    2459     34579    14       2467     12567    579      =8       16 "
+            "=2       58       578      =6       39       39       =1       57       =4 "
+            "3479     49       3479     14       =5       12       =6       279      =8 "
+            "459      =1       =6       =7       24       =8       =3       259      59 "
+        ),
+        placements=(),
+        eliminations=(("r6c1", 4),),
+    ),
+    Case(
+        "Naked quad",
+        "9..4.3.....2..7....4.2...9...4...56.5.......86.....4.3.7.315.....9..21......76...",
+        # In box 3, r1c7, r1c8, r1c9 and r3c9 can only hold 1, 2, 5 and 7 between them, so no
+        # other cell of box 3 can: remove r3c7 (7).
+        (
+            "=9       56       67       =4       =8       =3       27       1257     127 "
+            "=1       38       =2       =5       =9       =7       368      348      46 "
+            "78       =4       3578     =2       =6       =1       378      =9       57 "
+            "278      12389    =4       17       23       89       =5       =6       1279 "
+            "=5       1239     137      =6       23       =4       279      127      =8 "
+            "=6       1289     178      17       =5       89       =4       127      =3 "
+            "248      =7       68       =3       =1       =5       2689     48       2469 "
+            "=3       56       =9       =8       =4       =2       =1       57       67 "
+            "248      128      158      =9       =7       =6       238      348      245 "
+        ),
+        placements=(),
+        eliminations=(("r3c7", 7),),
+    ),
+    Case(
+        "Hidden quad",
+        ".....17.....6....3.6.4.95.1.2.......3.9.7.......56.....1..4.6.........8.7.2.....9",
+        # In box 6, 1, 5, 6 and 7 can only go in r4c8, r4c9, r5c8 and r5c9, so those cells hold
+        # nothing else: remove r4c8 (3, 4), r4c9 (4, 8), r5c8 (4) and r5c9 (4, 8).
+        (
+            "459      3459     345      =2       58       =1       =7       469      468 "
+            "=2       459      =1       =6       58       =7       489      49       =3 "
+            "=8       =6       =7       =4       =3       =9       =5       =2       =1 "
+            "456      =2       4568     138      =9       348      348      1347     4578 "
+            "=3       458      =9       18       =7       24       248      1456     4568 "
+            "=1       =7       48       =5       =6       23       239      39       48 "
+            "59       =1       358      79       =4       358      =6       357      =2 "
+            "4569     3459     3456     79       =2       35       =1       =8       457 "
+            "=7       3458     =2       38       =1       =6       34       345      =9 "
+        ),
+        placements=(),
+        eliminations=(
+            ("r4c8", 3),
+            ("r4c8", 4),
+            ("r4c9", 4),
+            ("r4c9", 8),
+            ("r5c8", 4),
+            ("r5c9", 4),
+            ("r5c9", 8),
+        ),
+    ),
+    Case(
+        "XY-wing",
+        ".47.8...1............6..7..6....357......5....1..6....28..4.....9.1...4.....2.69.",
+        # r5c5 is 7 or 9. If it is 9, r3c5 (3 or 9) is 3; if it is 7, r5c2 (3 or 7) is 3. Either
+        # way one of them is 3, so 3 is removed from r3c2, which sees both.
+        (
+            "=9       =4       =7       =5       =8       =2       =3       =6       =1 "
+            "1358     =6       12358    479      379      1479     2489     258      24589 "
+            "1358     35       12358    =6       39       149      =7       258      24589 "
+            "=6       =2       489      489      =1       =3       =5       =7       489 "
+            "3478     37       3489     24789    79       =5       2489     =1       =6 "
+            "4578     =1       4589     24789    =6       4789     2489     238      23489 "
+            "=2       =8       356      379      =4       679      =1       35       357 "
+            "37       =9       36       =1       =5       678      28       =4       2378 "
+            "14       357      14       378      =2       78       =6       =9       3578 "
+        ),
+        placements=(),
+        eliminations=(("r3c2", 3),),
+    ),
+    Case(
+        "Swordfish",
+        "...658.....4......12............96.7...3..5....2.8...3..19..8..3.6.....4....473..",
+        # In rows 1, 4 and 8, 2 can only go in columns 5, 7 and 8; those 3 rows each need a 2, so
+        # the 2s of those columns are all among r1c7, r1c8, r4c5, r4c8, r8c5 and r8c7, and 2 is
+        # removed from r5c8.
+        (
+            "=9       =3       =7       =6       =5       =8       24       24       =1 "
+            "568      568      =4       12       =9       12       =7       =3       58 "
+            "=1       =2       58       =7       =3       =4       =9       568      568 "
+            "458      1458     =3       45       12       =9       =6       248      =7 "
+            "468      1468     89       =3       =7       12       =5       1248     289 "
+            "457      14579    =2       45       =8       =6       14       149      =3 "
+            "2457     457      =1       =9       =6       =3       =8       57       25 "
+            "=3       79       =6       =8       12       =5       12       79       =4 "
+            "258      58       589      12       =4       =7       =3       156      269 "
+        ),
+        placements=(),
+        eliminations=(("r5c8", 2),),
+    ),
+    Case(
+        "XYZ-wing",
+        "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32",
+        # r5c4 is 2, 8 or 9, r5c6 is 2 or 8 and r9c4 is 8 or 9. Whatever r5c4 holds, one of the
+        # three is 8, so 8 is removed from r4c4, which sees all three.
+        (
+            "=3       =8       =5       =6       24       =1       247      2479     479 "
+            "=1       =7       =9       =5       248      248      36       24       36 "
+            "=4       =2       =6       =7       =3       =9       =5       =1       =8 "
+            "6789     469      1248     2389     26789    =5       23478    2479     13479 "
+            "5789     =3       248      289      =1       28       2478     =6       4579 "
+            "56789    569      128      =4       26789    2368     2378     2579     13579 "
+            "29       =1       =7       239      =5       23       46       =8       46 "
+            "268      46       =3       =1       2468     2468     =9       57       57 "
+            "5689     4569     48       89       4689     =7       =1       =3       =2 "
+        ),
+        placements=(),
+        eliminations=(("r4c4", 8),),
+    ),
+    Case(
+        "W-wing",
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+        # r5c3 and r9c4 are both 4 or 9. In row 8, 9 must go in r8c3 or r8c6; r8c3 sees r5c3 and
+        # r8c6 sees r9c4, so one of r5c3 and r9c4 is not 9 and is 4: 4 is removed from r9c3, which
+        # sees both.
+        (
+            "=4       =8       =7       =3       12       12       56       =9       56 "
+            "59       59       =3       =6       48       48       =2       =7       =1 "
+            "=1       =2       =6       57       =9       57       =3       =8       =4 "
+            "=7       34       =5       89       348      489      =1       =6       =2 "
+            "69       13469    49       =2       1346     57       =8       34       57 "
+            "28       1346     28       57       1346     14       57       34       =9 "
+            "58       45       =1       48       =7       =6       =9       =2       =3 "
+            "=3       67       89       =1       28       289      =4       =5       67 "
+            "26       4679     249      49       =5       =3       67       =1       =8 "
+        ),
+        placements=(),
+        eliminations=(("r9c3", 4),),
+    ),
+    Case(
+        "Simple colouring",
+        "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56",
+        # Following 6's strong links, either the blue cells (r1c6 and r6c3) or the green cells
+        # (r3c4 and r6c6) all hold 6. Whichever it is, a cell that sees both a blue and a green
+        # cell cannot be 6: 6 is removed from r3c3.
+        (
+            "=5       126      =8       =4       =7       26       126      =3       =9 "
+            "24       1267     147      =3       =5       =9       1268     168      18 "
+            "=9       236      236      268      28       =1       =5       =7       =4 "
+            "=7       =9       256      1256     124      =8       136      146      13 "
+            "238      2368     236      126      124      =7       =9       146      =5 "
+            "=1       =4       56       =9       =3       56       78       =2       78 "
+            "348      1378     =9       1578     =6       345      1378     18       =2 "
+            "=6       =5       17       1278     128      23       =4       =9       1378 "
+            "2348     12378    147      178      =9       34       1378     =5       =6 "
+        ),
+        placements=(),
+        eliminations=(("r3c3", 6),),
+    ),
+    Case(
+        "Jellyfish",
+        ".....3...8..2..67..6.......51...2.4.......3..47.5....87..4..8....2.1....6..3..4.5",
+        # In rows 2, 6, 7 and 9, 9 can only go in columns 2, 3, 5 and 6; those 4 rows each need a
+        # 9, so the 9s of those columns are all among r2c3, r2c5, r6c3, r6c5, r6c6, r7c2, r7c3,
+        # r7c6, r9c2, r9c3 and r9c5, and 9 is removed from r1c2, r1c5, r3c5, r5c2, r5c3 and r5c5.
+        (
+            "129      259      47       1679     456789   =3       125      89       124 "
+            "=8       =3       59       =2       59       14       =6       =7       14 "
+            "129      =6       47       179      45789    148      125      89       =3 "
+            "=5       =1       38       679      38       =2       79       =4       679 "
+            "29       289      689      1679     46789    148      =3       =5       679 "
+            "=4       =7       369      =5       369      69       12       12       =8 "
+            "=7       59       159      =4       26       69       =8       =3       12 "
+            "=3       =4       =2       =8       =1       =5       79       =6       79 "
+            "=6       89       189      =3       29       =7       =4       12       =5 "
+        ),
+        placements=(),
+        eliminations=(("r1c2", 9), ("r1c5", 9), ("r3c5", 9), ("r5c2", 9), ("r5c3", 9), ("r5c5", 9)),
+    ),
+    Case(
+        "Finned X-wing",
+        "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
+        # In rows 1 and 4, 1 can only go in columns 4 and 8, except for the fin r4c7. Either a fin
+        # holds 1, or the X-wing does; either way 1 is removed from r6c8: in those columns, seeing
+        # every fin.
+        (
+            "=6       478      =2       1478     =5       47       =3       17       =9 "
+            "1789     5789     15789    1789     169      =3       168      =4       =2 "
+            "13789    4789     13489    14789    1469     =2       168      1567     56 "
+            "=4       =3       5679     1579     =2       =8       169      1569     56 "
+            "789      =1       56789    34579    349      45679    =2       3569     48 "
+            "289      25689    5689     13459    1349     4569     =7       13569    48 "
+            "=5       4689     14689    =2       =7       149      469      69       =3 "
+            "279      24679    4679     3459     349      459      4569     =8       =1 "
+            "139      49       1349     =6       =8       1459     459      =2       =7 "
+        ),
+        placements=(),
+        eliminations=(("r6c8", 1),),
+    ),
+    Case(
+        "Unique rectangle",
+        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+        # r1c3, r1c7, r2c3 and r2c7 form a rectangle over two boxes, and three of them are 7 or 8.
+        # If r1c3 were just that too, the four cells could swap 7 and 8 and the puzzle would have
+        # two solutions; it has one, so r1c3 is neither: remove r1c3 (7, 8).
+        (
+            "378      =6       378      =5       =2       =1       78       =9       =4 "
+            "=1       =2       78       46       =9       46       78       =5       =3 "
+            "=9       =5       =4       =3       =8       =7       16       126      126 "
+            "2356     =4       2359     =8       136      239      16       =7       126 "
+            "2367     39       2379     1249     1346     2349     =5       1246     =8 "
+            "26       =8       =1       =7       46       =5       49       =3       269 "
+            "348      139      389      1469     =5       3469     =2       1468     =7 "
+            "23458    139      23589    12469    =7       23469    349      1468     1569 "
+            "2345     =7       =6       1249     134      =8       349      14       159 "
+        ),
+        placements=(),
+        eliminations=(("r1c3", 7), ("r1c3", 8)),
+    ),
+    Case(
+        "BUG+1",
+        "1.......3.6.3..7...7...5..121.7...9...7........8.1..2....8.64....9.2..6....4.....",
+        # Every open cell but r5c1 has two candidates. If r5c1 were not 4, every digit would have
+        # exactly two places in each house that still needs it, a deadly pattern with no solution
+        # or two; the puzzle has one, so r5c1 is 4.
+        (
+            "=1       59       24       26       =7       =8       69       45       =3 "
+            "58       =6       24       =3       49       =1       =7       58       29 "
+            "89       =7       =3       29       46       =5       26       48       =1 "
+            "=2       =1       =5       =7       36       34       =8       =9       46 "
+            "469      49       =7       =5       =8       =2       =1       =3       46 "
+            "46       =3       =8       69       =1       49       =5       =2       =7 "
+            "=3       =2       =1       =8       59       =6       =4       =7       59 "
+            "45       45       =9       =1       =2       =7       =3       =6       =8 "
+            "=7       =8       =6       =4       35       39       29       =1       25 "
+        ),
+        placements=(("r5c1", 4),),
+        eliminations=(),
+    ),
+    Case(
+        "Finned swordfish",
+        ".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..",
+        # In rows 2, 5 and 9, 3 can only go in columns 3, 6 and 9, except for the fin r2c4. Either
+        # a fin holds 3, or the Swordfish does; either way 3 is removed from r1c6: in those
+        # columns, seeing every fin.
+        (
+            "=9       =4       =7       356      =2       368      156      368      13568 "
+            "=8       256      256      3456     =9       =1       456      =7       356 "
+            "15       =3       156      456      68       =7       =9       468      =2 "
+            "1237     1289     12489    367      36       =5       1246     234689   13689 "
+            "=6       29       34       =8       =1       29       47       =5       37 "
+            "12357    158      123589   367      =4       29       126      23689    13689 "
+            "25       =7       25689    =1       568      68       =3       269      =4 "
+            "235      2568     23568    =9       3568     =4       2567     =1       567 "
+            "=4       1569     13569    =2       =7       36       =8       69       569 "
+        ),
+        placements=(),
+        eliminations=(("r1c6", 3),),
+    ),
+    Case(
+        "XY-chain",
+        ".47.8...1............6..7..6....357......5....1..6....28..4.....9.1...4.....2.69.",
+        # Along the chain of two-candidate cells, if r1c1 is not 9, it is 5, so r3c2 is 3, so r5c2
+        # is 7, so r5c5 is 9. So r1c1 or r5c5 is 9, and 9 is removed from r5c1, which sees both.
+        (
+            "59       =4       =7       59       =8       =2       =3       =6       =1 "
+            "13589    =6       123589   34579    3579     1479     2489     258      24589 "
+            "13589    35       123589   =6       359      149      =7       258      24589 "
+            "=6       =2       489      489      =1       =3       =5       =7       489 "
+            "34789    37       3489     24789    79       =5       2489     =1       =6 "
+            "45789    =1       4589     24789    =6       4789     2489     238      23489 "
+            "=2       =8       356      3579     =4       679      =1       35       357 "
+            "357      =9       356      =1       357      678      28       =4       23578 "
+            "14       357      14       378      =2       78       =6       =9       3578 "
+        ),
+        placements=(),
+        eliminations=(("r5c1", 9),),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_technique_finds_the_exact_step(case: Case) -> None:
+    step = FUNCTIONS[case.technique](case.candidates(), TABLES)
+    assert step is not None
+    assert step.technique == case.technique
+    assert step.placements == tuple((_cell(c), d) for c, d in case.placements)
+    assert step.eliminations == tuple((_cell(c), d) for c, d in case.eliminations)
+    assert step.before == case.candidates()
+    assert step.sentence.endswith(".")
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_case_is_sound(case: Case) -> None:
+    solution = parse_puzzle(solve(case.puzzle).solution or "", GEO)
+    cand = case.candidates()
+    # The frozen position itself keeps every solution digit ...
+    for cell, digit in enumerate(solution):
+        assert cand.values[cell] == digit or cand.masks[cell] >> (digit - 1) & 1
+    # ... and the step removes none.
+    step = FUNCTIONS[case.technique](cand, TABLES)
+    assert step is not None
+    assert all(solution[c] != d for c, d in step.eliminations)
+    assert all(solution[c] == d for c, d in step.placements)
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_technique_stops_once_its_pattern_is_used_up(case: Case) -> None:
+    """Applying the technique until it stops must end, with no repeat of a used step."""
+    cand = case.candidates()
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    for _ in range(200):
+        step = FUNCTIONS[case.technique](cand, TABLES)
+        if step is None:
+            break
+        key = step.placements + step.eliminations
+        assert key not in seen
+        assert key  # a step always changes something
+        seen.add(key)
+        cand = apply_step(cand, step, GEO)
+    else:
+        pytest.fail(f"{case.technique} kept firing")
+    assert FUNCTIONS[case.technique](cand, TABLES) is None
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_nothing_fires_on_an_empty_grid(name: str) -> None:
+    assert FUNCTIONS[name](pencil_marks([0] * 81, GEO), TABLES) is None
+
+
+def test_every_ladder_technique_has_a_case_and_a_grade() -> None:
+    assert {c.technique for c in CASES} == set(FUNCTIONS)
+    assert set(FUNCTIONS) <= set(GRADE_OF)
+
+
+def _case(name: str) -> Case:
+    return next(c for c in CASES if c.technique == name)
+
+
+def test_hidden_single_ignores_a_digit_with_two_places() -> None:
+    # Column 2 of the hidden-single position has 4 only in r6c2; give r7c2 a 4 as well and
+    # the column no longer forces it (other houses may still: the step must not be this one).
+    cand = _case("Hidden single").candidates()
+    masks = list(cand.masks)
+    masks[_cell("r7c2")] |= 1 << 3
+    step = FUNCTIONS["Hidden single"](Candidates(cand.values, tuple(masks)), TABLES)
+    assert step is None or step.houses[0].name != "column 2"
+
+
+def test_unique_rectangle_needs_two_boxes() -> None:
+    # Move the UR position's rectangle so its four corners sit in one box: no deduction.
+    cand = _case("Unique rectangle").candidates()
+    masks = [0] * 81
+    values = [1] * 81
+    for name in ("r1c1", "r1c2", "r2c1"):
+        masks[_cell(name)] = 0b11000000  # 7 or 8
+        values[_cell(name)] = 0
+    masks[_cell("r2c2")] = 0b11000100
+    values[_cell("r2c2")] = 0
+    assert unique_rectangle(Candidates(tuple(values), tuple(masks)), TABLES) is None
+    assert unique_rectangle(cand, TABLES) is not None
+
+
+def test_uniqueness_techniques_are_skipped_when_not_known_unique() -> None:
+    for name in ("Unique rectangle", "BUG+1"):
+        cand = _case(name).candidates()
+        step = next_step(cand, GEO, unique=False)
+        assert step is None or step.technique not in ("Unique rectangle", "BUG+1")
+
+
+def test_step_is_frozen() -> None:
+    step = FUNCTIONS["Naked single"](_case("Naked single").candidates(), TABLES)
+    assert isinstance(step, Step)
+    with pytest.raises(AttributeError):
+        step.technique = "x"  # type: ignore[misc]
