@@ -197,7 +197,7 @@ def test_gave_up_page_says_why_and_what_was_reached() -> None:
     assert page.status_code == 200
     body = text(page)
     assert "The solver gave up" in body
-    assert "limit of 1 guesses" in body
+    assert "limit of 1 search steps" in body
     assert "How far the solver got" in body
 
 
@@ -281,7 +281,7 @@ def test_500_page_is_in_the_site_style_and_hides_the_exception() -> None:
 
 
 def test_static_files_are_served(client: Any) -> None:
-    for name in ("sudoku.css", "sudoku.js"):
+    for name in ("sudoku.css", "sudoku.js", "favicon.svg"):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200
         response.close()
