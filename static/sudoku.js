@@ -60,6 +60,16 @@
         focusCell(target);
       });
 
+      // Phone keyboards often send no usable key in keydown; the value still arrives here.
+      input.addEventListener("input", function () {
+        var value = input.value;
+        if (value.length === 1 && isSymbol(value)) {
+          input.value = (value === "." || value === "0") ? "" : value.toUpperCase();
+          input.removeAttribute("aria-invalid");
+          focusCell(index + 1);
+        }
+      });
+
       input.addEventListener("paste", function (event) {
         var data = (event.clipboardData || window.clipboardData);
         if (!data) { return; }
