@@ -1,0 +1,299 @@
+"""The logic solver's API: explanations, hints, pencil marks, grades, soundness, variants."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from sudoku_web.board import Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
+from sudoku_web.logic import (
+    GRADES,
+    Explanation,
+    apply_step,
+    explain,
+    grade_note,
+    machine_grade,
+    next_step,
+    pencil_marks,
+)
+from sudoku_web.solver import SolveStats, solve
+from sudoku_web.techniques import GRADE_OF
+
+ROOT = Path(__file__).resolve().parent.parent
+GEO = standard(9)
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def _needs_guess() -> str:
+    """The first top95 puzzle the techniques cannot finish without a guess."""
+    for text in _lines(ROOT / "tests/data/top95.txt"):
+        if not explain(text, GEO).solved_by_logic:
+            return text
+    raise AssertionError("every top95 puzzle fell to logic")
+
+
+def _lines(path: Path, limit: int | None = None) -> list[str]:
+    lines = [line.strip()[:81] for line in path.read_text().splitlines() if line.strip()]
+    return lines[:limit]
+
+
+def assert_sound(explanation: Explanation, solution: Sequence[int]) -> None:
+    """No step removes a solution digit or places a wrong one; the end state is the solution."""
+    for step in explanation.steps:
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit, step.sentence
+        for cell, digit in step.placements:
+            assert solution[cell] == digit, step.sentence
+        before = step.before
+        for cell, digit in enumerate(solution):
+            assert before.values[cell] == digit or before.masks[cell] >> (digit - 1) & 1
+    assert explanation.status == "solved"
+    assert list(explanation.final.values) == list(solution)
+
+
+def _check_puzzles(puzzles: Sequence[str], geometry: Geometry = GEO) -> int:
+    solved_by_logic = 0
+    for text in puzzles:
+        result = solve(text, geometry=geometry)
+        assert result.solution is not None
+        solution = parse_puzzle(result.solution, geometry)
+        explanation = explain(text, geometry, solution=solution)
+        assert_sound(explanation, solution)
+        solved_by_logic += explanation.solved_by_logic
+    return solved_by_logic
+
+
+# --- soundness over the puzzle sets ----------------------------------------------------------
+
+
+def test_sound_on_top95() -> None:
+    by_logic = _check_puzzles(_lines(ROOT / "tests/data/top95.txt"))
+    assert by_logic >= 48  # at least half of top95 without a guess
+
+
+def test_sound_on_17clue_sample() -> None:
+    puzzles = _lines(ROOT / "tests/data/17clue_sample.txt")
+    by_logic = _check_puzzles(puzzles)
+    assert by_logic >= 0.97 * len(puzzles)
+
+
+def test_sound_on_hardest_and_easy50() -> None:
+    _check_puzzles(_lines(ROOT / "tests/data/hardest.txt"))
+    assert _check_puzzles(_lines(ROOT / "tests/data/easy50.txt")) == 50
+
+
+@pytest.mark.slow
+def test_sound_on_all_of_top1465() -> None:
+    # About 40 s: every puzzle, every step, against the engine's solution.
+    _check_puzzles(_lines(ROOT / "benchmarks/data/top1465.txt"))
+
+
+# --- variants: no crash, sound steps ---------------------------------------------------------
+
+JIGSAW_MAP = (
+    "000011222" "000111222" "001111222" "333444555" "333444555" "333444555"
+    "666777888" "666777888" "666777888"
+)  # fmt: skip
+
+VARIANT_PUZZLES = [
+    (standard(4), ".1....4.2....3.."),
+    (standard(6), "3..1.........5.4...1..3.1...6.26...5"),
+    (
+        x_sudoku(9),
+        "6785........632............1.2....3.....9........1...5.8.1....6.....3........51..",
+    ),
+    (
+        x_sudoku(9),
+        "...68...............1.....47......8...........3.7.6....53..7....6....3.8..7..9.1.",
+    ),
+    (
+        hyper(),
+        "6.85........38............5.......1.....1..7..1..3.....3.2....9..5..4............",
+    ),
+    (
+        jigsaw(JIGSAW_MAP),
+        "6785.......38.26..........48.4....36....3.....2.19.....5.6....84....9.........2..",
+    ),
+    (
+        jigsaw(JIGSAW_MAP),
+        "....8......3..1.....6....4.8.....152....1.....52..4....942..3...6....2.4...7.6.8.",
+    ),
+    (
+        standard(16),
+        "3.1F.649......A.......A..765..2..........4..G...6......1F.DA..8...E.5...2..9.1..."
+        "7...4..E.8..2BA.C.63..F..1.E75.5.2..1..G.CB.DF8.4C..F.7..A.261.......G4...E......"
+        "..A36...2GC4.D7.F.....D8..5....DA9B.....E..5..4....G.5.9..1.6..8G.1.E....CF.9.1.."
+        "E.....2......",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("geometry", "puzzle"), VARIANT_PUZZLES, ids=lambda v: getattr(v, "variant", None)
+)
+def test_variants_explain_soundly(geometry: Geometry, puzzle: str) -> None:
+    _check_puzzles([puzzle], geometry)
+
+
+# --- the explanation -------------------------------------------------------------------------
+
+
+def test_easy_puzzle_is_easy_and_singles_only() -> None:
+    explanation = explain(EASY, GEO)
+    assert explanation.solved_by_logic
+    assert explanation.grade == "Easy"
+    assert set(explanation.technique_counts) <= {"Hidden single", "Naked single"}
+    assert sum(explanation.technique_counts.values()) == len(explanation.steps)
+    assert len(explanation.steps) == EASY.count(".")
+
+
+def test_steps_chain_candidates() -> None:
+    explanation = explain(TOP95_FIRST, GEO)
+    cand = pencil_marks(TOP95_FIRST, GEO)
+    for step in explanation.steps:
+        assert step.before == cand
+        assert step.placements or step.eliminations
+        assert step.technique in GRADE_OF
+        cand = apply_step(cand, step, GEO)
+    assert cand == explanation.final
+
+
+def test_guess_step_names_the_engines_cell_and_the_digit_that_holds() -> None:
+    explanation = explain(_needs_guess(), GEO)
+    guesses = [s for s in explanation.steps if s.technique == "Guess"]
+    assert guesses and explanation.grade == "Diabolical" and not explanation.solved_by_logic
+    guess = guesses[0]
+    (cell,) = guess.cells
+    fewest = min(m.bit_count() for m in guess.before.masks if m)
+    assert guess.before.masks[cell].bit_count() == fewest
+    assert guess.before.masks.index(guess.before.masks[cell]) <= cell
+    assert "guess" in guess.sentence and GEO.cell_name(cell) in guess.sentence
+    assert explanation.hardest == "Guess"
+
+
+def test_hardest_and_grade_follow_the_ladder() -> None:
+    explanation = explain(_lines(ROOT / "tests/data/top95.txt")[1], GEO)
+    hardest = explanation.hardest
+    assert hardest is not None
+    assert explanation.grade == GRADE_OF[hardest]
+    ranks = [GRADES.index(GRADE_OF[name]) for name in explanation.technique_counts]
+    assert GRADES.index(explanation.grade) == max(ranks)
+
+
+def test_multiple_solutions_get_stuck_instead_of_guessing() -> None:
+    explanation = explain("." * 81, GEO)
+    assert explanation.status == "stuck"
+    assert not explanation.unique
+    assert explanation.steps == ()
+
+
+def test_max_steps_caps_the_explanation() -> None:
+    explanation = explain(EASY, GEO, max_steps=3)
+    assert explanation.status == "max_steps"
+    assert len(explanation.steps) == 3
+
+
+def test_wrong_grid_ends_with_a_contradiction() -> None:
+    grid = parse_puzzle(EASY, GEO)
+    grid[0] = 3  # r1c1 = 3 clashes with the given 3 in r1c3
+    explanation = explain(grid, GEO)
+    assert explanation.status == "contradiction"
+    last = explanation.steps[-1]
+    assert last.technique == "Contradiction"
+    assert "r1c1" in last.sentence and "r1c3" in last.sentence
+
+
+# --- hints and pencil marks ------------------------------------------------------------------
+
+
+def test_hint_is_the_next_step_only() -> None:
+    grid = parse_puzzle(EASY, GEO)
+    step = next_step(grid, GEO)
+    assert step is not None
+    assert step == explain(EASY, GEO).steps[0]
+
+
+def test_hint_for_a_grid_partway_through() -> None:
+    result = solve(TOP95_FIRST)
+    assert result.solution is not None
+    solution = parse_puzzle(result.solution, GEO)
+    grid = parse_puzzle(TOP95_FIRST, GEO)
+    for cell in range(0, 40):  # the user has filled in the top rows correctly
+        grid[cell] = solution[cell]
+    step = next_step(grid, GEO)
+    assert step is not None and step.technique != "Guess"
+    assert all(solution[c] == d for c, d in step.placements)
+    assert all(solution[c] != d for c, d in step.eliminations)
+
+
+def test_hint_on_a_solved_or_stuck_grid_is_none() -> None:
+    result = solve(EASY)
+    assert result.solution is not None
+    assert next_step(result.solution, GEO) is None
+    assert next_step("." * 81, GEO) is None
+
+
+def test_hint_points_out_a_wrong_digit() -> None:
+    grid = parse_puzzle(EASY, GEO)
+    grid[0] = 3
+    step = next_step(grid, GEO)
+    assert step is not None and step.technique == "Contradiction"
+
+
+def test_pencil_marks_remove_givens_from_peers() -> None:
+    cand = pencil_marks(EASY, GEO)
+    grid = parse_puzzle(EASY, GEO)
+    for cell, value in enumerate(grid):
+        if value:
+            assert cand.values[cell] == value and cand.masks[cell] == 0
+            for peer in GEO.peers[cell]:
+                assert not cand.masks[peer] >> (value - 1) & 1
+    assert cand.digits(0) == (4, 5)  # r1c1: row has 2, 3, 6; column 9, 7, 8; box 9, 1
+
+
+def test_pencil_marks_after_the_first_reduce_place_singles() -> None:
+    reduced = pencil_marks(EASY, GEO, reduce=True)
+    assert reduced.solved  # an easy puzzle falls to singles
+    hard = pencil_marks(TOP95_FIRST, GEO, reduce=True)
+    assert hard.open_cells <= pencil_marks(TOP95_FIRST, GEO).open_cells
+
+
+def test_bad_grid_length_is_refused() -> None:
+    with pytest.raises(ValueError):
+        pencil_marks([0] * 80, GEO)
+
+
+# --- grades ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("guesses", "label", "rank"),
+    [
+        (0, "No guessing", 0),
+        (3, "A few guesses", 2),
+        (50, "Many guesses", 3),
+        (500, "Long search", 4),
+    ],
+)
+def test_machine_grade(guesses: int, label: str, rank: int) -> None:
+    grade = machine_grade(SolveStats(guesses=guesses, backtracks=1))
+    assert (grade.label, grade.rank, grade.guesses, grade.backtracks) == (label, rank, guesses, 1)
+
+
+def test_grade_note_only_when_grades_disagree() -> None:
+    easy = explain(EASY, GEO)
+    assert grade_note(easy, SolveStats()) is None
+    hard = explain(_needs_guess(), GEO)  # Diabolical for people
+    note = grade_note(hard, SolveStats(guesses=1))
+    assert note is not None and "Guess" in note and note.endswith(".")
+    assert grade_note(hard, SolveStats(guesses=500, backtracks=400)) is None
+    people_medium = next(
+        e
+        for e in (explain(p, GEO) for p in _lines(ROOT / "tests/data/17clue_sample.txt"))
+        if e.grade == "Medium"
+    )
+    note = grade_note(people_medium, SolveStats(guesses=200, backtracks=150))
+    assert note is not None and "no guessing" in note
