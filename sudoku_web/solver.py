@@ -249,11 +249,12 @@ class _Tables:
                 slot += 1
         self.slots = [(_int_of(outside[s], self.n_bits), n - s) for s in range(n) if has_slot[s]]
         self.slot_bits = _int_of((g - (n - s) for s in range(n) for g in has_slot[s]), self.n_bits)
-        self.lc_keep: dict[int, int] = {}
+        # Built on first use: most rules never fire, and 16x16 has thousands of them.
+        self.lc_keep: list[int | None] = [None] * self.n_bits
 
     def locked_keep(self, pos: int) -> int:
         """The keep-mask of the locked-candidates rule marked at bit ``pos`` of ``P``."""
-        keep = self.lc_keep.get(pos)
+        keep = self.lc_keep[pos]
         if keep is None:
             n, width, n_cells = self.n, self.width, self.geo.cells
             g, slot = divmod(pos, width)
@@ -362,9 +363,11 @@ class _Search:
         guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
         table, keep, done = t.table, t.keep, t.done
         slots, slot_bits = (t.slots, t.slot_bits) if LOCKED_CANDIDATES else ((), 0)
-        locked_keep = t.locked_keep
+        locked_keep, lc_keep = t.locked_keep, t.lc_keep
         stats = self.stats
-        passes = placed = 0
+        cell_guards = t.cell_guards
+        settled = (d & cell_guards).bit_count()
+        passes = 0
         try:
             while True:
                 passes += 1
@@ -388,23 +391,23 @@ class _Search:
                     while fresh:
                         b = fresh.bit_length() - 1
                         fresh ^= 1 << b
-                        x &= locked_keep(b)
+                        k = lc_keep[b]
+                        x &= locked_keep(b) if k is None else k
                     if x == before:
                         return x, d, tt, multi
                     continue
+                # One bit per new single; a placement found twice (naked and hidden) is
+                # applied twice, which is idempotent and cheaper than deduplicating.
                 bits = x & (new - (new >> n))
-                found = set()
                 while bits:
                     b = bits.bit_length()
                     bits ^= 1 << (b - 1)
-                    found.add(table[b])
-                placed += len(found)
-                for i in found:
+                    i = table[b]
                     x &= keep[i]
                     d |= done[i]
         finally:
             stats.reduce_passes += passes
-            stats.placed_by_reduce += placed
+            stats.placed_by_reduce += (d & cell_guards).bit_count() - settled
 
     def branches(self, x: int, tt: int, multi: int) -> list[int]:
         """The placements to try at a node: a group with two candidates if any, else a
