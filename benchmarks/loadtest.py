@@ -17,11 +17,13 @@ For each: requests/s, p50/p99 latency, errors, and peak RSS (VmHWM) per worker p
 Targets from issue 4: pages >= 40% of baseline's throughput, pages+lru >= 80%, zero errors,
 peak RSS per worker <= 60 MB.
 
-The load generator is stdlib only: ``--clients`` processes, each a closed loop of one request
-at a time over a new connection (gunicorn's sync workers close every connection anyway), so
-the client never needs more than one socket per process and the run stays bounded by
-``--duration`` and ``--max-requests``. Client and server share the machine's cores, which
-lowers every figure alike; compare scenarios with each other, not with other machines.
+Load generator: ``wrk`` (Debian package ``wrk``) when it is on PATH, since a C client leaves
+the cores to the server; otherwise, and always for the kill scenario (which needs per-request
+timestamps), a stdlib one: ``--clients`` processes, each a closed loop of one request at a
+time over a new connection (gunicorn's sync workers close every connection anyway). Both are
+bounded by ``--duration`` (the stdlib one also by ``--max-requests``). Client and server share
+the machine's cores, which lowers every figure alike; compare scenarios with each other, and
+run it on a quiet machine.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import re
+import shutil
 import signal
 import socket
 import statistics
@@ -158,7 +162,7 @@ def peak_rss_mb(pid: int) -> float:
 class Server:
     """``python -m sudoku_web.serve`` on a free loopback port, as a context manager."""
 
-    def __init__(self, workers: int, cache_size: int) -> None:
+    def __init__(self, workers: int, cache_size: int, app: str) -> None:
         self.port = free_port()
         env = dict(os.environ)
         env.update(
@@ -169,10 +173,10 @@ class Server:
             SUDOKU_WEB_RESULT_CACHE_SIZE=str(cache_size),
             # Until the app reads the SUDOKU_WEB_ prefix, its FLASK_ prefix carries the same.
             FLASK_RESULT_CACHE_SIZE=str(cache_size),
-            PYTHONPATH=str(ROOT),
+            PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         )
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sudoku_web.serve"],
+            [sys.executable, "-m", "sudoku_web.serve", "--app", app],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -207,15 +211,87 @@ class Server:
         return _children(self.proc.pid)
 
 
+_WRK_SCRIPT = """
+paths = {%s}
+counter = 0
+request = function()
+  counter = counter + 1
+  return wrk.format("GET", paths[(counter %% #paths) + 1])
+end
+"""
+_UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
+
+
+def _ms(text: str) -> float:
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text)
+    if not match:
+        raise ValueError(f"unexpected wrk latency {text!r}")
+    return float(match.group(1)) * _UNITS_MS[match.group(2)]
+
+
+def run_wrk(wrk: str, port: int, paths: Sequence[str], args: argparse.Namespace) -> Outcome:
+    """Drives the server with wrk for ``--duration`` seconds and parses its report."""
+    import tempfile
+
+    lua = _WRK_SCRIPT % ", ".join(json.dumps(p) for p in paths)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua") as script:
+        script.write(lua)
+        script.flush()
+        threads = max(1, min(args.clients, len(os.sched_getaffinity(0))))
+        result = subprocess.run(
+            [wrk, f"-t{threads}", f"-c{args.clients}", f"-d{max(1, round(args.duration))}s",
+             "--latency", "-s", script.name, f"http://{HOST}:{port}"],
+            capture_output=True, text=True, timeout=args.duration + 60, check=True,
+        )  # fmt: skip
+    out = result.stdout
+    total = re.search(r"(\d+) requests in ([\d.]+)(\w+)", out)
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    p50 = re.search(r"^\s+50%\s+(\S+)", out, re.MULTILINE)
+    p99 = re.search(r"^\s+99%\s+(\S+)", out, re.MULTILINE)
+    if not (total and rps and p50 and p99):
+        raise RuntimeError(f"cannot read wrk's report:\n{out}")
+    statuses: dict[str, int] = {}
+    if non_2xx := re.search(r"Non-2xx or 3xx responses: (\d+)", out):
+        statuses["non-2xx/3xx"] = int(non_2xx.group(1))
+    if sock := re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out
+    ):
+        # A read "error" is wrk seeing gunicorn close the connection after a response as
+        # HTTP/1.1 allows; only connect/write failures and timeouts are real errors.
+        connect, _read, write, timeout = (int(g) for g in sock.groups())
+        if connect + write + timeout:
+            statuses["socket-errors"] = connect + write + timeout
+    requests = int(total.group(1))
+    return Outcome(
+        name="",
+        requests=requests,
+        errors=sum(statuses.values()),
+        seconds=round(_ms(total.group(2) + total.group(3)) / 1000, 2),
+        rps=round(float(rps.group(1)), 1),
+        p50_ms=round(_ms(p50.group(1)), 2),
+        p99_ms=round(_ms(p99.group(1)), 2),
+        statuses=statuses or {"2xx/3xx": requests},
+    )
+
+
 def run_scenario(scenario: Scenario, args: argparse.Namespace) -> Outcome:
     """Starts a server for ``scenario``, warms it up, drives it and measures it."""
-    with Server(args.workers, scenario.cache_size) as server:
+    with Server(args.workers, scenario.cache_size, args.app) as server:
         # Warm-up: import paths, first template renders, and (cache on) each worker's LRU.
         warm_until = time.monotonic() + args.warmup
         for i, path in enumerate(scenario.paths * 4):
             if time.monotonic() > warm_until and i >= len(scenario.paths):
                 break
             http_get(server.port, path)
+        wrk = shutil.which("wrk") if args.client in ("auto", "wrk") else None
+        if args.client == "wrk" and wrk is None:
+            raise SystemExit("--client wrk: wrk is not on PATH (apt-get install wrk)")
+        if wrk and not scenario.kill_worker:
+            measured = run_wrk(wrk, server.port, scenario.paths, args)
+            measured.name = scenario.name
+            measured.worker_peak_rss_mb = [round(peak_rss_mb(p), 1) for p in server.workers()]
+            measured.master_peak_rss_mb = round(peak_rss_mb(server.proc.pid), 1)
+            return measured
         queue: mp.Queue[list[tuple[float, float, int]]] = mp.Queue()
         started = time.monotonic()
         stop_at = started + args.duration
@@ -350,7 +426,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-requests", type=int, default=200_000, help="cap per scenario")
     parser.add_argument("--only", nargs="*", help="scenario names to run")
     parser.add_argument("--baseline-path", default="/healthz")
+    parser.add_argument("--app", default="sudoku_web:create_app()", help="WSGI app to serve")
     parser.add_argument("--quick", action="store_true", help="3 s per scenario")
+    parser.add_argument(
+        "--client", choices=["auto", "wrk", "python"], default="auto",
+        help="load generator (auto: wrk when on PATH)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     if args.quick:
@@ -373,7 +454,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         scenarios = [s for s in scenarios if s.name in args.only]
     info = machine()
     print(f"machine: {info}")
-    print(f"workers={args.workers} clients={args.clients} duration={args.duration}s\n")
+    client = "wrk" if args.client != "python" and shutil.which("wrk") else "python"
+    print(f"workers={args.workers} clients={args.clients} duration={args.duration}s")
+    print(f"load generator: {client} (kill scenario: python)\n")
     outcomes = []
     for scenario in scenarios:
         outcome = run_scenario(scenario, args)

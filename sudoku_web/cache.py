@@ -9,8 +9,10 @@ Two layers, both optional:
 * :class:`ResultCache` -- a bounded, thread-safe LRU of results per worker process, stored on
   the app (``app.extensions["sudoku_cache"]``) by :func:`init_app`, never in a module global.
   A shared link that goes viral then costs one solve per worker. ``RESULT_CACHE_SIZE`` entries
-  (0 disables it). It stores result objects, not rendered pages: a 9x9 ``SolveResult`` is
-  about 1-2 KB, so the default 1024 entries cost a few MB per worker.
+  (0 disables it). A 9x9 ``SolveResult`` is about 1-2 KB, a rendered page about 9 KB.
+* :func:`cached_response` -- the same LRU holding a finished 200 response (body and its
+  headers). Rendering the result page costs as much as the solve itself, so a cached *page*
+  is what makes a hot link nearly as cheap as a trivial route (issue 4's load target).
 * :func:`conditional` -- strong ``ETag`` plus ``Cache-Control: public, max-age=...`` on
   cacheable responses, and ``304 Not Modified`` for a matching ``If-None-Match`` *before* the
   page is built, so a revalidation costs no solve at all. nginx's proxy cache and browsers
@@ -26,11 +28,13 @@ Use from a view::
         if not cache.is_deterministic(result):
             response.cache_control.no_store = True      # conditional() then leaves it alone
         return response
-    return cache.conditional(cache.etag_for("page", *key), build)
+    return cache.conditional(cache.etag_for("page", key),
+                             lambda: cache.cached_response(("page", key), build))
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -41,6 +45,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from flask import Flask, Response, current_app, make_response, request
 from flask.typing import ResponseReturnValue
+from werkzeug.http import quote_etag
 
 from .solver import SolveResult
 
@@ -52,7 +57,9 @@ EXTENSION: Final = "sudoku_cache"
 #: Config defaults, applied with ``setdefault`` by :func:`init_app`; the environment sets them
 #: as ``SUDOKU_WEB_RESULT_CACHE_SIZE`` etc. through ``from_prefixed_env``.
 CONFIG_DEFAULTS: Final[dict[str, Any]] = {
-    "RESULT_CACHE_SIZE": 1024,  # entries per worker process; 0 = no in-process cache
+    # Entries per worker process (results and rendered pages share it); 0 = no in-process
+    # cache. A 9x9 result page is ~9 KB, so 512 entries cost at most ~5-10 MB per worker.
+    "RESULT_CACHE_SIZE": 512,
     "HTTP_CACHE_MAX_AGE": 86_400,  # seconds; a day, so a new release reaches users by tomorrow
     "ETAG_SALT": "",  # change it to invalidate every ETag without a release (e.g. a new theme)
 }
@@ -192,6 +199,40 @@ def get_cache(app: Flask | None = None) -> ResultCache[Any, Any]:
     return cache
 
 
+@dataclass(frozen=True)
+class StoredResponse:
+    """A finished response kept in the LRU: status, body and the view's own headers."""
+
+    status: int
+    body: bytes
+    headers: tuple[tuple[str, str], ...]
+
+    def to_response(self) -> Response:
+        """A fresh Response (hooks such as the security headers run on it as usual)."""
+        return Response(self.body, status=self.status, headers=list(self.headers))
+
+
+def cached_response(key: Hashable, build: Callable[[], ResponseReturnValue]) -> Response:
+    """The cached response for ``key``, else ``build()``, kept when it is a cacheable 200.
+
+    For deterministic pages: the key must name everything the body depends on (e.g.
+    ``("page", solve_key)``); the request's scheme and host are added here because pages
+    may contain absolute share links. Responses marked ``no-store`` or not 200 are never kept.
+    """
+    lru = get_cache()
+    full_key = (request.url_root, key)
+    stored = lru.get(full_key)
+    if isinstance(stored, StoredResponse):
+        return stored.to_response()
+    response = make_response(build())
+    if lru.maxsize and response.status_code == 200 and not response.cache_control.no_store:
+        if not response.is_streamed:
+            headers = tuple((k, v) for k, v in response.headers.items() if k != "Content-Length")
+            lru.put(full_key, StoredResponse(response.status_code, response.get_data(), headers))
+    return response
+
+
+@functools.cache  # one entry; the metadata lookup costs ~0.1 ms, a third of a trivial request
 def app_version() -> str:
     """The installed package version ("0" when running from an uninstalled tree)."""
     try:
@@ -214,9 +255,10 @@ def etag_for(*parts: object, app: Flask | None = None) -> str:
 
 
 def _cache_headers(response: Response, etag: str, max_age: int) -> None:
-    response.set_etag(etag)
-    response.cache_control.public = True
-    response.cache_control.max_age = max_age
+    # Plain header strings: going through response.cache_control re-parses and re-serialises
+    # the header on every attribute set, which costs more than a cached page's lookup.
+    response.headers["ETag"] = quote_etag(etag)
+    response.headers["Cache-Control"] = f"public, max-age={max_age}"
 
 
 def conditional(
@@ -244,6 +286,6 @@ def conditional(
         _cache_headers(not_modified, etag, age)
         return not_modified
     response = make_response(build())
-    if response.status_code == 200 and not response.cache_control.no_store:
+    if response.status_code == 200 and "no-store" not in response.headers.get("Cache-Control", ""):
         _cache_headers(response, etag, age)
     return response

@@ -226,3 +226,66 @@ def test_debug_mode_disables_http_caching() -> None:
     assert "ETag" not in first.headers and "no-cache" in first.headers["Cache-Control"]
     client.get(f"/p/{TOP95_FIRST}", headers={"If-None-Match": "*"})
     assert builds == [1, 1]
+
+
+def make_page_app(**config: object) -> tuple[Flask, list[str]]:
+    """An app whose page route keeps whole responses in the LRU."""
+    from sudoku_web import security
+
+    app = Flask(__name__)
+    app.config.from_mapping(config)
+    cache.init_app(app)
+    builds: list[str] = []
+
+    @app.get("/page/<name>")
+    def page(name: str) -> Response:
+        def build() -> Response:
+            builds.append(name)
+            status = 404 if name == "missing" else 200
+            response = Response(f"<p>{name} on {app.name}</p>", status=status)
+            response.headers["X-View"] = "yes"
+            if name == "flaky":
+                response.cache_control.no_store = True
+            return response
+
+        return cache.cached_response(("page", name), build)
+
+    security.init_app(app)
+    return app, builds
+
+
+def test_cached_response_serves_the_same_page_without_building() -> None:
+    app, builds = make_page_app()
+    client = app.test_client()
+    first, second = client.get("/page/a"), client.get("/page/a")
+    assert builds == ["a"]
+    assert second.data == first.data and second.status_code == 200
+    assert second.headers["X-View"] == "yes"
+    assert second.headers["Content-Type"] == first.headers["Content-Type"]
+    assert int(second.headers["Content-Length"]) == len(first.data)
+    assert "default-src 'self'" in second.headers["Content-Security-Policy"]  # hooks still run
+
+
+@pytest.mark.parametrize("name", ["flaky", "missing"])
+def test_cached_response_keeps_only_cacheable_200s(name: str) -> None:
+    app, builds = make_page_app()
+    client = app.test_client()
+    client.get(f"/page/{name}")
+    client.get(f"/page/{name}")
+    assert builds == [name, name]
+
+
+def test_cached_response_keys_on_the_host() -> None:
+    app, builds = make_page_app()
+    client = app.test_client()
+    client.get("/page/a", base_url="http://one.example")
+    client.get("/page/a", base_url="http://two.example")
+    assert builds == ["a", "a"]
+
+
+def test_cached_response_with_cache_off_always_builds() -> None:
+    app, builds = make_page_app(RESULT_CACHE_SIZE=0)
+    client = app.test_client()
+    client.get("/page/a")
+    client.get("/page/a")
+    assert builds == ["a", "a"]
