@@ -212,6 +212,9 @@ class _Tables:
             done.append(_int_of(settled, n_bits))
         self.keep = keep
         self.done = done
+        # The same masks indexed by a found bit's bit_length, saving a lookup per single.
+        self.keep_at = [keep[i] if i >= 0 else 0 for i in table]
+        self.done_at = [done[i] if i >= 0 else 0 for i in table]
         self.bits_of = bits_of
         self.everything = everything
         self._locked_rules(geo)
@@ -361,7 +364,7 @@ class _Search:
         """
         t = self.t
         guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
-        table, keep, done = t.table, t.keep, t.done
+        keep_at, done_at = t.keep_at, t.done_at
         slots, slot_bits = (t.slots, t.slot_bits) if LOCKED_CANDIDATES else ((), 0)
         locked_keep, lc_keep = t.locked_keep, t.lc_keep
         stats = self.stats
@@ -389,10 +392,10 @@ class _Search:
                     d |= fresh
                     before = x
                     while fresh:
-                        b = fresh.bit_length() - 1
-                        fresh ^= 1 << b
-                        k = lc_keep[b]
-                        x &= locked_keep(b) if k is None else k
+                        b = fresh.bit_length()
+                        fresh ^= 1 << (b - 1)
+                        k = lc_keep[b - 1]
+                        x &= locked_keep(b - 1) if k is None else k
                     if x == before:
                         return x, d, tt, multi
                     continue
@@ -405,9 +408,8 @@ class _Search:
                 while bits:
                     b = bits.bit_length()
                     bits ^= 1 << (b - 1)
-                    i = table[b]
-                    x &= keep[i]
-                    d |= done[i]
+                    x &= keep_at[b]
+                    d |= done_at[b]
         finally:
             stats.reduce_passes += passes
             stats.placed_by_reduce += (d & cell_guards).bit_count() - settled
