@@ -1,4 +1,4 @@
-"""The ``sudoku-web`` console script: one subcommand per job (``solve`` now; ``serve`` later).
+"""The ``sudoku-web`` console script: one subcommand per job (``solve``, ``serve``).
 
 Each subcommand is an ``add_<name>_parser(subparsers)`` function that registers its options
 and sets ``func`` to a ``run_<name>(args) -> int`` handler, so adding one is two functions and
@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_solve_parser(subparsers)
+    add_serve_parser(subparsers)
     return parser
 
 
@@ -148,6 +149,26 @@ def _as_json(result: SolveResult) -> dict[str, Any]:
 
 def _error_json(error: PuzzleError) -> dict[str, Any]:
     return {"code": error.code, "message": error.message, "cells": list(error.cells)}
+
+
+def add_serve_parser(subparsers: Any) -> None:
+    """Register ``serve``: the production server (gunicorn), see :mod:`sudoku_web.serve`."""
+    from . import serve
+
+    p = subparsers.add_parser(
+        "serve",
+        help="run the production server (gunicorn, 127.0.0.1:8000 by default)",
+        description="Run sudoku-web under gunicorn; settings from SUDOKU_WEB_* (see README).",
+    )
+    serve.add_arguments(p)
+    p.set_defaults(func=run_serve)
+
+
+def run_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the server until it is stopped; returns the exit status."""
+    from . import serve
+
+    return serve.run(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -203,3 +203,14 @@ def test_serve_refuses_debug_in_production(tmp_path: Path) -> None:
         proc.kill()
     assert proc.returncode != 0
     assert "debug mode is on but SUDOKU_WEB_ENV=production" in out
+
+
+def test_sudoku_web_serve_subcommand_reaches_serve(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sudoku_web import cli
+
+    monkeypatch.setenv("SUDOKU_WEB_MAX_REQUESTS", "77")
+    assert cli.main(["serve", "--print-config", "--workers", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "max_requests = 77" in out and "workers = 2" in out
