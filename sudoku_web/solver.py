@@ -424,7 +424,7 @@ class _Search:
         pairs = multi ^ three
         if pairs:
             cells = pairs & t.cell_guards
-            g = (cells or pairs) & -(cells or pairs)
+            g = 1 << ((cells or pairs).bit_length() - 1)
         else:
             g = self.smallest_cell(x, multi)
         top = g.bit_length()  # one past the guard bit: the group's bits end just below
