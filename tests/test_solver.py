@@ -31,6 +31,11 @@ GUESSY = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4
 # Norvig's "impossible" puzzle: no conflict among the givens, no solution, and the
 # contradiction shows only deep in the search (his solver took 188 s on it).
 IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+# Random sparse conflict-free grids that are unsolvable only after some guessing.
+DEEP_UNSOLVABLE = [
+    "....8.543..6..5..8..9....1..3........4.3.......1...2.7...2.83.....5...........7..",
+    "..7....5.....93..7.....4.8....15....9.....7..3..8...2.....2...62...6....75.....9.",
+]
 # 9x9 jigsaw: the standard boxes with r1c4 and r3c3 swapped between the first two regions.
 JIGSAW9 = (
     "AAABBBCCC" "AAABBBCCC" "AABBBBCCC"
@@ -190,24 +195,26 @@ def test_sparse_grids_are_multiple_quickly(puzzle: str) -> None:
     assert result.stats.guesses < 200
 
 
-def test_deep_contradiction_is_unsolvable_within_budget() -> None:
-    """Norvig's impossible puzzle is proved unsolvable by search inside the default budget."""
-    result = solve(IMPOSSIBLE, deadline_ms=None)
+@pytest.mark.parametrize("puzzle", [IMPOSSIBLE, *DEEP_UNSOLVABLE])
+def test_deep_contradiction_is_unsolvable_within_budget(puzzle: str) -> None:
+    """Sparse grids with no solution are proved unsolvable by search inside the budget."""
+    result = solve(puzzle, deadline_ms=None)
     assert result.status == "unsolvable" and result.reason == "search"
     assert 0 < result.stats.guesses <= DEFAULT_MAX_NODES
+    assert result.stats.backtracks > result.stats.guesses
 
 
 def test_node_budget_gives_up_with_candidates() -> None:
     """A spent node budget is gave_up/nodes, with a candidate grid and no more guesses."""
-    result = solve(IMPOSSIBLE, max_nodes=25)
+    puzzle = "1" + "." * 79 + "9"
+    result = solve(puzzle, max_nodes=10)
     assert result.status == "gave_up" and result.reason == "nodes"
-    assert result.stats.guesses <= 25
+    assert result.stats.guesses == 10
     assert result.candidates is not None and len(result.candidates) == 81
-    assert all(0 <= m < 1 << 9 for m in result.candidates)
-    # The candidates at the stopping point still allow every given.
-    for cell, value in enumerate(parse_puzzle(IMPOSSIBLE)):
-        if value:
-            assert result.candidates[cell] == 1 << (value - 1)
+    assert all(0 < m < 1 << 9 for m in result.candidates)
+    # The candidates at the stopping point keep the givens and never allow them twice.
+    assert result.candidates[0] == 1 and result.candidates[80] == 1 << 8
+    assert all(result.candidates[p] & 1 == 0 for p in standard(9).peers[0])
 
 
 def test_deadline_gives_up() -> None:
