@@ -916,13 +916,14 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
                     spread_positions = [p for p in range(geo.size) if union >> p & 1]
                     for cover_lines in combinations(spread_positions, size):
                         fins = [c for c in spots if position[c] not in cover_lines]
+                        near_fins = frozenset.intersection(*(t.peer_sets[f] for f in fins))
+                        if not near_fins:
+                            continue
                         targets = [
                             c
                             for p in cover_lines
                             for c in t.house_cells[cover[p]]
-                            if c not in in_base
-                            and masks[c] & bit
-                            and all(t.sees(c, f) for f in fins)
+                            if c in near_fins and c not in in_base and masks[c] & bit
                         ]
                         if not targets:
                             continue
@@ -1053,6 +1054,120 @@ def bug_plus_one(cand: Candidates, t: Tables) -> Step | None:
     return None
 
 
+Node = tuple[Cell, Digit]  # "this cell holds this digit"
+
+
+def _strong_graph(cand: Candidates, t: Tables) -> dict[Node, list[Node]]:
+    """Strong links between candidates: one of the two must be true.
+
+    Two digits of a two-candidate cell, and a digit's two places in a house.
+    """
+    masks = cand.masks
+    strong: dict[Node, list[Node]] = {}
+    for cell, m in enumerate(masks):
+        if m.bit_count() == 2:
+            a, b = bits_to_digits(m)
+            strong.setdefault((cell, a), []).append((cell, b))
+            strong.setdefault((cell, b), []).append((cell, a))
+    for d in range(1, t.geometry.size + 1):
+        for _h, a, b in _strong_links(cand, t, 1 << (d - 1)):
+            strong.setdefault((a, d), []).append((b, d))
+            strong.setdefault((b, d), []).append((a, d))
+    return strong
+
+
+def alternating_chain(cand: Candidates, t: Tables) -> Step | None:
+    """An alternating inference chain: strong and weak links in turn between candidates.
+
+    Assume the first candidate false; each strong link then makes the next true and each weak
+    link (same cell, or same digit in cells that see each other) the next false. The chain
+    ends on a true candidate, so the first or the last is true, and whatever contradicts both
+    goes. Only candidates with a strong link can carry the chain, which keeps the search
+    small. The shortest chain with an elimination is shown; all one digit is an X-chain.
+    """
+    masks = cand.masks
+    strong = _strong_graph(cand, t)
+    weak: dict[Node, list[Node]] = {}
+    for cell, d in strong:
+        near = [(cell, e) for e in bits_to_digits(masks[cell]) if e != d and (cell, e) in strong]
+        near += [(p, d) for p in t.peer_sets[cell] if (p, d) in strong]
+        weak[(cell, d)] = near
+    best: list[Node] | None = None
+    best_elims: list[tuple[Cell, Digit]] = []
+    for start in sorted(strong):
+        # parent links, keyed by (node, is_true); the start is assumed false.
+        parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+        frontier = [(start, False)]
+        length = 1
+        while frontier and length < MAX_CHAIN_CELLS:
+            if best is not None and length + 1 >= len(best):
+                break
+            length += 1
+            following: list[tuple[Node, bool]] = []
+            for node, true in frontier:
+                for nxt in weak[node] if true else strong[node]:
+                    key = (nxt, not true)
+                    if key in parent or nxt == start:
+                        continue
+                    parent[key] = (node, true)
+                    following.append(key)
+                    if true or length < 4:
+                        continue  # a chain ends on a strong link, after at least one weak
+                    elims = _chain_eliminations(cand, t, start, nxt)
+                    if elims and (best is None or length < len(best)):
+                        chain = [nxt]
+                        back = parent[key]
+                        while back is not None:
+                            chain.append(back[0])
+                            back = parent[back]
+                        best, best_elims = chain[::-1], elims
+            frontier = following
+    if best is None:
+        return None
+    return _chain_step(cand, t, best, best_elims)
+
+
+def _chain_eliminations(cand: Candidates, t: Tables, a: Node, b: Node) -> list[tuple[Cell, Digit]]:
+    """What contradicts both ends of a chain, one of which is true."""
+    masks = cand.masks
+    (ca, da), (cb, db) = a, b
+    if da == db and ca != cb:
+        return [(c, da) for c in _seeing_both(cand, t, 1 << (da - 1), ca, cb)]
+    if ca == cb:
+        keep = (1 << (da - 1)) | (1 << (db - 1))
+        return [(ca, d) for d in bits_to_digits(masks[ca] & ~keep)]
+    if t.sees(ca, cb):
+        out = []
+        if masks[ca] >> (db - 1) & 1:
+            out.append((ca, db))
+        if masks[cb] >> (da - 1) & 1:
+            out.append((cb, da))
+        return out
+    return []
+
+
+def _chain_step(
+    cand: Candidates, t: Tables, chain: list[Node], elims: list[tuple[Cell, Digit]]
+) -> Step:
+    geo = t.geometry
+
+    def says(node: Node, true: bool) -> str:
+        cell, d = node
+        return f"{geo.cell_name(cell)} {'is' if true else 'is not'} {geo.symbol(d)}"
+
+    parts = [says(node, i % 2 == 1) for i, node in enumerate(chain[1:], start=1)]
+    single_digit = len({d for _, d in chain}) == 1
+    name = "X-chain" if single_digit else "Alternating chain"
+    first, last = chain[0], chain[-1]
+    sentence = (
+        f"Following strong and weak links in turn: if {says(chain[0], False)}, then "
+        f"{', so '.join(parts)}. So "
+        f"{says(first, True)} or {says(last, True)}, and whatever contradicts both goes: "
+        f"remove {_removals(geo, elims)}."
+    )
+    return _step(name, sentence, cand, cells=[c for c, _ in chain], eliminations=elims)
+
+
 # ---------------------------------------------------------------------------------------------
 # The ladder: easiest first. Grades map the hardest rung a solve needs to a named scale.
 
@@ -1082,6 +1197,7 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("BUG+1", "Fiendish", bug_plus_one),
     ("Finned swordfish", "Fiendish", finned_swordfish),
     ("XY-chain", "Fiendish", xy_chain),
+    ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
 )
 
 # Techniques that assume the puzzle has exactly one solution.
@@ -1089,6 +1205,7 @@ UNIQUENESS = frozenset({"Unique rectangle", "BUG+1"})
 
 GRADE_OF: dict[str, Grade] = {name: grade for name, grade, _ in TECHNIQUES}
 GRADE_OF["Box/line reduction"] = "Medium"
+GRADE_OF["Alternating chain"] = "Fiendish"
 GRADE_OF["Guess"] = "Diabolical"
 GRADE_OF["Contradiction"] = "Diabolical"
 
@@ -1099,5 +1216,6 @@ ORDER: tuple[str, ...] = (
     "Pointing",
     "Box/line reduction",
     *(name for name, _, _ in TECHNIQUES[3:]),
+    "Alternating chain",
     "Guess",
 )

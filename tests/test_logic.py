@@ -85,10 +85,10 @@ def test_sound_on_hardest_and_easy50() -> None:
     assert _check_puzzles(_lines(ROOT / "tests/data/easy50.txt")) == 50
 
 
-@pytest.mark.slow
-def test_sound_on_all_of_top1465() -> None:
-    # About 40 s: every puzzle, every step, against the engine's solution.
-    _check_puzzles(_lines(ROOT / "benchmarks/data/top1465.txt"))
+def test_sound_on_a_top1465_sample() -> None:
+    # Every 5th puzzle (293). The full set takes about a minute on a busy machine, so it
+    # runs in ``python -m benchmarks.logic_bench`` instead, which counts unsound steps.
+    _check_puzzles(_lines(ROOT / "benchmarks/data/top1465.txt")[::5])
 
 
 # --- variants: no crash, sound steps ---------------------------------------------------------

@@ -21,6 +21,7 @@ from sudoku_web.techniques import (
     Candidates,
     Step,
     Technique,
+    alternating_chain,
     intersection,
     tables_for,
     unique_rectangle,
@@ -30,6 +31,7 @@ GEO = standard(9)
 TABLES = tables_for(GEO)
 FUNCTIONS: dict[str, Technique] = {name: f for name, _, f in TECHNIQUES}
 FUNCTIONS["Box/line reduction"] = intersection
+FUNCTIONS["Alternating chain"] = alternating_chain
 
 
 @dataclass(frozen=True)
@@ -530,6 +532,46 @@ CASES = [
         placements=(),
         eliminations=(("r5c1", 9),),
     ),
+    Case(
+        "X-chain",
+        ".47.8...1............6..7..6....357......5....1..6....28..4.....9.1...4.....2.69.",
+        # Following strong and weak links in turn: if r1c1 is not 5, then r1c4 is 5, so r7c4 is
+        # not 5, so r8c5 is 5. So r1c1 is 5 or r8c5 is 5, and whatever contradicts both goes:
+        # remove r8c1 (5).
+        (
+            "359      =4       =7       2359     =8       29       239      =6       =1 "
+            "13589    =6       123589   234579   3579     12479    23489    2358     234589 "
+            "13589    35       123589   =6       359      1249     =7       2358     234589 "
+            "=6       =2       489      489      =1       =3       =5       =7       489 "
+            "34789    37       3489     24789    79       =5       123489   1238     =6 "
+            "345789   =1       34589    24789    =6       24789    23489    238      23489 "
+            "=2       =8       356      3579     =4       679      13       135      357 "
+            "357      =9       356      =1       357      678      238      =4       23578 "
+            "14       357      14       378      =2       78       =6       =9       3578 "
+        ),
+        placements=(),
+        eliminations=(("r8c1", 5),),
+    ),
+    Case(
+        "Alternating chain",
+        ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........",
+        # Following strong and weak links in turn: if r5c6 is not 7, then r5c4 is 7, so r5c4 is
+        # not 1, so r8c4 is 1, so r8c4 is not 6, so r8c6 is 6. So r5c6 is 7 or r8c6 is 6, and
+        # whatever contradicts both goes: remove r8c6 (7).
+        (
+            "69       =5       =2       =4       =8       =1       79       3679     367 "
+            "4689     346      348      69       =7       569      =1       24569    24568 "
+            "4689     17       17       =3       =2       569      4589     4569     4568 "
+            "456      1467     1457     =8       1469     =2       4579     134579   13457 "
+            "=3       124      1458     17       149      47       =6       12459    12458 "
+            "2468     =9       1478     =5       146      =3       2478     1247     12478 "
+            "=1       248      =6       79       =3       4789     2457     2457     2457 "
+            "245      234      345      167      14       467      2347     =8       =9 "
+            "=7       348      =9       =2       =5       48       34       16       16 "
+        ),
+        placements=(),
+        eliminations=(("r8c6", 7),),
+    ),
 ]
 
 
@@ -585,6 +627,7 @@ def test_nothing_fires_on_an_empty_grid(name: str) -> None:
 def test_every_ladder_technique_has_a_case_and_a_grade() -> None:
     assert {c.technique for c in CASES} == set(FUNCTIONS)
     assert set(FUNCTIONS) <= set(GRADE_OF)
+    assert set(GRADE_OF) - set(FUNCTIONS) == {"Guess", "Contradiction"}
 
 
 def _case(name: str) -> Case:
