@@ -16,8 +16,9 @@ from typing import Any
 from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
-from .board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, standard
+from .board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, jigsaw, standard
 from .service import MAX_TEXT, BoardView, board_view, canonical, read
+from .variants import default_regions, region_sketch
 
 # The paste box takes what the reader takes (see service.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
@@ -131,11 +132,86 @@ class PuzzleForm(Form):
         return list(reading.grid)
 
 
+class JigsawForm(PuzzleForm):
+    """A jigsaw puzzle: the cells, plus the region map (one letter per cell) that shapes them.
+
+    Without JavaScript the map is typed into :attr:`regions`; sudoku.js adds a grid to paint
+    it with the mouse, which writes the same field. The geometry comes from the map, so it is
+    checked first: a map that is not N regions of N connected cells is reported (naming the
+    region and its size) with its cells marked, before the puzzle is read.
+    """
+
+    regions = TextAreaField(
+        "Regions",
+        validators=[Length(max=PASTE_MAX, message="That is too long to be a region map.")],
+        description="One letter per cell, row by row (spaces and line breaks are ignored): "
+        "N regions of N side-by-side cells each.",
+    )
+
+    def __init__(self, formdata: Any = None, **kwargs: Any) -> None:
+        super().__init__(formdata, **kwargs)
+        self.regions_invalid = False
+        self.sketch: Geometry | None = None  # drawing of a rejected map, to mark its cells
+
+    def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
+        """The region map first (it decides the houses), then the puzzle as for any grid."""
+        text = self.regions.data or ""
+        try:
+            geometry = jigsaw(text)
+        except InvalidPuzzle as exc:
+            errors = list(exc.errors)
+        else:
+            errors = []
+            if geometry.size != self.geometry.size:
+                n = self.geometry.size
+                errors.append(
+                    PuzzleError(
+                        "regions",
+                        f"The region map is {geometry.size}x{geometry.size}, but the grid is "
+                        f"{n}x{n}: it needs {n * n} letters.",
+                    )
+                )
+        if errors:
+            self.regions_invalid = True
+            self.puzzle_errors = errors
+            self.invalid_cells = {c for e in errors for c in e.cells}
+            self.sketch = region_sketch(text)
+            return False
+        # The instance's geometry shadows the class default (the map the form opened on).
+        self.geometry = geometry
+        return super().validate(extra_validators)
+
+    def board(self) -> BoardView:
+        """The grid drawn with the typed map's regions, even when the map was rejected."""
+        geometry = self.sketch if self.sketch is not None else self.geometry
+        return board_view(geometry, "", invalid=self.invalid_cells)
+
+
 @functools.cache
 def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
-    """The form class for a geometry: N*N cell inputs (variants and other sizes reuse this)."""
+    """The form class for a geometry: N*N cell inputs (variants and other sizes reuse this).
+
+    Jigsaw geometries share one class per size (:class:`JigsawForm`); the map the form opened
+    on is only its default, the posted map decides.
+    """
     if geometry == standard(9):
         return PuzzleForm
+    n = geometry.size
+    if geometry.variant == "jigsaw" and geometry != jigsaw(default_regions(n)):
+        return puzzle_form(jigsaw(default_regions(n)))  # one class per size, not per map
     cells = FieldList(StringField("Cell"), min_entries=geometry.cells, max_entries=geometry.cells)
-    name = f"PuzzleForm_{geometry.variant}_{geometry.size}"
-    return type(name, (PuzzleForm,), {"geometry": geometry, "cells": cells})
+    paste = TextAreaField(
+        "Or paste a puzzle",
+        validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
+        description=f"{geometry.cells} characters, row by row, with . or 0 for blanks"
+        + ("; symbols 1-9 then A-G" if n > 9 else "")
+        + "; a pretty-printed grid works too.",
+    )
+    base: type[PuzzleForm] = JigsawForm if geometry.variant == "jigsaw" else PuzzleForm
+    name = f"{base.__name__}_{geometry.variant}_{n}"
+    return type(name, (base,), {"geometry": geometry, "cells": cells, "paste": paste})
+
+
+def jigsaw_form(size: int) -> type[PuzzleForm]:
+    """The jigsaw form class for an N x N grid (default map: :func:`default_regions`)."""
+    return puzzle_form(jigsaw(default_regions(size)))

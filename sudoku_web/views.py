@@ -6,20 +6,40 @@ and renders; no parsing or solving happens here.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
-from .board import Geometry, PuzzleError, standard
-from .forms import PuzzleForm, puzzle_form
+from . import cache, variants
+from .board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
+from .doctor import Diagnosis
+from .forms import JigsawForm, PuzzleForm, puzzle_form
+from .preview import HEIGHT, WIDTH, render_png
 from .service import (
+    BoardView,
     Budget,
+    DoctorBudget,
+    Reading,
     board_view,
     canonical,
+    diagnose_result,
     differing_cells,
     reached_grid,
     read,
     solve_puzzle,
+    suggest_for,
 )
+from .solver import SolveResult
 
 bp = Blueprint("web", __name__)
 
@@ -39,67 +59,354 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ),
 )
 
+# One example per other variant, opened in the form: (picker key, puzzle, regions or "").
+VARIANT_EXAMPLES: dict[str, tuple[str, str]] = {
+    "x": (
+        "000060000250000000000301000000050000804020050030000000000692000790000000008100000",
+        "",
+    ),
+    "hyper": (
+        "004030000210000000000001000000070000705020060000500000000082070300050000008100300",
+        "",
+    ),
+    "jigsaw": (
+        "000000020040001900300009000800010600900000000000000000003000000405090003000000006",
+        variants.DEFAULT_JIGSAW,
+    ),
+    "4x4": ("0140402012000000", ""),
+    "6x6": ("003000410003020004640000000100006030", ""),
+    "16x16": (
+        "080403E00000060AAD00GB0601900400BE0309A5006701G000000004000C0003000F080B3900000691"
+        "000003G7FE00C00670E190002400B000A05070080B109E000900007300C05B105A7060F00D3E4000000"
+        "400C0BA001002FCB001450908A0000EAD000036700023B005070000008F7A00000900000001C001000E"
+        "00780A30",
+        "",
+    ),
+}
+
+# Headings and picture captions per solver outcome.
+HEADINGS = {
+    "solved": "Solved",
+    "unsolvable": "Impossible: this puzzle has no solution",
+    "multiple": "More than one solution",
+    "gave_up": "The solver gave up",
+}
+
 ResponseValue = Response | str | tuple[str, int]
 
 
-def _render_form(form: PuzzleForm, status: int = 200) -> tuple[str, int]:
-    page = render_template("index.html", form=form, board=form.board(), examples=EXAMPLES)
+def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
+    """(label, form URL) of the examples under the form of this variant."""
+    if picked.key == "":
+        return [(label, url_for(".index", p=puzzle)) for label, puzzle in EXAMPLES]
+    if picked.key not in VARIANT_EXAMPLES or picked.size != 9 and picked.variant == "jigsaw":
+        return []
+    puzzle, regions = VARIANT_EXAMPLES[picked.key]
+    args: dict[str, Any] = {"v": picked.key, "p": puzzle}
+    if regions:
+        args["r"] = regions
+    return [(f"An example {picked.label} puzzle", url_for(".index", **args))]
+
+
+def _render_form(form: PuzzleForm, picked: variants.Choice, status: int = 200) -> tuple[str, int]:
+    page = render_template(
+        "index.html",
+        form=form,
+        board=form.board(),
+        examples=_examples(picked),
+        picked=picked,
+        choices=variants.CHOICES,
+        jigsaw=isinstance(form, JigsawForm),
+    )
     return page, status
+
+
+def _map_rows(text: str, size: int) -> str:
+    """A region map laid out as N lines of N letters, as people read (and edit) it."""
+    labels = variants.region_labels(text)
+    return "\n".join("".join(labels[r * size : (r + 1) * size]) for r in range(size))
 
 
 @bp.get("/")
 def index() -> ResponseValue:
-    """The empty form, or with ``?p=PUZZLE`` the form opened on that puzzle."""
-    form = puzzle_form(standard(9))()
+    """The empty form of a variant (``?v=x`` ...), or with ``?p=PUZZLE`` opened on a puzzle.
+
+    A jigsaw form also takes its region map as ``?r=`` (and a size as ``?n=``).
+    """
+    picked = variants.choice(request.args.get("v"), request.args.get("n"))
+    regions = request.args.get("r", "")[: 4 * 256]
+    geometry = variants.form_geometry(picked, regions)
+    form = puzzle_form(geometry)()
+    form.geometry = geometry  # the map this form opens on (jigsaw); the class has a default
+    if isinstance(form, JigsawForm):
+        sketch = variants.region_sketch(regions) if regions else None
+        if sketch is not None and sketch.size == picked.size and sketch != geometry:
+            # A map that is not valid yet (from "Edit this puzzle" on a 422): show it as typed.
+            form.sketch = sketch
+            form.regions.data = _map_rows(regions, picked.size)
+        else:
+            form.regions.data = _map_rows(variants.canonical_regions(geometry), geometry.size)
     if text := request.args.get("p", ""):
         form.prefill(text)
-    return _render_form(form)
+    return _render_form(form, picked)
 
 
 @bp.post("/")
 def submit() -> ResponseValue:
     """A valid puzzle goes to its share link (303); anything else comes back marked (422)."""
-    form = puzzle_form(standard(9))(request.form)
+    picked = variants.choice(request.form.get("v"), request.form.get("n"))
+    form = puzzle_form(variants.form_geometry(picked))(request.form)
     if form.validate() and form.canonical is not None:
-        return redirect(url_for(".puzzle", puzzle=form.canonical), 303)
-    return _render_form(form, 422)
+        return redirect(variants.page_url(form.geometry, form.canonical), 303)
+    return _render_form(form, picked, 422)
+
+
+# ---- Share links: one route per variant, the same pages for all -----------------------------
 
 
 @bp.get("/p/<path:puzzle>")
 def puzzle(puzzle: str) -> ResponseValue:
-    """The share link: the puzzle's result page, at its one canonical (digits-only) URL."""
-    geometry = standard(9)
-    reading = read(puzzle, geometry)
+    """Classic boxed grids (4x4, 6x6, 9x9, 16x16 by length): the puzzle's result page."""
+    return _page("standard", puzzle)
+
+
+@bp.get("/x/<path:puzzle>")
+def x_puzzle(puzzle: str) -> ResponseValue:
+    """X-sudoku: the result page."""
+    return _page("x", puzzle)
+
+
+@bp.get("/hyper/<path:puzzle>")
+def hyper_puzzle(puzzle: str) -> ResponseValue:
+    """Hyper (windoku): the result page."""
+    return _page("hyper", puzzle)
+
+
+@bp.get("/jigsaw/<regions>/<path:puzzle>")
+def jigsaw_puzzle(regions: str, puzzle: str) -> ResponseValue:
+    """Jigsaw: the result page of a region map (N*N letters) and a puzzle."""
+    return _page("jigsaw", puzzle, regions)
+
+
+@bp.get("/p/<puzzle>.png")
+def puzzle_png(puzzle: str) -> ResponseValue:
+    """The link-preview picture of a classic puzzle."""
+    return _png("standard", puzzle)
+
+
+@bp.get("/x/<puzzle>.png")
+def x_puzzle_png(puzzle: str) -> ResponseValue:
+    """The link-preview picture of an X-sudoku."""
+    return _png("x", puzzle)
+
+
+@bp.get("/hyper/<puzzle>.png")
+def hyper_puzzle_png(puzzle: str) -> ResponseValue:
+    """The link-preview picture of a hyper puzzle."""
+    return _png("hyper", puzzle)
+
+
+@bp.get("/jigsaw/<regions>/<puzzle>.png")
+def jigsaw_puzzle_png(regions: str, puzzle: str) -> ResponseValue:
+    """The link-preview picture of a jigsaw."""
+    return _png("jigsaw", puzzle, regions)
+
+
+def _read_link(variant: str, puzzle: str, regions: str | None) -> tuple[Geometry, Reading]:
+    """The geometry and reading of a share link; InvalidPuzzle for a bad region map."""
+    geometry = variants.geometry_of(variant, puzzle, regions)
+    return geometry, read(puzzle, geometry)
+
+
+def _is_canonical(geometry: Geometry, reading: Reading, puzzle: str, regions: str | None) -> bool:
+    if puzzle != reading.canonical:
+        return False
+    return geometry.variant != "jigsaw" or regions == variants.canonical_regions(geometry)
+
+
+def _page(variant: str, puzzle: str, regions: str | None = None) -> ResponseValue:
+    """A share link's result page at its one canonical URL (301 from any other spelling)."""
+    try:
+        geometry, reading = _read_link(variant, puzzle, regions)
+    except InvalidPuzzle as exc:
+        return _bad_map_page(regions or "", puzzle, exc.errors)
     if not reading.ok or reading.canonical is None:
         return _invalid_page(geometry, reading.grid, reading.errors)
-    if puzzle != reading.canonical:
-        # One URL per puzzle: dots, separators and pretty-printed grids all land here.
-        return redirect(url_for(".puzzle", puzzle=reading.canonical), 301)
-    result = solve_puzzle(reading.canonical, Budget.from_config(current_app.config), geometry)
+    if not _is_canonical(geometry, reading, puzzle, regions):
+        # One URL per puzzle: dots, separators, lower case and other region labels land here.
+        return redirect(variants.page_url(geometry, reading.canonical), 301)
+    return _result_page(geometry, reading.canonical)
+
+
+def _result_page(geometry: Geometry, givens: str) -> Response:
+    """Solve (within the request's budget) and render the page for any solver outcome."""
+    result = solve_puzzle(givens, Budget.from_config(current_app.config), geometry)
     if result.status == "invalid":  # the engine disagrees with the board checks: still a 422
-        return _invalid_page(geometry, reading.grid, result.errors)
-    givens = reading.canonical
-    boards = []
-    if result.status == "solved":
-        boards.append(board_view(geometry, givens, result.solutions[0]))
-    elif result.status == "multiple":
-        first, second = result.solutions[:2]
-        diff = differing_cells(first, second)
-        boards += [board_view(geometry, givens, s, differs=diff) for s in (first, second)]
-    elif result.status == "gave_up":
-        boards.append(board_view(geometry, givens, reached_grid(result)))
-    else:
-        boards.append(board_view(geometry, givens))
-    share_url = url_for(".puzzle", puzzle=givens, _external=True)
-    return render_template(
+        page, status = _invalid_page(geometry, tuple(parse_puzzle(givens, geometry)), result.errors)
+        return make_response(page, status)
+    doctor_budget = DoctorBudget.from_config(current_app.config)
+    diagnosis = diagnose_result(result, doctor_budget)
+    suggestion = suggest_for(result, doctor_budget)
+    grid = parse_puzzle(givens, geometry)
+    boards = _boards(geometry, givens, result, diagnosis)
+    fixes = []
+    if diagnosis is not None:
+        fixes = [
+            (fix.describe(geometry), variants.page_url(geometry, canonical(fix.apply(grid))))
+            for fix in diagnosis.fixes
+        ]
+    suggested = None
+    if suggestion is not None:
+        suggested = (
+            f"{geometry.cell_name(suggestion.cell)}: {geometry.symbol(suggestion.value)}",
+            variants.page_url(geometry, canonical(suggestion.apply(grid))),
+        )
+    share_url = variants.page_url(geometry, givens, external=True)
+    page = render_template(
         "result.html",
         result=result,
         boards=boards,
         puzzle=givens,
+        geometry=geometry,
+        board_name=variants.describe(geometry),
         share_url=share_url,
-        edit_url=url_for(".index", p=givens),
+        edit_url=variants.edit_url(geometry, givens),
         budget=Budget.from_config(current_app.config),
+        diagnosis=diagnosis,
+        conflict_summary=diagnosis.summary(geometry) if diagnosis else "",
+        fixes=fixes,
+        suggested=suggested,
+        preview=_preview(geometry, givens, result, diagnosis, share_url),
     )
+    response = make_response(page)
+    if diagnosis is not None and not diagnosis.complete:
+        # The doctor stopped at its deadline: another try (less load) may say more, so this
+        # page must not be reused by caches (cache.conditional leaves no-store alone).
+        response.cache_control.no_store = True
+    return response
+
+
+def _boards(
+    geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
+) -> list[BoardView]:
+    """The grids a result page shows (two for ``multiple``)."""
+    if result.status == "solved":
+        return [board_view(geometry, givens, result.solutions[0])]
+    if result.status == "multiple":
+        first, second = result.solutions[:2]
+        diff = differing_cells(first, second)
+        return [board_view(geometry, givens, s, differs=diff) for s in (first, second)]
+    if result.status == "gave_up":
+        return [board_view(geometry, givens, reached_grid(result))]
+    conflict = diagnosis.conflict if diagnosis is not None else ()
+    return [board_view(geometry, givens, invalid=conflict)]
+
+
+def _givens_count(givens: str) -> int:
+    return sum(ch != "0" for ch in givens)
+
+
+def _description(
+    geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
+) -> str:
+    """One line for link previews: what the puzzle is and what became of it."""
+    head = f"A {variants.describe(geometry)} with {_givens_count(givens)} givens"
+    if result.status == "solved":
+        return f"{head}, solved: see the solution."
+    if result.status == "multiple":
+        return f"{head}. It has more than one solution; see two of them."
+    if result.status == "gave_up":
+        return f"{head}. The solver gave up within its limits."
+    if diagnosis is not None and diagnosis.fixes:
+        n = len(diagnosis.fixes)
+        return f"{head}. It has no solution; {n} one-cell fix{'es' if n > 1 else ''} suggested."
+    return f"{head}. It has no solution."
+
+
+def _preview(
+    geometry: Geometry,
+    givens: str,
+    result: SolveResult,
+    diagnosis: Diagnosis | None,
+    share_url: str,
+) -> dict[str, object]:
+    """Open Graph / Twitter card fields of a result page."""
+    return {
+        "title": f"{HEADINGS.get(result.status, 'Result')} · {variants.describe(geometry)}",
+        "description": _description(geometry, givens, result, diagnosis),
+        "image": variants.page_url(geometry, givens, png=True, external=True),
+        "width": WIDTH,
+        "height": HEIGHT,
+        "url": share_url,
+    }
+
+
+# ---- Link-preview pictures -------------------------------------------------------------------
+
+
+def _png(variant: str, puzzle: str, regions: str | None = None) -> ResponseValue:
+    """The preview PNG of a share link; cached like a page (ETag, Cache-Control, 304)."""
+    try:
+        geometry, reading = _read_link(variant, puzzle, regions)
+    except InvalidPuzzle:
+        abort(404)
+    if reading.grid is None or reading.canonical is None:
+        abort(404)  # nothing to draw
+    if not _is_canonical(geometry, reading, puzzle, regions):
+        return redirect(variants.page_url(geometry, reading.canonical, png=True), 301)
+    givens = reading.canonical
+    budget = Budget.from_config(current_app.config)
+    doctor_budget = DoctorBudget.from_config(current_app.config)
+    key = cache.solve_key(
+        givens,
+        variant=geometry.variant,
+        regions=variants.canonical_regions(geometry) if geometry.variant == "jigsaw" else None,
+        budget=(budget, doctor_budget),
+    )
+
+    def build() -> Response:
+        if not reading.ok:
+            marked = {c for e in reading.errors for c in e.cells}
+            image = render_png(
+                list(reading.grid or ()),
+                None,
+                geometry,
+                "Not a valid puzzle",
+                marked=sorted(marked),
+            )
+            return _png_response(image)
+        result = solve_puzzle(givens, budget, geometry)
+        diagnosis = diagnose_result(result, doctor_budget)
+        image = render_png(*_picture(geometry, givens, result, diagnosis))
+        response = _png_response(image)
+        if not cache.is_deterministic(result) or (diagnosis and not diagnosis.complete):
+            response.cache_control.no_store = True
+        return response
+
+    return cache.conditional(
+        cache.etag_for("png", key), lambda: cache.cached_response(("png", key), build)
+    )
+
+
+def _png_response(image: bytes) -> Response:
+    return Response(image, mimetype="image/png")
+
+
+def _picture(
+    geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
+) -> tuple[list[int], str | None, Geometry, str]:
+    """render_png's arguments for a result: givens, solution, geometry, status words."""
+    grid = parse_puzzle(givens, geometry)
+    if result.status == "solved":
+        return grid, result.solutions[0], geometry, "Solved"
+    if result.status == "multiple":
+        return grid, result.solutions[0], geometry, "More than one solution (one shown)"
+    if result.status == "gave_up":
+        return grid, None, geometry, "The solver gave up"
+    if diagnosis is not None and diagnosis.conflict:
+        words = f"Impossible: these {len(diagnosis.conflict)} givens cannot all be right"
+        return grid, None, geometry, words
+    return grid, None, geometry, "Impossible: no solution"
 
 
 def _invalid_page(
@@ -107,11 +414,27 @@ def _invalid_page(
 ) -> tuple[str, int]:
     """422: the same messages as the form, and the grid with its offending cells marked."""
     board = None
-    edit_url = url_for(".index")
+    edit_url = variants.edit_url(geometry)
     if grid is not None:
         givens = canonical(grid)
         marked = {c for e in errors for c in e.cells}
         board = board_view(geometry, givens, invalid=marked)
-        edit_url = url_for(".index", p=givens)
+        edit_url = variants.edit_url(geometry, givens)
+    page = render_template("invalid.html", errors=errors, board=board, edit_url=edit_url)
+    return page, 422
+
+
+def _bad_map_page(regions: str, puzzle: str, errors: tuple[PuzzleError, ...]) -> tuple[str, int]:
+    """422 for a jigsaw link whose region map is wrong: the map drawn, its bad cells marked."""
+    sketch = variants.region_sketch(regions)
+    board = None
+    args: dict[str, Any] = {"v": "jigsaw", "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
+    if sketch is not None:
+        marked = {c for e in errors for c in e.cells}
+        givens = puzzle if len(puzzle) == sketch.cells else ""
+        board = board_view(sketch, givens, invalid=marked)
+        if sketch.size != 9:
+            args["n"] = str(sketch.size)
+    edit_url = url_for(".index", **args)
     page = render_template("invalid.html", errors=errors, board=board, edit_url=edit_url)
     return page, 422
