@@ -1,7 +1,7 @@
 """sudoku-web: a fast, trustworthy Sudoku solver for the browser.
 
 ``create_app()`` is the application factory: ``flask --app sudoku_web run`` and
-``gunicorn 'sudoku_web:create_app()'`` both find it.
+``gunicorn 'sudoku_web:create_app()'`` both find it (``sudoku-web serve`` runs the latter).
 """
 
 from __future__ import annotations
@@ -10,12 +10,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 
+from . import cache, security
 from .service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
 
-# Safe defaults; every key can be overridden from the environment as FLASK_<KEY>
-# (values are parsed as JSON, so FLASK_SOLVE_DEADLINE_MS=500 is a number).
+#: The environment prefix the README documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``); Flask's
+#: own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
+ENV_PREFIX = "SUDOKU_WEB"
+
+# Safe defaults; every key can be overridden from the environment as SUDOKU_WEB_<KEY> or
+# FLASK_<KEY> (values are parsed as JSON, so SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number).
 DEFAULTS: dict[str, Any] = {
     # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near this.
     "MAX_CONTENT_LENGTH": 16 * 1024,
@@ -38,14 +43,22 @@ def _resource_dir(name: str) -> str:
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app: defaults, then ``FLASK_*`` environment variables, then ``config``."""
+    """Build the app: defaults, then ``FLASK_*`` and ``SUDOKU_WEB_*`` environment variables,
+    then ``config`` (tests).
+
+    Raises RuntimeError when the final config is unsafe for production (debug or testing with
+    ``SUDOKU_WEB_ENV=production``), so a misconfigured server never starts.
+    """
     app = Flask(
         __name__,
         template_folder=_resource_dir("templates"),
         static_folder=_resource_dir("static"),
     )
+    app.config.from_mapping(security.CONFIG_DEFAULTS)
+    app.config.from_mapping(cache.CONFIG_DEFAULTS)
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env()
+    app.config.from_prefixed_env(ENV_PREFIX)
     if config is not None:
         app.config.from_mapping(config)
     # JSON answers keep the documented field order ("status" first) instead of sorting keys.
@@ -58,5 +71,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(views.bp)
     app.register_blueprint(api.bp)
+    app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     errors.register(app)
+    cache.init_app(app)
+    # Last, so its checks see the final config and its header hook covers every response.
+    security.init_app(app)
     return app
+
+
+def healthz() -> Response:
+    """``GET /healthz``: 200 ``ok`` while the worker can answer (systemd, nginx, load tests).
+
+    Deliberately trivial (no solve, no template): it says the process is up and routing, and
+    serves as the load test's baseline route. ``no-store``, so no cache ever answers for it.
+    """
+    response = Response("ok\n", mimetype="text/plain")
+    response.headers["Cache-Control"] = "no-store"
+    return response

@@ -18,18 +18,17 @@ Two layers, both optional:
   page is built, so a revalidation costs no solve at all. nginx's proxy cache and browsers
   do the rest.
 
-Use from a view::
+Use from a view (one helper per layer, so every route caches the same way)::
 
-    key = cache.solve_key(text, variant=variant, regions=regions, budget=budget)
+    key = cache.key_for(puzzle, geometry)            # canonical text + geometry + app budget
     def build() -> ResponseReturnValue:
-        result = cache.get_cache().get_or_compute(key, lambda: solve_puzzle(...),
-                                                  store_if=cache.is_deterministic)
-        response = make_response(render_template(...))
-        if not cache.is_deterministic(result):
-            response.cache_control.no_store = True      # conditional() then leaves it alone
-        return response
-    return cache.conditional(cache.etag_for("page", key),
-                             lambda: cache.cached_response(("page", key), build))
+        result = cache.cached_solve(puzzle, geometry) # the LRU around service.solve_puzzle
+        return render_template(..., result=result)
+    return cache.cacheable("page", key, build)       # 304 / whole-page LRU / ETag + max-age
+
+:func:`cached_solve` remembers on ``flask.g`` when the request's result hit its wall-clock
+deadline, and :func:`cacheable` then marks the response ``no-store``: such a page is neither
+kept in the LRU nor given validators, with no per-view bookkeeping.
 """
 
 from __future__ import annotations
@@ -43,10 +42,12 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
-from flask import Flask, Response, current_app, make_response, request
+from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
 from werkzeug.http import quote_etag
 
+from .board import Geometry, standard
+from .service import Budget, solve_puzzle
 from .solver import SolveResult
 
 K = TypeVar("K", bound=Hashable)
@@ -289,3 +290,68 @@ def conditional(
     if response.status_code == 200 and "no-store" not in response.headers.get("Cache-Control", ""):
         _cache_headers(response, etag, age)
     return response
+
+
+# ---------------------------------------------------------------------------------------------
+# Request-level helpers: what views and the API call (one line per route)
+
+_UNCACHEABLE: Final = "sudoku_uncacheable"  # flask.g flag: this request's result hit a deadline
+
+
+def geometry_key(geometry: Geometry) -> tuple[str, str | None]:
+    """``(variant, regions)`` parts of a :class:`SolveKey` that pin down ``geometry``.
+
+    The size and box shape go into the variant name (a 6x6 grid may have 2x3 or 3x2 boxes),
+    and a jigsaw's region map into ``regions``, as hex bytes (region indices are < 256).
+    """
+    variant = f"{geometry.variant}:{geometry.size}"
+    if geometry.box_shape is not None:
+        variant += ":{}x{}".format(*geometry.box_shape)
+    regions = bytes(geometry.regions).hex() if geometry.regions is not None else None
+    return variant, regions
+
+
+def key_for(puzzle: str, geometry: Geometry | None = None) -> SolveKey:
+    """The key of solving the canonical ``puzzle`` on ``geometry`` with the app's budget."""
+    variant, regions = geometry_key(geometry or standard(9))
+    budget = Budget.from_config(current_app.config)
+    return solve_key(puzzle, variant=variant, regions=regions, budget=budget)
+
+
+def cached_solve(puzzle: str, geometry: Geometry | None = None) -> SolveResult:
+    """``service.solve_puzzle`` with the app's budget, through the app's result LRU.
+
+    A result cut short by the deadline is not stored, and flags the request so that
+    :func:`cacheable` sends its response with ``no-store``.
+    """
+    geo = geometry or standard(9)
+    key = key_for(puzzle, geo)
+    budget = key.budget
+    assert isinstance(budget, Budget)
+    result: SolveResult = get_cache().get_or_compute(
+        key, lambda: solve_puzzle(puzzle, budget, geo), store_if=is_deterministic
+    )
+    if not is_deterministic(result):
+        setattr(g, _UNCACHEABLE, True)
+    return result
+
+
+def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]) -> Response:
+    """A deterministic GET response: 304 on a matching ``If-None-Match``, else the LRU's copy,
+    else ``build()``, sent with an ``ETag`` and ``Cache-Control: public, max-age``.
+
+    ``kind`` names the representation ("page", "api", "png"), so one key can back several.
+    A response whose solve hit its deadline (see :func:`cached_solve`) gets ``no-store``
+    instead, and is neither kept nor validated. In debug mode nothing is kept, so template
+    edits show on reload.
+    """
+
+    def build_marked() -> Response:
+        response = make_response(build())
+        if g.get(_UNCACHEABLE):
+            response.cache_control.no_store = True
+        return response
+
+    if current_app.debug:
+        return conditional(etag_for(kind, key), build_marked)
+    return conditional(etag_for(kind, key), lambda: cached_response((kind, key), build_marked))
