@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import doctor
 from .board import (
     Geometry,
     InvalidPuzzle,
@@ -30,6 +31,7 @@ from .board import (
     parse_puzzle,
     standard,
 )
+from .doctor import Diagnosis, Suggestion, diagnose, suggest_given
 from .solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
 from .solver import SolveResult, solve
 
@@ -165,6 +167,7 @@ class CellView:
     borders: str  # CSS classes for thick edges: "bt" (top) and/or "bl" (left)
     invalid: bool = False
     differs: bool = False  # multiple: this cell differs between the two solutions shown
+    shade: str = ""  # CSS class for variant shading: "shade" (X/hyper), "rg-<k>" (jigsaw)
 
     @property
     def label(self) -> str:
@@ -174,7 +177,7 @@ class CellView:
     @property
     def classes(self) -> str:
         """All CSS classes of the cell's box in the grid."""
-        parts = ["cell", self.kind, self.borders]
+        parts = ["cell", self.kind, self.borders, self.shade]
         if self.invalid:
             parts.append("invalid")
         if self.differs:
@@ -217,6 +220,16 @@ def cell_borders(geometry: Geometry) -> tuple[str, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+def cell_shading(geometry: Geometry) -> tuple[str, ...]:
+    """Shading class per cell: X diagonals and hyper windows ``shade``, jigsaw regions
+    ``rg-<k>`` (a tint per region), so the extra houses are visible, as on paper."""
+    if geometry.variant == "jigsaw" and geometry.regions is not None:
+        return tuple(f"rg-{r % 16}" for r in geometry.regions)
+    shaded = {c for h in geometry.houses if h.kind in ("diagonal", "window") for c in h.cells}
+    return tuple("shade" if c in shaded else "" for c in range(geometry.cells))
+
+
 def _symbols(text: str, geometry: Geometry) -> list[str]:
     """The displayed character per cell of a puzzle/solution string ("" for blanks)."""
     allowed = set(geometry.symbols)
@@ -236,6 +249,7 @@ def board_view(
     solved_syms = _symbols(solution, geometry) if solution else given_syms
     bad, diff = set(invalid), set(differs)
     borders = cell_borders(geometry)
+    shading = cell_shading(geometry)
     cells = []
     for index in range(geometry.cells):
         row, col = divmod(index, geometry.size)
@@ -244,7 +258,15 @@ def board_view(
         kind = "given" if given else ("solved" if text else "blank")
         cells.append(
             CellView(
-                index, row + 1, col + 1, text, kind, borders[index], index in bad, index in diff
+                index,
+                row + 1,
+                col + 1,
+                text,
+                kind,
+                borders[index],
+                index in bad,
+                index in diff,
+                shading[index],
             )
         )
     return BoardView(geometry, tuple(cells))
@@ -303,3 +325,53 @@ def result_json(result: SolveResult, share_url: str | None) -> dict[str, Any]:
     if result.reason:
         body["reason"] = result.reason
     return body
+
+
+# ---------------------------------------------------------------------------------------------
+# The typo doctor, within a request's budget
+
+
+@dataclass(frozen=True)
+class DoctorBudget:
+    """How much work the doctor may do for one request, on top of the solve's budget."""
+
+    max_nodes: int = doctor.DEFAULT_MAX_NODES
+    deadline_ms: float | None = doctor.DEFAULT_DEADLINE_MS
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> DoctorBudget:
+        """The budget named by ``DOCTOR_MAX_NODES`` / ``DOCTOR_DEADLINE_MS`` in an app config."""
+        return cls(
+            int(config.get("DOCTOR_MAX_NODES", doctor.DEFAULT_MAX_NODES)),
+            float(config.get("DOCTOR_DEADLINE_MS", doctor.DEFAULT_DEADLINE_MS)),
+        )
+
+
+def diagnose_result(result: SolveResult, budget: DoctorBudget) -> Diagnosis | None:
+    """The doctor's answer for an ``unsolvable`` result; None for any other status."""
+    if result.status != "unsolvable" or result.geometry is None:
+        return None
+    try:
+        return diagnose(
+            result.puzzle,
+            result.geometry,
+            max_nodes=budget.max_nodes,
+            deadline_ms=budget.deadline_ms,
+        )
+    except ValueError:
+        # Only when the engine and the doctor disagree about solvability (a solve that the
+        # doctor's smaller budget finished differently); the page then simply has no doctor.
+        return None
+
+
+def suggest_for(result: SolveResult, budget: DoctorBudget) -> Suggestion | None:
+    """One extra given that makes a ``multiple`` result unique; None otherwise or if none found."""
+    if result.status != "multiple" or result.geometry is None:
+        return None
+    return suggest_given(
+        result.puzzle,
+        result.geometry,
+        result.solutions,
+        max_nodes=budget.max_nodes,
+        deadline_ms=budget.deadline_ms,
+    )
