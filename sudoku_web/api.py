@@ -12,17 +12,15 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from . import variants
+from . import cache, variants
 from .board import Geometry, InvalidPuzzle
 from .service import (
-    Budget,
     DoctorBudget,
     Reading,
     diagnose_result,
     error_json,
     read,
     result_json,
-    solve_puzzle,
     suggest_for,
 )
 
@@ -97,16 +95,28 @@ def solve() -> Response:
     if not reading.ok or reading.canonical is None:
         return _invalid(reading, geometry.variant, geometry)
     puzzle = reading.canonical
-    result = solve_puzzle(puzzle, Budget.from_config(current_app.config), geometry)
-    share_url = variants.page_url(geometry, puzzle, external=True)
-    body = _with_variant(result_json(result, share_url), geometry)
     doctor_budget = DoctorBudget.from_config(current_app.config)
-    if (diagnosis := diagnose_result(result, doctor_budget)) is not None:
-        body["doctor"] = diagnosis.as_dict(geometry)
-    if result.status == "multiple":
-        suggestion = suggest_for(result, doctor_budget)
-        body["suggestion"] = None if suggestion is None else suggestion.as_dict(geometry)
-    return jsonify(body)
+
+    def build() -> Response:
+        result = cache.cached_solve(puzzle, geometry)  # flags a deadline result no-store
+        share_url = variants.page_url(geometry, puzzle, external=True)
+        body = _with_variant(result_json(result, share_url), geometry)
+        diagnosis = diagnose_result(result, doctor_budget)
+        if diagnosis is not None:
+            body["doctor"] = diagnosis.as_dict(geometry)
+        if result.status == "multiple":
+            suggestion = suggest_for(result, doctor_budget)
+            body["suggestion"] = None if suggestion is None else suggestion.as_dict(geometry)
+        response = jsonify(body)
+        if diagnosis is not None and not diagnosis.complete:
+            response.cache_control.no_store = True  # the doctor's deadline: load-dependent
+        return response
+
+    if request.method != "GET":
+        return build()  # POST: never marked cacheable, but solved results come from the LRU
+    # A GET is a pure function of its URL: ETag, Cache-Control: public, 304, response LRU.
+    key = (cache.key_for(puzzle, geometry), doctor_budget)
+    return cache.cacheable("api", key, build)
 
 
 def _with_variant(body: dict[str, Any], geometry: Geometry) -> dict[str, Any]:

@@ -36,7 +36,6 @@ from .service import (
     differing_cells,
     reached_grid,
     read,
-    solve_puzzle,
     suggest_for,
 )
 from .solver import SolveResult
@@ -235,12 +234,16 @@ def _page(variant: str, puzzle: str, regions: str | None = None) -> ResponseValu
     if not _is_canonical(geometry, reading, puzzle, regions):
         # One URL per puzzle: dots, separators, lower case and other region labels land here.
         return redirect(variants.page_url(geometry, reading.canonical), 301)
-    return _result_page(geometry, reading.canonical)
+    givens = reading.canonical
+    # 304 / the worker's page LRU / ETag + Cache-Control: the page depends on nothing but the
+    # puzzle, its geometry and the two budgets (see cache.cacheable).
+    key = (cache.key_for(givens, geometry), DoctorBudget.from_config(current_app.config))
+    return cache.cacheable("page", key, lambda: _result_page(geometry, givens))
 
 
 def _result_page(geometry: Geometry, givens: str) -> Response:
     """Solve (within the request's budget) and render the page for any solver outcome."""
-    result = solve_puzzle(givens, Budget.from_config(current_app.config), geometry)
+    result = cache.cached_solve(givens, geometry)
     if result.status == "invalid":  # the engine disagrees with the board checks: still a 422
         page, status = _invalid_page(geometry, tuple(parse_puzzle(givens, geometry)), result.errors)
         return make_response(page, status)
@@ -355,14 +358,8 @@ def _png(variant: str, puzzle: str, regions: str | None = None) -> ResponseValue
     if not _is_canonical(geometry, reading, puzzle, regions):
         return redirect(variants.page_url(geometry, reading.canonical, png=True), 301)
     givens = reading.canonical
-    budget = Budget.from_config(current_app.config)
     doctor_budget = DoctorBudget.from_config(current_app.config)
-    key = cache.solve_key(
-        givens,
-        variant=geometry.variant,
-        regions=variants.canonical_regions(geometry) if geometry.variant == "jigsaw" else None,
-        budget=(budget, doctor_budget),
-    )
+    key = (cache.key_for(givens, geometry), doctor_budget)
 
     def build() -> Response:
         if not reading.ok:
@@ -375,17 +372,15 @@ def _png(variant: str, puzzle: str, regions: str | None = None) -> ResponseValue
                 marked=sorted(marked),
             )
             return _png_response(image)
-        result = solve_puzzle(givens, budget, geometry)
+        result = cache.cached_solve(givens, geometry)  # flags a deadline result no-store
         diagnosis = diagnose_result(result, doctor_budget)
         image = render_png(*_picture(geometry, givens, result, diagnosis))
         response = _png_response(image)
-        if not cache.is_deterministic(result) or (diagnosis and not diagnosis.complete):
+        if diagnosis and not diagnosis.complete:
             response.cache_control.no_store = True
         return response
 
-    return cache.conditional(
-        cache.etag_for("png", key), lambda: cache.cached_response(("png", key), build)
-    )
+    return cache.cacheable("png", key, build)
 
 
 def _png_response(image: bytes) -> Response:

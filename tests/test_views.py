@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 from web_puzzles import CONFLICT, EASY, EASY_SOLUTION, IMPOSSIBLE, TWO_SOLUTIONS
 
-from sudoku_web import create_app, views
+from sudoku_web import cache, create_app
 from sudoku_web.board import standard
 from sudoku_web.service import Budget
 from sudoku_web.solver import SolveResult
@@ -174,7 +174,7 @@ def test_impossible_after_search_is_explained_as_such(
     # Whether a given puzzle fails in reduction or in search depends on the engine's strength,
     # so the page's wording for an exhausted search is tested against a stand-in result.
     result = SolveResult("unsolvable", standard(9), EASY.replace("0", "."), reason="search")
-    monkeypatch.setattr(views, "solve_puzzle", lambda *args, **kwargs: result)
+    monkeypatch.setattr(cache, "solve_puzzle", lambda *args, **kwargs: result)
     page = text(client.get(f"/p/{EASY}"))
     assert "Impossible" in page
     assert "tried every possibility" in page
