@@ -1,6 +1,7 @@
 // sudoku-web: progressive enhancement only. Every page works without this file.
 //   - grid: arrow keys move, typing a symbol moves on, Backspace/Delete clear,
 //     pasting a whole puzzle into any cell fills the grid;
+//   - jigsaw form: paint the regions with the mouse (the region text field stays the source);
 //   - result page: the "Copy link" button (hidden until this script shows it).
 (function () {
   "use strict";
@@ -100,8 +101,145 @@
     });
   }
 
+  // Jigsaw regions: a small grid to paint with the mouse (or a finger), kept in step with the
+  // region text field that the server reads (and that works without this script). The main
+  // grid's thick lines and tints follow, so the puzzle grid shows the regions being drawn.
+  var LETTERS = "ABCDEFGHIJKLMNOP";
+
+  function setupPainter(fieldset) {
+    var size = parseInt(fieldset.getAttribute("data-size"), 10);
+    var textarea = fieldset.querySelector("textarea");
+    var holder = fieldset.querySelector(".region-painter");
+    var form = fieldset.closest("form");
+    var mainGrid = form ? form.querySelector("table.grid") : null;
+    if (!size || !textarea || !holder) { return; }
+    var n2 = size * size;
+    var labels = [];
+    var current = "A";
+    var painting = false;
+
+    var palette = document.createElement("div");
+    palette.className = "palette";
+    palette.setAttribute("role", "group");
+    palette.setAttribute("aria-label", "Region to paint");
+    var buttons = [];
+    for (var k = 0; k < size; k++) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = LETTERS.charAt(k);
+      button.className = "rg-" + k;
+      button.setAttribute("aria-pressed", k === 0 ? "true" : "false");
+      button.addEventListener("click", choose);
+      buttons.push(button);
+      palette.appendChild(button);
+    }
+    var table = document.createElement("table");
+    table.className = "paint-grid n-" + size;
+    table.setAttribute("aria-hidden", "true"); // the text field is the accessible way in
+    var tds = [];
+    var body = document.createElement("tbody");
+    for (var r = 0; r < size; r++) {
+      var tr = document.createElement("tr");
+      for (var c = 0; c < size; c++) {
+        var td = document.createElement("td");
+        td.setAttribute("data-i", String(r * size + c));
+        tds.push(td);
+        tr.appendChild(td);
+      }
+      body.appendChild(tr);
+    }
+    table.appendChild(body);
+    holder.appendChild(palette);
+    holder.appendChild(table);
+    holder.hidden = false;
+    var hint = fieldset.querySelector(".painter-hint");
+    if (hint) { hint.hidden = false; }
+
+    function choose(event) {
+      current = event.currentTarget.textContent;
+      buttons.forEach(function (b) {
+        b.setAttribute("aria-pressed", b.textContent === current ? "true" : "false");
+      });
+    }
+
+    function readText() {
+      var chars = textarea.value.replace(LAYOUT, "").toUpperCase();
+      labels = [];
+      for (var i = 0; i < n2; i++) { labels.push(chars.charAt(i) || "?"); }
+    }
+
+    function writeText() {
+      var rows = [];
+      for (var r = 0; r < size; r++) { rows.push(labels.slice(r * size, (r + 1) * size).join("")); }
+      textarea.value = rows.join("\n");
+      textarea.removeAttribute("aria-invalid");
+    }
+
+    // Tint by order of first appearance (as the server numbers regions), thick lines where
+    // neighbours differ: the same rule as service.cell_borders.
+    function classesFor(i, order) {
+      var out = ["rg-" + (order[labels[i]] % 16)];
+      if (i >= size && labels[i - size] !== labels[i]) { out.push("bt"); }
+      if (i % size && labels[i - 1] !== labels[i]) { out.push("bl"); }
+      return out;
+    }
+
+    function restyle(cells, i, extra) {
+      var keep = cells[i].className.split(/\s+/).filter(function (name) {
+        return name && name !== "bt" && name !== "bl" && !/^rg-\d+$/.test(name);
+      });
+      cells[i].className = keep.concat(extra).join(" ");
+    }
+
+    function render() {
+      var order = {}, count = 0;
+      labels.forEach(function (label) { if (!(label in order)) { order[label] = count++; } });
+      var mainCells = mainGrid ? mainGrid.querySelectorAll("td") : [];
+      for (var i = 0; i < n2; i++) {
+        var extra = classesFor(i, order);
+        tds[i].textContent = labels[i];
+        restyle(tds, i, extra);
+        if (mainCells.length === n2) { restyle(mainCells, i, extra); }
+      }
+    }
+
+    function paintAt(td) {
+      var i = parseInt(td.getAttribute("data-i"), 10);
+      if (labels[i] === current) { return; }
+      labels[i] = current;
+      writeText();
+      render();
+    }
+
+    function cellAt(event) {
+      var el = document.elementFromPoint(event.clientX, event.clientY);
+      var td = el && el.closest ? el.closest("td[data-i]") : null;
+      return td && table.contains(td) ? td : null;
+    }
+
+    table.addEventListener("pointerdown", function (event) {
+      var td = cellAt(event);
+      if (!td) { return; }
+      event.preventDefault();
+      painting = true;
+      paintAt(td);
+    });
+    table.addEventListener("pointermove", function (event) {
+      if (!painting) { return; }
+      var td = cellAt(event);
+      if (td) { paintAt(td); }
+    });
+    document.addEventListener("pointerup", function () { painting = false; });
+    document.addEventListener("pointercancel", function () { painting = false; });
+    textarea.addEventListener("input", function () { readText(); render(); });
+
+    readText();
+    render();
+  }
+
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll("table.grid.editable"), setupGrid);
+    Array.prototype.forEach.call(document.querySelectorAll("fieldset.regions"), setupPainter);
     Array.prototype.forEach.call(document.querySelectorAll("button[data-copy]"), setupCopy);
   }
 
