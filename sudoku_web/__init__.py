@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from . import cache, security
+from . import cache, limits, security
 from .service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
 
 #: The environment prefix the README documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``); Flask's
@@ -56,6 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.config.from_mapping(security.CONFIG_DEFAULTS)
     app.config.from_mapping(cache.CONFIG_DEFAULTS)
+    app.config.from_mapping(limits.CONFIG_DEFAULTS)
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env()
     app.config.from_prefixed_env(ENV_PREFIX)
@@ -74,6 +75,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     errors.register(app)
     cache.init_app(app)
+    limits.init_app(app)
     # Last, so its checks see the final config and its header hook covers every response.
     security.init_app(app)
     return app

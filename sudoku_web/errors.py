@@ -17,12 +17,14 @@ MESSAGES = {
     404: "There is no page at this address. Puzzle links look like /p/ followed by 81 digits.",
     405: "This address does not accept that kind of request.",
     413: "That was far too much data for a Sudoku puzzle.",
+    414: "That address is far too long to be a puzzle link. Paste the puzzle into the form.",
     500: "Something went wrong on our side. The error has been logged; please try again.",
 }
 
 API_MESSAGES = {
     404: "No such API endpoint; use /api/solve.",
     405: "Use GET /api/solve?puzzle=… or POST /api/solve with a JSON body.",
+    414: "The URL is too long for a puzzle; POST /api/solve with a JSON body instead.",
 }
 
 
