@@ -143,7 +143,8 @@ def solve(
     ``puzzle`` is text (row-major, ``.``/``0`` blank) or a grid of ints. The geometry is
     ``geometry`` if given, else built from ``variant``, ``size`` (default: inferred from the
     cell count, 9 when it cannot be) and ``regions`` (jigsaw). ``max_nodes`` bounds the
-    guesses; ``deadline_ms`` bounds wall time (None: no deadline).
+    guesses; ``deadline_ms`` bounds the search's wall time (None: no deadline). The first
+    solve on a new geometry also builds its tables (about 20 ms for 9x9, 200 ms for 16x16).
     """
     started = time.perf_counter()
     try:
@@ -162,8 +163,10 @@ def solve(
                 raise InvalidPuzzle([PuzzleError("length", need)])
     except InvalidPuzzle as exc:
         return SolveResult("invalid", geometry, errors=exc.errors)
-    deadline = None if deadline_ms is None else started + deadline_ms / 1000
-    return _Search(_tables(geometry), max_nodes, deadline, started).run(grid)
+    tables = _tables(geometry)
+    # The deadline bounds the search, not the one-off table build of a new geometry.
+    deadline = None if deadline_ms is None else time.perf_counter() + deadline_ms / 1000
+    return _Search(tables, max_nodes, deadline, started).run(grid)
 
 
 class _Tables:
