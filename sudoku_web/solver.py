@@ -152,8 +152,18 @@ def solve(
             if size is None:
                 size = (infer_size(puzzle) if isinstance(puzzle, str) else None) or 9
             geometry = geometry_for(variant, size, regions)
+        tables = _tables(geometry)
+        text: str | None = None
         if isinstance(puzzle, str):
-            grid = parse_puzzle(puzzle, geometry)
+            try:
+                # Fast path for the plain one-line form; anything else goes to the parser,
+                # which also writes the error messages.
+                if len(puzzle) != geometry.cells:
+                    raise KeyError(puzzle)
+                grid = [tables.value_of[ch] for ch in puzzle]
+                text = puzzle.translate(tables.canonical)
+            except KeyError:
+                grid = parse_puzzle(puzzle, geometry)
         else:
             grid = list(puzzle)
             if len(grid) != geometry.cells or any(
@@ -163,10 +173,9 @@ def solve(
                 raise InvalidPuzzle([PuzzleError("length", need)])
     except InvalidPuzzle as exc:
         return SolveResult("invalid", geometry, errors=exc.errors)
-    tables = _tables(geometry)
     # The deadline bounds the search, not the one-off table build of a new geometry.
     deadline = None if deadline_ms is None else time.perf_counter() + deadline_ms / 1000
-    return _Search(tables, max_nodes, deadline, started).run(grid)
+    return _Search(tables, max_nodes, deadline, started).run(grid, text)
 
 
 class _Tables:
@@ -223,6 +232,12 @@ class _Tables:
             done.append(_int_of(settled, n_bits))
         self.keep = keep
         self.done = done
+        # Text at the edge, fast: value of each accepted character, canonical spelling.
+        self.value_of = {ch: v for v, ch in enumerate(geo.symbols, start=1)}
+        self.value_of.update({ch.lower(): v for ch, v in list(self.value_of.items())})
+        self.value_of.update({".": 0, "0": 0})
+        self.canonical = str.maketrans({"0": ".", **{c.lower(): c for c in geo.symbols}})
+        self.symbol_of = "." + geo.symbols
         # The same masks indexed by a found bit's bit_length, saving a lookup per single.
         self.keep_at = [keep[i] if i >= 0 else 0 for i in table]
         self.done_at = [done[i] if i >= 0 else 0 for i in table]
@@ -326,11 +341,15 @@ class _Search:
         self.stats = SolveStats()
         self.solutions: list[list[int]] = []
 
-    def run(self, grid: list[int]) -> SolveResult:
-        """Place the givens, reduce, search; build the verified result."""
+    def run(self, grid: list[int], text: str | None) -> SolveResult:
+        """Place the givens, reduce, search; build the verified result.
+
+        ``text`` is the canonical text of ``grid`` when the caller has it already.
+        """
         t = self.t
         geo = t.geo
-        text = format_puzzle(grid)
+        if text is None:
+            text = format_puzzle(grid)
         x, d = t.start, 0
         n = t.n
         keep, done = t.keep, t.done
@@ -365,7 +384,8 @@ class _Search:
             if not verify(sol, grid, geo):  # pragma: no cover - would be an engine bug
                 raise AssertionError(f"engine produced an invalid solution for {text}")
         self.stats.elapsed_ms = (time.perf_counter() - self.started) * 1000
-        sols = tuple(format_puzzle(s) for s in self.solutions)
+        symbol = t.symbol_of.__getitem__
+        sols = tuple("".join(map(symbol, s)) for s in self.solutions)
         return SolveResult(status, geo, text, sols, (), self.stats, reason, candidates)
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
