@@ -33,6 +33,7 @@ Everything is pure and stdlib-only; pages format the dataclasses and never solve
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -71,6 +72,9 @@ __all__ = [
     "pencil_marks",
 ]
 
+# The rungs still tried once an explanation's deadline has passed: cheap on any grid size.
+CHEAP_GRADES = ("Easy", "Medium")
+
 # A 9x9 solve takes 40-150 steps; 16x16 several hundred. The cap only guards against a bug.
 DEFAULT_MAX_STEPS = 3000
 
@@ -91,6 +95,9 @@ class Explanation:
     # Unique rectangles are only used when the puzzle is known to have one solution.
     unique: bool = True
     technique_counts: dict[str, int] = field(default_factory=dict)
+    # True when the deadline passed and later steps used only the Easy and Medium rungs
+    # before guessing: the grade is then an upper bound.
+    cut_short: bool = False
 
     @property
     def guesses(self) -> int:
@@ -185,13 +192,17 @@ def next_step(
     return _first_step(cand, tables_for(geometry), unique)
 
 
-def _first_step(cand: Candidates, tables: Tables, unique: bool) -> Step | None:
+def _first_step(
+    cand: Candidates, tables: Tables, unique: bool, cheap_only: bool = False
+) -> Step | None:
     broken = contradiction(cand, tables)
     if broken is not None:
         return broken
-    for name, _grade, technique in TECHNIQUES:
+    for name, grade, technique in TECHNIQUES:
         if name in UNIQUENESS and not unique:
             continue
+        if cheap_only and grade not in CHEAP_GRADES:
+            break
         step = technique(cand, tables)
         if step is not None:
             return step
@@ -204,22 +215,34 @@ def explain(
     *,
     max_steps: int = DEFAULT_MAX_STEPS,
     solution: Sequence[int] | None = None,
+    deadline_ms: float | None = None,
 ) -> Explanation:
     """Solve ``grid`` with human techniques, easiest first, recording every step.
 
     ``solution`` is the puzzle's unique solution if the caller has it; otherwise the engine is
-    asked (bounded). When no technique applies, a ``Guess`` step places the digit the
-    solution holds in the cell the engine would branch on. Without a unique solution, unique
-    rectangles are not used and a stuck position ends the explanation (status ``stuck``).
+    asked (within its default budget). When no technique applies, a ``Guess`` step places the
+    digit the solution holds in the cell the engine would branch on. Unless the puzzle is
+    known to have one solution, unique rectangles and BUG+1 are not used; with no solution
+    at all (none exists, several do, or the engine gave up first) a position where no
+    technique applies ends the explanation (status ``stuck``).
+
+    ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
+    and Medium techniques are tried before a guess, and ``cut_short`` says so. 9x9 puzzles
+    finish well inside any sensible deadline; minimal 16x16 ones can take seconds without.
     """
+    started = time.perf_counter()
+    deadline = None if deadline_ms is None else started + deadline_ms / 1000
+    cut_short = False
     cand = pencil_marks(grid, geometry)
     givens = cand.values
     unique = solution is not None
     if solution is None:
         result = solve(list(givens), geometry=geometry)
-        if result.status == "solved" and result.solution is not None:
-            solution = parse_puzzle(result.solution, geometry)
-            unique = True
+        if result.solutions and result.status in ("solved", "gave_up"):
+            # A solution found before the engine's budget ran out is real, so guesses can
+            # still name the digit that holds; only uniqueness (for UR, BUG+1) is unknown.
+            solution = parse_puzzle(result.solutions[0], geometry)
+            unique = result.status == "solved"
     tables = tables_for(geometry)
     steps: list[Step] = []
     counts: dict[str, int] = {}
@@ -233,8 +256,10 @@ def explain(
             else:
                 status = "solved"
             break
-        step = _first_step(cand, tables, unique)
+        hurry = deadline is not None and time.perf_counter() > deadline
+        step = _first_step(cand, tables, unique, cheap_only=hurry)
         if step is None:
+            cut_short = cut_short or hurry
             if solution is None:
                 status = "stuck"
                 break
@@ -246,7 +271,7 @@ def explain(
             break
         cand = apply_step(cand, step, geometry)
     ordered = {name: counts[name] for name in (*ORDER, "Contradiction") if name in counts}
-    return Explanation(geometry, givens, tuple(steps), status, cand, unique, ordered)
+    return Explanation(geometry, givens, tuple(steps), status, cand, unique, ordered, cut_short)
 
 
 def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step:

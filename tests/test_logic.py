@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -138,6 +139,39 @@ def test_variants_explain_soundly(geometry: Geometry, puzzle: str) -> None:
     _check_puzzles([puzzle], geometry)
 
 
+def _minimal_puzzle(geometry: Geometry, seed: int) -> tuple[list[int], list[int]]:
+    """A puzzle with one solution and no removable given, built from a seeded solution."""
+    rng = random.Random(seed)
+    first = list(range(1, geometry.size + 1))
+    rng.shuffle(first)
+    start = first + [0] * (geometry.cells - geometry.size)
+    solution = parse_puzzle(
+        solve(start, geometry=geometry, deadline_ms=None).solutions[0], geometry
+    )
+    puzzle = list(solution)
+    order = list(range(geometry.cells))
+    rng.shuffle(order)
+    for cell in order:
+        keep, puzzle[cell] = puzzle[cell], 0
+        if solve(puzzle, geometry=geometry, deadline_ms=None).status != "solved":
+            puzzle[cell] = keep
+    return puzzle, solution
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(
+    "geometry",
+    [standard(4), standard(6), x_sudoku(9), hyper(), jigsaw(JIGSAW_MAP)],
+    ids=lambda g: f"{g.variant}{g.size}",
+)
+def test_variants_sound_on_minimal_puzzles(geometry: Geometry, seed: int) -> None:
+    # Minimal X, hyper and jigsaw puzzles need chains, unique rectangles and guesses, so this
+    # exercises the generic house handling well beyond singles.
+    puzzle, solution = _minimal_puzzle(geometry, seed)
+    assert_sound(explain(puzzle, geometry, solution=solution), solution)
+    assert_sound(explain(puzzle, geometry), solution)
+
+
 # --- the explanation -------------------------------------------------------------------------
 
 
@@ -194,6 +228,23 @@ def test_max_steps_caps_the_explanation() -> None:
     explanation = explain(EASY, GEO, max_steps=3)
     assert explanation.status == "max_steps"
     assert len(explanation.steps) == 3
+
+
+def test_deadline_keeps_to_cheap_techniques_then_guesses() -> None:
+    puzzle = _needs_guess()
+    result = solve(puzzle)
+    assert result.solution is not None
+    solution = parse_puzzle(result.solution, GEO)
+    hurried = explain(puzzle, GEO, solution=solution, deadline_ms=0)
+    assert hurried.cut_short
+    assert_sound(hurried, solution)
+    assert {GRADE_OF[name] for name in hurried.technique_counts} <= {
+        "Easy",
+        "Medium",
+        "Diabolical",
+    }
+    assert not explain(EASY, GEO, deadline_ms=0).cut_short  # singles never run out of time
+    assert not explain(puzzle, GEO, solution=solution).cut_short
 
 
 def test_wrong_grid_ends_with_a_contradiction() -> None:
