@@ -44,7 +44,7 @@ from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
-from werkzeug.http import quote_etag
+from werkzeug.http import quote_etag, unquote_etag
 
 from .board import Geometry, standard
 from .service import Budget, solve_puzzle
@@ -101,13 +101,17 @@ class ResultCache(Generic[K, V]):
         with self._lock:
             return key in self._data
 
-    def get(self, key: K) -> V | None:
-        """The value for ``key`` (now the most recently used), or None; counts a hit or miss."""
+    def get(self, key: K, *, count_miss: bool = True) -> V | None:
+        """The value for ``key`` (now the most recently used), or None; counts a hit or miss.
+
+        ``count_miss=False`` for speculative lookups (the by-URL fast path tries every GET).
+        """
         with self._lock:
             try:
                 value = self._data[key]
             except KeyError:
-                self.misses += 1
+                if count_miss:
+                    self.misses += 1
                 return None
             self._data.move_to_end(key)
             self.hits += 1
@@ -186,6 +190,8 @@ def init_app(app: Flask) -> ResultCache[Any, Any]:
     size = int(app.config["RESULT_CACHE_SIZE"])
     cache: ResultCache[Any, Any] = ResultCache(size)
     app.extensions[EXTENSION] = cache
+    if size and not app.debug:
+        app.before_request(serve_by_url)
     return cache
 
 
@@ -354,4 +360,48 @@ def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]
 
     if current_app.debug:
         return conditional(etag_for(kind, key), build_marked)
-    return conditional(etag_for(kind, key), lambda: cached_response((kind, key), build_marked))
+    response = conditional(etag_for(kind, key), lambda: cached_response((kind, key), build_marked))
+    if response.status_code == 200 and "ETag" in response.headers and not response.is_streamed:
+        # Also keep the finished response under its exact URL, for serve_by_url().
+        headers = tuple((k, v) for k, v in response.headers.items() if k != "Content-Length")
+        get_cache().put(_url_key(), StoredResponse(200, response.get_data(), headers))
+    return response
+
+
+def _url_key() -> tuple[str, ...]:
+    """The request's exact URL as an LRU key, read straight from the WSGI environ (cheap)."""
+    env = request.environ
+    host = env.get("HTTP_HOST") or f"{env.get('SERVER_NAME')}:{env.get('SERVER_PORT')}"
+    return (
+        "url",
+        env.get("wsgi.url_scheme", "http"),
+        host,
+        env.get("SCRIPT_NAME", ""),
+        env.get("PATH_INFO", ""),
+        env.get("QUERY_STRING", ""),
+    )
+
+
+def serve_by_url() -> Response | None:
+    """``before_request`` fast path: a GET/HEAD of a URL whose cacheable 200 is in the LRU.
+
+    Answers it (or 304 when ``If-None-Match`` matches its ETag) without routing, reading the
+    puzzle or hashing an ETag: a hot share link then costs about as much as ``/healthz``
+    (issue 4's "cache on >= 80% of baseline"). Safe because such a response depends only on
+    the URL and the process's fixed config (no cookies, no content negotiation); only
+    responses that :func:`cacheable` marked with an ETag are stored this way.
+    """
+    if request.method not in ("GET", "HEAD"):
+        return None
+    lru = get_cache()
+    if not lru.maxsize:
+        return None
+    stored = lru.get(_url_key(), count_miss=False)
+    if not isinstance(stored, StoredResponse):
+        return None
+    if "HTTP_IF_NONE_MATCH" in request.environ:
+        etag = next((v for k, v in stored.headers if k == "ETag"), "")
+        if request.if_none_match.contains_weak(unquote_etag(etag)[0] or ""):
+            kept = [(k, v) for k, v in stored.headers if k in ("ETag", "Cache-Control")]
+            return Response(status=304, headers=kept)
+    return stored.to_response()

@@ -329,3 +329,28 @@ def test_body_over_max_content_length_is_413(client: Any) -> None:
     assert page.status_code == 413 and page.mimetype == "text/html"
     api = client.post("/api/solve", data="1" * 20_000, content_type="text/plain")
     assert api.status_code == 413 and api.get_json()["code"] == 413
+
+
+def test_a_hot_url_is_answered_without_reading_the_puzzle(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sudoku_web import views
+
+    first = client.get(f"/p/{EASY}")
+    calls = []
+    real_read = views.read
+    monkeypatch.setattr(views, "read", lambda *a, **k: calls.append(a) or real_read(*a, **k))
+    again = client.get(f"/p/{EASY}")
+    assert again.status_code == 200 and calls == []
+    assert again.get_data() == first.get_data()
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert again.headers["Cache-Control"] == first.headers["Cache-Control"]
+    _assert_security_headers(again)
+    not_modified = client.get(f"/p/{EASY}", headers={"If-None-Match": first.headers["ETag"]})
+    assert not_modified.status_code == 304 and not_modified.headers["ETag"] == first.headers["ETag"]
+    head = client.head(f"/p/{EASY}")
+    assert head.status_code == 200 and head.get_data() == b""
+    # Another host is another URL (pages hold absolute share links).
+    other = client.get(f"/p/{EASY}", base_url="http://other.example/")
+    assert "http://other.example/p/" in other.get_data(as_text=True)
+    assert calls  # that one was built
