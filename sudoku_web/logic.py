@@ -141,7 +141,8 @@ def pencil_marks(
 
     With ``reduce=True`` singles (hidden, then naked) are placed until none is left, which is
     what the engine's first reduce pass settles. Never raises for a contradictory grid: the
-    candidates simply show the empty cell.
+    candidates simply show the empty cell. Raises :class:`ValueError` (``InvalidPuzzle`` for
+    text) when the grid does not fit the geometry.
     """
     values = _grid(grid, geometry)
     full = (1 << geometry.size) - 1

@@ -280,6 +280,27 @@ def test_hint_for_a_grid_partway_through() -> None:
     assert all(solution[c] != d for c, d in step.eliminations)
 
 
+@pytest.mark.parametrize("index", range(0, 95, 5))
+def test_hints_on_random_partial_grids_are_sound(index: int) -> None:
+    puzzle = _lines(ROOT / "tests/data/top95.txt")[index]
+    result = solve(puzzle)
+    assert result.solution is not None
+    solution = parse_puzzle(result.solution, GEO)
+    grid = parse_puzzle(puzzle, GEO)
+    rng = random.Random(index)
+    for cell in rng.sample([c for c, v in enumerate(grid) if not v], 25):
+        grid[cell] = solution[cell]  # a user partway through, no mistakes
+    cand = pencil_marks(grid, GEO)
+    for _ in range(30):  # follow the hints for a while
+        step = next_step(cand, GEO)
+        if step is None:
+            break
+        assert step.technique not in ("Guess", "Contradiction")
+        assert all(solution[c] != d for c, d in step.eliminations), step.sentence
+        assert all(solution[c] == d for c, d in step.placements), step.sentence
+        cand = apply_step(cand, step, GEO)
+
+
 def test_hint_on_a_solved_or_stuck_grid_is_none() -> None:
     result = solve(EASY)
     assert result.solution is not None
