@@ -11,7 +11,7 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 HOST   ?= 127.0.0.1
 PORT   ?= 5000
 
-.PHONY: run serve test lint typecheck pytest chromium bench bench-quick loadtest clean
+.PHONY: run serve test lint typecheck pytest chromium system-deps bench bench-quick loadtest clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import venv' 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv; }
@@ -26,6 +26,14 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || { \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
+# nginx (nginx -t and a live proxy test) and systemd-analyze (unit check) for tests/test_deploy.py,
+# so a clean CI machine runs the deploy tests instead of skipping them. Installed only if missing.
+system-deps: chromium
+	@{ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } && \
+	 { command -v systemd-analyze >/dev/null 2>&1; } || { \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y --no-install-recommends nginx-light systemd; }
+
 run: $(STAMP)
 	$(BIN)/flask --app sudoku_web run --host $(HOST) --port $(PORT)
 
@@ -39,7 +47,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) chromium
+pytest: $(STAMP) system-deps
 	$(BIN)/pytest
 
 test: lint typecheck pytest
@@ -49,6 +57,12 @@ bench: $(STAMP)
 
 bench-quick: $(STAMP)
 	$(BIN)/python -m benchmarks.run --quick
+
+# gunicorn on 127.0.0.1 under wrk (about a minute); figures go in benchmarks/RESULTS.md.
+loadtest: $(STAMP)
+	@command -v wrk >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk; }
+	$(BIN)/python -m benchmarks.loadtest
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache test-results
