@@ -199,7 +199,7 @@ class BoardView:
         return [self.cells[r * n : (r + 1) * n] for r in range(n)]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
 def cell_borders(geometry: Geometry) -> tuple[str, ...]:
     """Thick-edge classes per cell, from the geometry's boxes (or jigsaw regions).
 
