@@ -18,7 +18,7 @@ from wtforms.validators import Length
 
 from .board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, jigsaw, standard
 from .service import MAX_TEXT, BoardView, board_view, canonical, read
-from .variants import default_regions, region_sketch
+from .variants import default_regions, jigsaw_geometry, region_sketch
 
 # The paste box takes what the reader takes (see service.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
@@ -157,7 +157,7 @@ class JigsawForm(PuzzleForm):
         """The region map first (it decides the houses), then the puzzle as for any grid."""
         text = self.regions.data or ""
         try:
-            geometry = jigsaw(text)
+            geometry = jigsaw_geometry(text)
         except InvalidPuzzle as exc:
             errors = list(exc.errors)
         else:

@@ -24,6 +24,7 @@ answers ``301`` to the canonical one.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,6 +123,32 @@ def default_regions(size: int) -> str:
     return "".join(LETTERS[r] for r in index)
 
 
+# board.jigsaw memoises every map it is given, without bound; fine for a library, not for
+# maps that arrive in URLs. The web goes through this bounded cache instead (a 9x9 jigsaw
+# geometry with its peer tables is ~50 KB). Keyed on the canonical map, so spellings share.
+_build_jigsaw: Callable[[str], Geometry] = getattr(jigsaw, "__wrapped__", jigsaw)
+
+
+def jigsaw_geometry(regions: str) -> Geometry:
+    """The jigsaw geometry of a region map (any labels); raises InvalidPuzzle like
+    :func:`sudoku_web.board.jigsaw`, whose messages name the region and its size."""
+    labels = region_labels(regions)
+    number: dict[str, int] = {}
+    for label in labels:
+        number.setdefault(label, len(number))
+    if len(number) <= len(LETTERS):
+        try:
+            return _jigsaw_canonical("".join(LETTERS[number[label]] for label in labels))
+        except InvalidPuzzle:
+            pass  # say what is wrong in the labels people typed, not the canonical ones
+    return _build_jigsaw(regions)
+
+
+@functools.lru_cache(maxsize=128)
+def _jigsaw_canonical(regions: str) -> Geometry:
+    return _build_jigsaw(regions)
+
+
 def canonical_regions(geometry: Geometry) -> str:
     """The share-link spelling of a jigsaw's map: ``A``, ``B``, ... by first appearance."""
     if geometry.regions is None:
@@ -169,7 +196,7 @@ def geometry_of(variant: str | None, puzzle: str, regions: str | None = None) ->
         if not regions:
             message = "A jigsaw puzzle needs a region map: one letter per cell, row by row."
             raise InvalidPuzzle([PuzzleError("regions", message)])
-        return jigsaw(regions)
+        return jigsaw_geometry(regions)
     if regions:
         message = "Only jigsaw puzzles take a region map; leave it out or use variant jigsaw."
         raise InvalidPuzzle([PuzzleError("regions", message)])
@@ -185,9 +212,9 @@ def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
     """The geometry a fresh form of this choice draws (a jigsaw's from ``regions`` if valid)."""
     if picked.variant == "jigsaw":
         try:
-            geo = jigsaw(regions or default_regions(picked.size))
+            geo = jigsaw_geometry(regions or default_regions(picked.size))
         except InvalidPuzzle:
-            geo = jigsaw(default_regions(picked.size))
+            geo = jigsaw_geometry(default_regions(picked.size))
         return geo
     if picked.variant == "x":
         return x_sudoku(picked.size)

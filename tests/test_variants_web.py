@@ -33,8 +33,8 @@ from web_puzzles import (
 )
 
 from sudoku_web import create_app
-from sudoku_web.board import jigsaw
-from sudoku_web.variants import CHOICES, canonical_regions
+from sudoku_web.board import InvalidPuzzle, jigsaw
+from sudoku_web.variants import CHOICES, canonical_regions, jigsaw_geometry
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -209,6 +209,13 @@ def test_other_spellings_redirect_permanently(client: Any, path: str, canonical:
 def test_canonical_links_use_only_letters_and_digits() -> None:
     regions = canonical_regions(jigsaw(JIGSAW_REGIONS.lower()))
     assert regions == JIGSAW_REGIONS and regions.isalnum()
+
+
+def test_region_maps_in_any_labels_share_one_geometry_and_errors_keep_the_typed_labels() -> None:
+    digits = JIGSAW_REGIONS.translate(str.maketrans("ABCDEFGHI", "123456789"))
+    assert jigsaw_geometry(digits) is jigsaw_geometry(JIGSAW_REGIONS.lower())
+    with pytest.raises(InvalidPuzzle, match="Region '8' has 8 cells"):
+        jigsaw_geometry(digits[:-1] + "1")
 
 
 def test_classic_links_are_unchanged(client: Any) -> None:
