@@ -23,35 +23,53 @@ state
     The whole candidate state of a board as two Python ints, ``X`` and ``D``. Every group
     owns a field of N+1 bits in ``X``: N candidate bits and a zero *guard* bit on top, cell
     groups first, then (house, symbol) groups. A candidate appears once per group holding it
-    (for 9x9: in its cell group and its row, column and box groups). ``D`` holds the guard
-    bit of every group already settled by a placement.
+    (for 9x9: in its cell group and its row, column and box groups; 3,240 bits in all).
+    ``D`` holds the guard bit of every group settled by a placement, and the marks of the
+    locked-candidates rules already applied on this path.
+mask
+    ``KEEP[i]``: every candidate bit except those a placement ``i`` rules out; ``DONE[i]``:
+    the guard bits (and rule marks) of the groups it settles. Built once per geometry and
+    cached on it, so variants and sizes change the data, never the algorithm.
 place
     ``X &= KEEP[i]; D |= DONE[i]``: one AND removes the symbol from the cell's peers and the
-    cell's other symbols from every group at once. Both masks are built once per geometry.
+    cell's other symbols from every group at once.
 reduce
-    Scan every group at once with three subtractions-free-of-borrow tricks (the guard bit
-    stops a borrow at its group): ``T = (X | G) - LOW`` clears the guard of empty groups and
-    turns each field into ``x - 1``; ``X & T`` is ``x & (x - 1)``, non-zero for groups with two
-    or more candidates. That gives contradictions, naked and hidden singles in about eight
-    big-int operations; all new singles are placed in one batch and the scan repeats. A
-    batch that clobbers itself (two singles for one cell or one house) empties a group, so
-    the next scan reports it.
+    Scan every group at once with borrow-free field arithmetic (the guard bit stops a borrow
+    at its group): ``T = (X | G) - LOW`` clears the guard of empty groups and turns each
+    field into ``x - 1``; ``X & T`` is ``x & (x - 1)``, non-zero for groups with two or more
+    candidates. About a dozen big-int operations give contradictions and all naked and
+    hidden singles; new singles are placed in a batch (naked ones first) and the scan
+    repeats. A batch that clobbers itself (two singles for one cell or one house) empties a
+    group, so the next scan reports it. When singles stall, *locked candidates*: for each
+    slot (intersection of a house with another house), five operations find every group
+    confined to its slot's intersection; each newly confined one removes its symbol from
+    the rest of the other house. Repeat until nothing changes.
 search
-    Depth-first over copies of the state (two ints: a branch copies for free) guessing on a
-    cell with two candidates, else a symbol with two places in a house, else the cell with
-    fewest candidates. Search stops at the second solution, so uniqueness is always known.
+    Depth-first over copies of the state (two ints: a branch copies for free), guessing on
+    the last cell with two candidates, else a symbol with two places in a house, else the
+    cell with fewest candidates. Search stops at the second solution, so uniqueness is
+    always known; every solution is verified against the givens and houses before it is
+    returned. A node budget (guesses) and a deadline bound the work.
 
-Roads not taken (figures in ``benchmarks/RESULTS.md``, top1465 with uniqueness, this 2-core box):
+Roads not taken (CPU-time figures on this 2-core box, top1465 with uniqueness checked, where
+the Norvig baseline of ``benchmarks/norvig.py`` does about 190 puzzles/s first-solution-only;
+whole-run figures in ``benchmarks/RESULTS.md``):
 
-* A list of per-cell bitmasks with a propagation queue (the first version of this module,
-  kept honest by the same tests): about 250 puzzles/s on top95, 2-3x Norvig. Python spends
-  its time in per-cell loops; the big-int state spends it in a few C-level ops per pass.
-* Symbol-plane views scanned with a ones/twos accumulator (``for k in range(N)``): correct,
-  but about 5N operations per view per pass; the guard-bit field layout does every group of
-  every view in a constant eight operations whatever N is.
-* Locked candidates (pointing / box-line): the bit-parallel form needs one permutation of
-  the state per view to feed eliminations back into the others; see RESULTS.md for the
-  measurement that left it out of the hot path.
+* A list of per-cell bitmasks with recursive propagation (the skeleton's solver, in git
+  history): correct but Python-loop bound, 312 puzzles/s (1.6x the baseline) against
+  ~2,500-2,700/s for this engine. The big-int state spends its time in a few C-level
+  operations per pass instead of a Python loop per cell and peer.
+* Symbol-plane views scanned with a ones/twos accumulator (``for k in range(N)``): about 5N
+  operations per view per pass against a constant dozen for the guard-bit fields; not built.
+* No locked candidates: 81 nodes per puzzle and ~2,000/s, against 34.5 nodes and ~2,700/s
+  with them. Fewer slots (3 per house) measured ~8% faster still, but left the empty 9x9
+  jigsaw of the tests out of budget, so every intersection is kept (``LOCKED_SLOTS``).
+* All singles at once instead of naked first: ~4% slower (the same placement is found in
+  several groups and applied twice). Deduplicating found singles in a set (and a dict for
+  the locked-candidates masks): ~10% slower than applying an idempotent mask twice. A table of ready-made powers of two to clear
+  found bits: faster in isolation, slower in the solver (650 KB of ints out of cache).
+* Branching on the first bivalue cell: 38.5 nodes per puzzle against 34.5 for the last one;
+  on a symbol's two places in a house before cells: 45.7 nodes.
 * A trail (undo log) instead of copying on branch: copying two ints costs nothing, a trail
   costs Python-level bookkeeping at every placement.
 """
