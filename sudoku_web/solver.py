@@ -46,8 +46,8 @@ reduce
     the rest of the other house. Repeat until nothing changes.
 search
     Depth-first over copies of the state (two ints: a branch copies for free), guessing on
-    the last cell with two candidates, else a symbol with two places in a house, else the
-    cell with fewest candidates. Search stops at the second solution, so uniqueness is
+    the cell with two candidates that has the most open peers, else a symbol with two places
+    in a house, else the cell with fewest candidates. Search stops at the second solution, so uniqueness is
     always known; every solution is verified against the givens and houses before it is
     returned. A node budget (guesses) and a deadline bound the work.
 
