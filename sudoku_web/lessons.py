@@ -1,0 +1,369 @@
+"""Presenting the logic solver: steps, pencil marks, hints, difficulty and the search story.
+
+The core (:mod:`sudoku_web.logic`, :mod:`sudoku_web.trace`) returns frozen dataclasses about
+cells and digits; this module turns them into what the teaching pages and ``/api/explain``
+show: cell names (``r4c7``), symbols (``7``, ``G``), CSS classes per cell, and JSON objects.
+It imports nothing from Flask, so it is tested without an app, and templates only loop.
+
+Vocabulary:
+
+pencil grid
+    A :class:`PencilGrid`: every cell either holds a symbol or lists its candidates, each
+    candidate in a fixed slot (``1`` top left, ``9`` bottom right, as on paper), with the
+    cells and candidates a step talks about marked.
+mark
+    One candidate slot of an open cell: its symbol ("" when the digit is gone) and a state:
+    ``struck`` (this step eliminates it), ``placed`` (this step puts it there) or plain.
+hint
+    The steps from a user's grid up to and including the next one that places a digit, since
+    eliminations alone change nothing a person can type into the form (see :func:`hint_steps`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Geometry
+from .logic import (
+    GRADES,
+    Candidates,
+    Explanation,
+    MachineGrade,
+    Step,
+    apply_step,
+    grade_note,
+    machine_grade,
+    next_step,
+    pencil_marks,
+)
+from .service import cell_borders, cell_shading
+from .solver import SolveStats
+from .trace import SearchTrace, TraceEvent
+
+# Singles are most of a solve and read the same every time: their grids start collapsed.
+SINGLES = frozenset({"Hidden single", "Naked single"})
+
+# A hint looks this many steps ahead for the next placement; in practice 1-10 are needed.
+HINT_LOOKAHEAD = 200
+
+# The search story indents by depth up to here (a CSS class per level); deeper reads the same.
+MAX_INDENT = 12
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One candidate slot of an open cell."""
+
+    text: str  # the symbol, or "" when that digit is no longer a candidate
+    state: str = ""  # "", "struck" or "placed"
+
+
+@dataclass(frozen=True)
+class PencilCell:
+    """One cell of a pencil grid: a symbol, or candidate marks."""
+
+    name: str  # r4c7
+    text: str  # the symbol of a filled cell, "" for an open one
+    marks: tuple[Mark, ...]  # open cells only: one slot per digit
+    classes: str
+    # The step's own cells get a spoken label (struck digits are not announced otherwise);
+    # the rest read fine as table cells, and labelling all 81 would double the page.
+    noted: bool = False
+
+    @property
+    def label(self) -> str:
+        """Words for a screen reader: the cell and what it holds or may hold."""
+        if self.text:
+            return f"{self.name}: {self.text}"
+        listed = " ".join(m.text for m in self.marks if m.text and m.state != "struck")
+        struck = " ".join(m.text for m in self.marks if m.state == "struck")
+        words = f"{self.name}: candidates {listed or 'none'}"
+        return words + (f", {struck} eliminated" if struck else "")
+
+
+@dataclass(frozen=True)
+class PencilGrid:
+    """A grid of pencil marks for the ``pencil_grid`` macro (``_candidates.html``)."""
+
+    size: int
+    variant: str
+    slots: int  # candidate slots per line inside a cell (3 for 9x9): the CSS class pm-<n>
+    rows: tuple[tuple[PencilCell, ...], ...]
+
+
+@dataclass(frozen=True)
+class StepView:
+    """One step as the steps page shows it."""
+
+    number: int  # 1-based
+    technique: str
+    grade: str
+    sentence: str
+    houses: tuple[str, ...]
+    cells: tuple[str, ...]
+    grid: PencilGrid
+
+    @property
+    def anchor(self) -> str:
+        """The fragment id of this step (``step-12``)."""
+        return f"step-{self.number}"
+
+    @property
+    def single(self) -> bool:
+        """True for hidden and naked singles (shown collapsed)."""
+        return self.technique in SINGLES
+
+    @property
+    def guess(self) -> bool:
+        """True for the engine's guess (shown as such, never dressed up as logic)."""
+        return self.technique == "Guess"
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """The two grades side by side, and the sentence when they disagree."""
+
+    human: str  # Easy ... Diabolical
+    hardest: str | None  # the hardest technique used
+    scale: tuple[str, ...]
+    machine: MachineGrade
+    note: str | None
+    solved_by_logic: bool
+    guesses: int  # guess steps in the human explanation
+    cut_short: bool  # the explanation hit its deadline: the grade is an upper bound
+    steps: int
+    counts: tuple[tuple[str, int], ...]
+
+    @property
+    def rank(self) -> int:
+        """The human grade's position on the scale (0 = Easy)."""
+        return self.scale.index(self.human)
+
+
+def _slots(geometry: Geometry) -> int:
+    """Candidate slots per line in a cell: the box width, so 6x6 shows 3x2 like its boxes."""
+    if geometry.box_shape is not None:
+        return geometry.box_shape[1]
+    return math.isqrt(geometry.size - 1) + 1  # jigsaw 5..16: a square that holds N slots
+
+
+def pencil_grid(
+    geometry: Geometry,
+    cand: Candidates,
+    givens: Sequence[int] = (),
+    step: Step | None = None,
+    *,
+    reveal: bool = True,
+) -> PencilGrid:
+    """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked.
+
+    The step's houses are tinted, its cells outlined, its eliminations struck and its
+    placements circled. ``reveal=False`` leaves placements unmarked (a hint names the cell
+    without giving the digit away).
+    """
+    borders = cell_borders(geometry)
+    shading = cell_shading(geometry)
+    house_cells = {c for h in step.houses for c in h.cells} if step else set()
+    key = set(step.cells) if step else set()
+    struck = set(step.eliminations) if step else set()
+    placed = set(step.placements) if step and reveal else set()
+    targets = {c for c, _ in (*struck, *(step.placements if step else ()))}
+    n = geometry.size
+    cells = []
+    for index in range(geometry.cells):
+        value = cand.values[index]
+        classes = [borders[index], shading[index]]
+        if value:
+            classes.append("given" if index < len(givens) and givens[index] else "filled")
+        if index in house_cells:
+            classes.append("in-house")
+        if index in key:
+            classes.append("key")
+        if index in targets:
+            classes.append("target")
+        marks: tuple[Mark, ...] = ()
+        if not value:
+            mask = cand.masks[index]
+            marks = tuple(
+                Mark(
+                    geometry.symbol(d) if mask >> (d - 1) & 1 else "",
+                    "placed" if (index, d) in placed else "struck" if (index, d) in struck else "",
+                )
+                for d in range(1, n + 1)
+            )
+        text = geometry.symbol(value) if value else ""
+        name = geometry.cell_name(index)
+        noted = index in key or index in targets
+        cells.append(PencilCell(name, text, marks, " ".join(c for c in classes if c), noted))
+    rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
+    return PencilGrid(n, geometry.variant, _slots(geometry), rows)
+
+
+def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]) -> StepView:
+    """One step for the page: its words, and its grid of candidates before it."""
+    return StepView(
+        number,
+        step.technique,
+        step.grade,
+        step.sentence,
+        tuple(h.name for h in step.houses),
+        tuple(geometry.cell_name(c) for c in step.cells),
+        pencil_grid(geometry, step.before, givens, step),
+    )
+
+
+def step_views(explanation: Explanation, start: int, stop: int) -> list[StepView]:
+    """Steps ``start`` .. ``stop - 1`` (0-based) of an explanation, numbered from 1."""
+    geo = explanation.geometry
+    return [
+        step_view(i + 1, explanation.steps[i], geo, explanation.givens)
+        for i in range(start, min(stop, len(explanation.steps)))
+    ]
+
+
+def difficulty(explanation: Explanation, stats: SolveStats) -> Difficulty:
+    """The human grade of ``explanation`` beside the engine's grade from its ``stats``."""
+    return Difficulty(
+        explanation.grade,
+        explanation.hardest,
+        GRADES,
+        machine_grade(stats),
+        grade_note(explanation, stats),
+        explanation.solved_by_logic,
+        explanation.guesses,
+        explanation.cut_short,
+        len(explanation.steps),
+        tuple(explanation.technique_counts.items()),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Hints
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The steps to the next placement (the last one places), or none when logic is stuck."""
+
+    steps: tuple[Step, ...]
+    before: Candidates  # the candidates the last step starts from
+    stuck_cell: int | None = None  # no technique applies: the cell the engine would guess at
+
+    @property
+    def last(self) -> Step | None:
+        """The step that places a digit (or a contradiction), None when stuck."""
+        return self.steps[-1] if self.steps and not self.stuck else None
+
+    @property
+    def stuck(self) -> bool:
+        """True when no technique applies: the next move would be a guess."""
+        return self.stuck_cell is not None
+
+
+def hint_steps(grid: Sequence[int], geometry: Geometry, *, unique: bool = True) -> Hint:
+    """Logical steps from ``grid`` up to the first that places a digit (never a guess).
+
+    A grid in a form holds only digits, not the candidates a previous hint eliminated; a hint
+    that only eliminated would come back unchanged on the next press. So the eliminations
+    leading to the next placement are part of the hint. A ``Contradiction`` step ends it too.
+    """
+    cand = next_cand = pencil_marks(list(grid), geometry)
+    steps: list[Step] = []
+    for _ in range(HINT_LOOKAHEAD):
+        cand = next_cand
+        step = next_step(cand, geometry, unique=unique)
+        if step is None:
+            open_cells = [c for c, m in enumerate(cand.masks) if m]
+            cell = min(open_cells, key=lambda c: cand.masks[c].bit_count(), default=None)
+            return Hint(tuple(steps), cand, cell)
+        steps.append(step)
+        if step.placements or step.technique == "Contradiction":
+            break
+        next_cand = apply_step(cand, step, geometry)
+    return Hint(tuple(steps), cand)
+
+
+# ---------------------------------------------------------------------------------------------
+# The search story
+
+
+@dataclass(frozen=True)
+class EventView:
+    """One line of the engine's search, indented by its depth in the tree."""
+
+    kind: str
+    sentence: str
+    depth: int
+    indent: int  # depth capped at MAX_INDENT, for a CSS class
+
+
+def event_views(trace: SearchTrace) -> list[EventView]:
+    """The trace's events for the page."""
+    return [_event(e) for e in trace.events]
+
+
+def _event(event: TraceEvent) -> EventView:
+    return EventView(event.kind, event.sentence, event.depth, min(event.depth, MAX_INDENT))
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def _cells_json(geometry: Geometry, pairs: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+    return [
+        {"cell": geometry.cell_name(c), "index": c, "digit": geometry.symbol(d)} for c, d in pairs
+    ]
+
+
+def step_json(number: int, step: Step, geometry: Geometry) -> dict[str, Any]:
+    """One step as JSON: cells both as names (``r4c7``) and as 0-based row-major indices."""
+    return {
+        "number": number,
+        "technique": step.technique,
+        "grade": step.grade,
+        "sentence": step.sentence,
+        "houses": [h.name for h in step.houses],
+        "cells": [geometry.cell_name(c) for c in step.cells],
+        "cell_indices": list(step.cells),
+        "placements": _cells_json(geometry, step.placements),
+        "eliminations": _cells_json(geometry, step.eliminations),
+    }
+
+
+def difficulty_json(level: Difficulty) -> dict[str, Any]:
+    """The two grades as JSON."""
+    return {
+        "human": {
+            "grade": level.human,
+            "hardest": level.hardest,
+            "scale": list(level.scale),
+            "upper_bound": level.cut_short,
+        },
+        "machine": {
+            "label": level.machine.label,
+            "guesses": level.machine.guesses,
+            "backtracks": level.machine.backtracks,
+        },
+        "note": level.note,
+    }
+
+
+def explanation_json(explanation: Explanation, stats: SolveStats) -> dict[str, Any]:
+    """The explanation's summary, grades and every step, for ``/api/explain``."""
+    geo = explanation.geometry
+    return {
+        "logic": {
+            "status": explanation.status,
+            "solved_by_logic": explanation.solved_by_logic,
+            "guesses": explanation.guesses,
+            "cut_short": explanation.cut_short,
+            "steps": len(explanation.steps),
+        },
+        "grade": difficulty_json(difficulty(explanation, stats)),
+        "technique_counts": dict(explanation.technique_counts),
+        "steps": [step_json(i + 1, s, geo) for i, s in enumerate(explanation.steps)],
+    }
