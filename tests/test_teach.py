@@ -1,0 +1,296 @@
+"""The teaching pages: steps, search, hint, the difficulty panel and /api/explain."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_puzzles import (
+    CONFLICT,
+    EASY,
+    EASY_SOLUTION,
+    EASY_TYPO,
+    IMPOSSIBLE,
+    JIGSAW_PUZZLE,
+    JIGSAW_REGIONS,
+    TWO_SOLUTIONS,
+    X_PUZZLE,
+)
+
+from sudoku_web.board import find_conflicts, parse_puzzle, standard
+
+TOP95 = [
+    line.strip().replace(".", "0")
+    for line in (Path(__file__).parent / "data" / "top95.txt").read_text().split()
+    if line.strip()
+]
+# The first top95 puzzle needs only pointing; one that needs a guess is picked below.
+HARD = TOP95[0]
+
+
+def _post_hint(client: Any, grid: str, givens: str | None = None) -> Any:
+    data = {f"cells-{i}": ("" if ch == "0" else ch) for i, ch in enumerate(grid)}
+    if givens:
+        data["givens"] = givens
+    return client.post("/hint", data=data)
+
+
+def _panel(html: str) -> str:
+    match = re.search(r'<section class="hint-panel.*?</section>', html, re.S)
+    assert match, "no hint panel"
+    return match.group(0)
+
+
+def _wrong_entry() -> tuple[int, str]:
+    """A cell and digit of EASY that breaks no rule yet is not the solution's."""
+    geo = standard(9)
+    for cell, ch in enumerate(EASY):
+        if ch != "0":
+            continue
+        for digit in "123456789":
+            typed = EASY[:cell] + digit + EASY[cell + 1 :]
+            if digit != EASY_SOLUTION[cell] and not find_conflicts(parse_puzzle(typed, geo), geo):
+                return cell, digit
+    raise AssertionError("no such entry")
+
+
+# ---- Steps page ------------------------------------------------------------------------------
+
+
+def test_steps_page_of_a_top95_puzzle_shows_numbered_steps_with_grids(client: Any) -> None:
+    response = client.get(f"/p/{HARD}/steps")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert '<li id="step-1"' in html
+    assert "In column 2, 4 can only go in r6c2, so it goes there." in html
+    assert 'class="grid pm-grid size-9' in html
+    assert "Candidates before step 1" in html
+    assert "Grade for a person: <strong>Medium</strong>" in html
+
+
+def test_steps_page_is_paged_by_step_and_strikes_eliminations(client: Any) -> None:
+    first = client.get(f"/p/{HARD}/steps").get_data(as_text=True)
+    assert f"/p/{HARD}/steps?step=21#step-21" in first  # the pager
+    page = client.get(f"/p/{HARD}/steps?step=25")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert '<li id="step-21"' in html and '<li id="step-1"' not in html
+    assert client.get(f"/p/{HARD}/steps?step=9999").status_code == 404
+    assert client.get(f"/p/{HARD}/steps?step=x").status_code == 404
+    # Some step of this puzzle is a pointing elimination: struck candidates appear.
+    every = "".join(
+        client.get(f"/p/{HARD}/steps?step={n}").get_data(as_text=True) for n in (1, 21, 41, 61)
+    )
+    assert 'class="struck"' in every and "Pointing" in every
+
+
+def test_guess_steps_are_shown_as_guesses(app: Any, client: Any) -> None:
+    from sudoku_web.logic import explain
+
+    guessing = next(p for p in TOP95[:30] if explain(p, standard(9)).guesses)
+    explanation = explain(guessing, standard(9))
+    first_guess = next(i for i, s in enumerate(explanation.steps) if s.technique == "Guess") + 1
+    html = client.get(f"/p/{guessing}/steps?step={first_guess}").get_data(as_text=True)
+    assert f'id="step-{first_guess}" class="step guess' in html
+    assert "the engine would guess" in html
+    assert "steps are guesses" in html or "step is a guess" in html
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "status"),
+    [(CONFLICT, 422), ("12x" + "0" * 78, 422), ("0" * 81, 422)],
+)
+def test_steps_page_of_an_invalid_puzzle_is_422_with_the_form_messages(
+    client: Any, puzzle: str, status: int
+) -> None:
+    response = client.get(f"/p/{puzzle}/steps")
+    assert response.status_code == status
+    assert "This puzzle has" in response.get_data(as_text=True)
+
+
+def test_steps_link_in_another_spelling_redirects(client: Any) -> None:
+    dotted = EASY.replace("0", ".")
+    response = client.get(f"/p/{dotted}/steps")
+    assert response.status_code == 301
+    assert response.headers["Location"].endswith(f"/p/{EASY}/steps")
+
+
+@pytest.mark.parametrize("puzzle", [TWO_SOLUTIONS, IMPOSSIBLE])
+def test_steps_page_of_a_puzzle_without_one_solution_says_so(client: Any, puzzle: str) -> None:
+    response = client.get(f"/p/{puzzle}/steps")
+    assert response.status_code == 200
+    assert "exactly one solution" in response.get_data(as_text=True)
+
+
+def test_steps_pages_of_variants(client: Any) -> None:
+    assert client.get(f"/x/{X_PUZZLE}/steps").status_code == 200
+    jigsaw = client.get(f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}/steps")
+    assert jigsaw.status_code == 200
+    assert "pm-grid size-9 jigsaw" in jigsaw.get_data(as_text=True)
+
+
+def test_steps_page_renders_every_top95_puzzle_quickly(client: Any) -> None:
+    # Timing is measured and reported elsewhere; here each page must render, within a
+    # generous bound so a slow CI box does not fail it.
+    started = time.perf_counter()
+    for puzzle in TOP95[:10]:
+        assert client.get(f"/p/{puzzle}/steps").status_code == 200
+    assert time.perf_counter() - started < 20
+
+
+# ---- Search page ---------------------------------------------------------------------------
+
+
+def test_search_page_shows_the_trace_and_the_pencil_marks(client: Any) -> None:
+    response = client.get(f"/p/{HARD}/search")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Pencil marks after the first reduce" in html
+    assert "Reduce pass 1 settles" in html
+    assert "Stuck: guess at r7c2" in html
+    assert 'class="ev ev-try depth-1"' in html
+
+
+def test_search_page_notes_a_cut_trace(app: Any) -> None:
+    app.config["TRACE_MAX_EVENTS"] = 5
+    html = app.test_client().get(f"/p/{HARD}/search").get_data(as_text=True)
+    assert "The story is cut after 5 lines" in html
+
+
+# ---- Hint ------------------------------------------------------------------------------------
+
+
+def test_hint_for_a_partial_grid_names_the_technique_and_cell_not_the_digit(client: Any) -> None:
+    response = _post_hint(client, EASY)
+    assert response.status_code == 200
+    panel = _panel(response.get_data(as_text=True))
+    assert "Next: hidden single at r1c6" in panel
+    heading = re.search(r"<h2.*?</h2>", panel, re.S)
+    assert heading and "1" not in heading.group(0).replace("r1c6", "")
+    # The reasoning (which names the digit) waits behind a disclosure.
+    assert "<details>" in panel and "gives the digit away" in panel
+    # The form comes back with the grid and remembers the puzzle.
+    html = response.get_data(as_text=True)
+    assert f'name="givens" value="{EASY}"' in html
+    assert 'id="cells-2" maxlength="1"' in html or 'value="3"' in html
+
+
+def test_hint_names_a_wrong_entry_without_its_digit(client: Any) -> None:
+    cell, digit = _wrong_entry()
+    typed = EASY[:cell] + digit + EASY[cell + 1 :]
+    panel = _panel(_post_hint(client, typed, EASY).get_data(as_text=True))
+    name = standard(9).cell_name(cell)
+    assert "wrong" in panel.split(">", 1)[0]
+    assert f"{name} does not match the puzzle's solution" in panel
+    assert EASY_SOLUTION[cell] not in re.sub(r"r\d+c\d+", "", re.sub(r"<[^>]+>", "", panel))
+
+
+def test_hint_without_known_givens_points_at_the_conflicting_cells(client: Any) -> None:
+    panel = _panel(_post_hint(client, EASY_TYPO).get_data(as_text=True))
+    assert "no solution any more" in panel
+    assert "r1c3" in panel
+
+
+def test_hint_for_a_complete_grid_says_solved(client: Any) -> None:
+    panel = _panel(_post_hint(client, EASY_SOLUTION).get_data(as_text=True))
+    assert "Solved!" in panel
+
+
+@pytest.mark.parametrize(
+    ("grid", "message"),
+    [
+        (CONFLICT, "r1c1 and r1c2 both hold 5 in row 1 and box 1."),
+        ("0" * 81, "The grid is empty"),
+    ],
+)
+def test_hint_for_an_invalid_grid_is_422_with_the_form_messages(
+    client: Any, grid: str, message: str
+) -> None:
+    response = _post_hint(client, grid)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert message in html
+    assert "hint-panel" not in html
+
+
+def test_form_has_a_hint_button_posting_to_the_hint_page(client: Any) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert 'formaction="/hint"' in html
+
+
+# ---- Difficulty panel ------------------------------------------------------------------------
+
+
+def test_result_page_shows_both_grades_and_links_to_the_steps(client: Any) -> None:
+    html = client.get(f"/p/{HARD}").get_data(as_text=True)
+    panel = re.search(r'<section class="difficulty.*?</section>', html, re.S)
+    assert panel
+    text = panel.group(0)
+    assert "For a person: <strong>Medium</strong>" in text
+    assert "For the engine: <strong>No guessing</strong>" in text
+    assert f'href="/p/{HARD}/steps"' in text
+    assert f'href="/p/{HARD}/search"' in text
+
+
+def test_result_page_explains_when_the_grades_disagree(client: Any) -> None:
+    from sudoku_web.logic import explain, grade_note
+    from sudoku_web.solver import solve
+
+    geo = standard(9)
+    for puzzle in TOP95:
+        note = grade_note(explain(puzzle, geo), solve(puzzle, geometry=geo).stats)
+        if note:
+            break
+    else:
+        pytest.skip("no disagreement in top95")
+    html = client.get(f"/p/{puzzle}").get_data(as_text=True)
+    assert 'class="grade-note"' in html
+
+
+def test_unsolvable_result_page_has_no_grade(client: Any) -> None:
+    html = client.get(f"/p/{IMPOSSIBLE}").get_data(as_text=True)
+    assert "How hard is it?" not in html
+
+
+# ---- /api/explain ---------------------------------------------------------------------------
+
+
+def test_api_explain_shape(client: Any) -> None:
+    response = client.get(f"/api/explain?puzzle={HARD}")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["status"] == "solved" and body["puzzle"] == HARD
+    assert body["variant"] == "standard"
+    assert body["grade"]["human"]["grade"] == "Medium"
+    assert body["grade"]["human"]["scale"] == ["Easy", "Medium", "Hard", "Fiendish", "Diabolical"]
+    assert set(body["grade"]["machine"]) == {"label", "guesses", "backtracks"}
+    assert body["technique_counts"] == {"Hidden single": 60, "Naked single": 4, "Pointing": 7}
+    assert body["logic"]["solved_by_logic"] is True
+    step = body["steps"][0]
+    assert step == {
+        "number": 1,
+        "technique": "Hidden single",
+        "grade": "Easy",
+        "sentence": "In column 2, 4 can only go in r6c2, so it goes there.",
+        "houses": ["column 2"],
+        "cells": ["r6c2"],
+        "cell_indices": [46],
+        "placements": [{"cell": "r6c2", "index": 46, "digit": "4"}],
+        "eliminations": [],
+    }
+    assert body["steps_url"].endswith(f"/p/{HARD}/steps")
+    assert response.headers["Cache-Control"].startswith("public")
+
+
+def test_api_explain_post_and_errors(client: Any) -> None:
+    assert client.post("/api/explain", json={"puzzle": EASY}).get_json()["status"] == "solved"
+    bad = client.get(f"/api/explain?puzzle={CONFLICT}")
+    assert bad.status_code == 422
+    assert bad.get_json()["errors"][0]["cells"] == ["r1c1", "r1c2"]
+    assert client.get("/api/explain").status_code == 400
+    assert client.post("/api/explain", data="nope").status_code == 400
+    many = client.get(f"/api/explain?puzzle={TWO_SOLUTIONS}").get_json()
+    assert many["status"] == "multiple" and many["steps"] == [] and many["grade"] is None
