@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from markupsafe import Markup, escape
+
 from . import doctor
 from .board import (
     Geometry,
@@ -187,16 +189,75 @@ class CellView:
 
 @dataclass(frozen=True)
 class BoardView:
-    """A whole grid for the ``grid`` macro: its geometry and its cells, row by row."""
+    """A whole grid for the ``grid`` macro: its geometry and what each cell shows.
+
+    Kept as flat per-cell tuples; :attr:`cells` (one :class:`CellView` each, for the editable
+    form's loop) is built only when a template asks for it, and read-only grids are drawn by
+    :meth:`rows_html` from per-geometry tables instead (issue 4: drawing 81 cells through the
+    macro was half the cost of an uncached result page).
+    """
 
     geometry: Geometry
-    cells: tuple[CellView, ...]
+    texts: tuple[str, ...]  # the symbol shown per cell, "" for blank
+    kinds: tuple[str, ...]  # "given", "solved" or "blank" per cell
+    invalid: frozenset[int] = frozenset()
+    differs: frozenset[int] = frozenset()
+
+    @functools.cached_property
+    def cells(self) -> tuple[CellView, ...]:
+        """One :class:`CellView` per cell, in reading order."""
+        n = self.geometry.size
+        borders = cell_borders(self.geometry)
+        shading = cell_shading(self.geometry)
+        return tuple(
+            CellView(
+                index,
+                index // n + 1,
+                index % n + 1,
+                text,
+                kind,
+                borders[index],
+                index in self.invalid,
+                index in self.differs,
+                shading[index],
+            )
+            for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True))
+        )
 
     @property
     def rows(self) -> list[tuple[CellView, ...]]:
         """The cells cut into rows."""
         n = self.geometry.size
         return [self.cells[r * n : (r + 1) * n] for r in range(n)]
+
+    def rows_html(self) -> Markup:
+        """The read-only grid's ``<tr>`` rows, as the ``grid`` macro drew them cell by cell.
+
+        Every cell reads ``<td class="{CellView.classes}" aria-label="{CellView.label}: {text
+        or 'blank'}[ (solved)][ (differs)][ (conflict)]">{text}</td>``. The classes and labels
+        come from fixed tables; the one value derived from the request, the symbol, is
+        escaped (it is one of the geometry's symbols anyway).
+        """
+        n = self.geometry.size
+        statics = _cell_statics(self.geometry)
+        invalid, differs = self.invalid, self.differs
+        safe = _shown_symbols(self.geometry)  # symbols need no escaping: digits, letters
+        out = []
+        for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True)):
+            if index % n == 0:
+                out.append("\n    </tr>\n    <tr>" if index else "\n    <tr>")
+            tail, label = statics[index]
+            shown = text if text in safe else escape(text)
+            bad, diff = index in invalid, index in differs
+            out.append(
+                f'\n      <td class="cell {kind}{tail}{" invalid" if bad else ""}'
+                f'{" differs" if diff else ""}" aria-label="{label}: {shown or "blank"}'
+                f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
+                f'{" (conflict)" if bad else ""}">{shown}</td>'
+            )
+        if out:
+            out.append("\n    </tr>")
+        return Markup("".join(out))
 
 
 @functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
@@ -230,10 +291,30 @@ def cell_shading(geometry: Geometry) -> tuple[str, ...]:
     return tuple("shade" if c in shaded else "" for c in range(geometry.cells))
 
 
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+def _shown_symbols(geometry: Geometry) -> dict[str, str]:
+    """Each character a grid string may hold for a symbol (either case) -> the symbol shown."""
+    return {ch: sym for sym in geometry.symbols for ch in {sym, sym.lower()}}
+
+
 def _symbols(text: str, geometry: Geometry) -> list[str]:
     """The displayed character per cell of a puzzle/solution string ("" for blanks)."""
-    allowed = set(geometry.symbols)
-    return [ch.upper() if ch.upper() in allowed else "" for ch in text]
+    shown = _shown_symbols(geometry)
+    return [shown.get(ch, "") for ch in text]
+
+
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+def _cell_statics(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    """Per cell, what never changes with the puzzle: the class tail after ``cell <kind>``
+    (thick edges, then shading, each with its leading space) and the accessible label."""
+    n = geometry.size
+    out = []
+    for index, (edges, shade) in enumerate(
+        zip(cell_borders(geometry), cell_shading(geometry), strict=True)
+    ):
+        tail = "".join(" " + part for part in (edges, shade) if part)
+        out.append((tail, f"Row {index // n + 1}, column {index % n + 1}"))
+    return tuple(out)
 
 
 def board_view(
@@ -245,31 +326,18 @@ def board_view(
     differs: Iterable[int] = (),
 ) -> BoardView:
     """A board of givens, optionally completed by ``solution`` (its cells marked ``solved``)."""
-    given_syms = _symbols(givens, geometry)
-    solved_syms = _symbols(solution, geometry) if solution else given_syms
-    bad, diff = set(invalid), set(differs)
-    borders = cell_borders(geometry)
-    shading = cell_shading(geometry)
-    cells = []
-    for index in range(geometry.cells):
-        row, col = divmod(index, geometry.size)
-        given = given_syms[index] if index < len(given_syms) else ""
-        text = given or (solved_syms[index] if index < len(solved_syms) else "")
-        kind = "given" if given else ("solved" if text else "blank")
-        cells.append(
-            CellView(
-                index,
-                row + 1,
-                col + 1,
-                text,
-                kind,
-                borders[index],
-                index in bad,
-                index in diff,
-                shading[index],
-            )
-        )
-    return BoardView(geometry, tuple(cells))
+    blank = [""] * geometry.cells
+    given_syms = (_symbols(givens, geometry) + blank)[: geometry.cells]
+    solved_syms = (
+        (_symbols(solution, geometry) + blank)[: geometry.cells] if solution else given_syms
+    )
+    texts = []
+    kinds = []
+    for given, solved in zip(given_syms, solved_syms, strict=True):
+        text = given or solved
+        texts.append(text)
+        kinds.append("given" if given else ("solved" if text else "blank"))
+    return BoardView(geometry, tuple(texts), tuple(kinds), frozenset(invalid), frozenset(differs))
 
 
 def differing_cells(a: str, b: str) -> list[int]:
@@ -331,19 +399,27 @@ def result_json(result: SolveResult, share_url: str | None) -> dict[str, Any]:
 # The typo doctor, within a request's budget
 
 
+# The doctor's wall-clock bound inside a request, lower than the library's own 1.5 s so that
+# no request holds a worker for long (issue 4). Every complete diagnosis of the benchmark set
+# (benchmarks/data/doctor_cases.txt) takes at most ~0.08 s (p95 0.034 s); the one case that
+# needs more is cut short by the node bounds anyway (complete: false) and would otherwise keep
+# its worker for the whole deadline. Past it the page and the API say the answer is incomplete.
+DEFAULT_DOCTOR_DEADLINE_MS = 350.0
+
+
 @dataclass(frozen=True)
 class DoctorBudget:
     """How much work the doctor may do for one request, on top of the solve's budget."""
 
     max_nodes: int = doctor.DEFAULT_MAX_NODES
-    deadline_ms: float | None = doctor.DEFAULT_DEADLINE_MS
+    deadline_ms: float | None = DEFAULT_DOCTOR_DEADLINE_MS
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> DoctorBudget:
         """The budget named by ``DOCTOR_MAX_NODES`` / ``DOCTOR_DEADLINE_MS`` in an app config."""
         return cls(
             int(config.get("DOCTOR_MAX_NODES", doctor.DEFAULT_MAX_NODES)),
-            float(config.get("DOCTOR_DEADLINE_MS", doctor.DEFAULT_DEADLINE_MS)),
+            float(config.get("DOCTOR_DEADLINE_MS", DEFAULT_DOCTOR_DEADLINE_MS)),
         )
 
 
