@@ -20,7 +20,7 @@ from sudoku_web.board import (
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 # A 4x4 jigsaw map: four connected regions of four cells.
-JIGSAW4 = "AABB" "AABB" "CCDD" "CCDD"
+JIGSAW4 = "AABBAABBCCDDCCDD"
 
 
 def test_standard_9x9_invariants() -> None:
@@ -83,8 +83,8 @@ def test_jigsaw_regions_replace_boxes() -> None:
 @pytest.mark.parametrize(
     ("regions", "message"),
     [
-        ("AAAB" "AABB" "CCDD" "CCDD", "has 5 cells"),
-        ("ABAB" "ABAB" "CDCD" "CDCD", "not connected"),
+        ("AAABAABBCCDDCCDD", "has 5 cells"),
+        ("ABABABABCDCDCDCD", "not connected"),
         ("AAB", "a jigsaw map needs N*N cells"),
     ],
 )
