@@ -47,9 +47,9 @@ reduce
 search
     Depth-first over copies of the state (two ints: a branch copies for free), guessing on
     the cell with two candidates that has the most open peers, else a symbol with two places
-    in a house, else the cell with fewest candidates. Search stops at the second solution, so uniqueness is
-    always known; every solution is verified against the givens and houses before it is
-    returned. A node budget (guesses) and a deadline bound the work.
+    in a house, else the cell with fewest candidates. Search stops at the second solution,
+    so uniqueness is always known; every solution is verified against the givens and houses
+    before it is returned. A node budget (guesses) and a deadline bound the work.
 
 Roads not taken (CPU-time figures on this 2-core box, top1465 with uniqueness checked, where
 the Norvig baseline of ``benchmarks/norvig.py`` does about 190 puzzles/s first-solution-only;
