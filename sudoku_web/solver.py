@@ -264,6 +264,7 @@ class _Tables:
         self.value_of.update({".": 0, "0": 0})
         self.canonical = str.maketrans({"0": ".", **{c.lower(): c for c in geo.symbols}})
         self.symbol_of = "." + geo.symbols
+        self.symbol_values = frozenset(range(1, n + 1))
         # The same masks indexed by a found bit's bit_length, saving a lookup per single.
         self.keep_at = [keep[i] if i >= 0 else 0 for i in table]
         self.done_at = [done[i] if i >= 0 else 0 for i in table]
@@ -597,10 +598,10 @@ def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -
     n = geometry.size
     if len(solution) != geometry.cells or len(givens) != geometry.cells:
         return False
-    if any(g and g != s for g, s in zip(givens, solution, strict=True)):
+    t = _tables(geometry)
+    if not t.symbol_values.issuperset(solution):
         return False
-    full = set(range(1, n + 1))
-    if set(solution) - full:
+    # Keeps the givens: the solution masked to the given cells equals the givens.
+    if [s if g else 0 for g, s in zip(givens, solution, strict=True)] != list(givens):
         return False
-    getters = _tables(geometry).house_getters
-    return all(len(set(get(solution))) == n for get in getters)
+    return all(len(set(get(solution))) == n for get in t.house_getters)
