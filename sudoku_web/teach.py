@@ -359,7 +359,8 @@ def _hint_page(
     grid = None
     if hint is not None and hint.steps and hint.last is not None:
         # The grid of the last step: its cells and houses marked, the digit not revealed.
-        grid = lessons.pencil_grid(geometry, hint.before, (), hint.last, reveal=False)
+        marked = [int(ch != "0") for ch in givens]  # truthy per given: drawn bold
+        grid = lessons.pencil_grid(geometry, hint.before, marked, hint.last, reveal=False)
     page = render_template(
         "hint.html",
         form=form,
