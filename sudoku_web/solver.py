@@ -57,7 +57,7 @@ whole-run figures in ``benchmarks/RESULTS.md``):
 
 * A list of per-cell bitmasks with recursive propagation (the skeleton's solver, in git
   history): correct but Python-loop bound, 312 puzzles/s (1.6x the baseline) against
-  ~2,500-2,700/s for this engine. The big-int state spends its time in a few C-level
+  ~3,100-3,600/s for this engine. The big-int state spends its time in a few C-level
   operations per pass instead of a Python loop per cell and peer.
 * Symbol-plane views scanned with a ones/twos accumulator (``for k in range(N)``): about 5N
   operations per view per pass against a constant dozen for the guard-bit fields; not built.
