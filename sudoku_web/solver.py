@@ -81,7 +81,9 @@ from __future__ import annotations
 
 import operator
 import re
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -335,13 +337,31 @@ def _int_of(positions: Any, n_bits: int) -> int:
     return int.from_bytes(buf, "little")
 
 
+# Geometries currently holding tables, in the order they were built, with the bytes their
+# masks take. A 9x9 board's tables are about 1 MB, a 16x16 one's about 20 MB, and jigsaw maps come
+# from users, so the cache is bounded by size and the oldest tables are dropped first.
+TABLES_BUDGET_BYTES = 64 * 1024 * 1024
+_holders: OrderedDict[int, tuple[Geometry, int]] = OrderedDict()
+_holders_lock = threading.Lock()
+
+
 def _tables(geo: Geometry) -> _Tables:
-    """The cached tables of ``geo``; they live on the (immutable, shared) geometry object."""
+    """The tables of ``geo``, cached on the (immutable, shared) geometry object; bounded."""
     cached: _Tables | None = geo.__dict__.get("_engine_tables")
-    if cached is None:
-        cached = _Tables(geo)
+    if cached is not None:
+        return cached
+    cached = _Tables(geo)
+    cost = cached.n_bits * geo.cells * geo.size // 4  # KEEP and DONE: two masks a candidate
+    with _holders_lock:
         # Geometry is frozen; the tables are derived data, like its peers and cell_houses.
         object.__setattr__(geo, "_engine_tables", cached)
+        _holders[id(geo)] = (geo, cost)
+        total = sum(c for _, c in _holders.values())
+        while total > TABLES_BUDGET_BYTES and len(_holders) > 1:
+            _, (old, old_cost) = _holders.popitem(last=False)
+            # A solve already running keeps its own reference; later ones rebuild.
+            old.__dict__.pop("_engine_tables", None)
+            total -= old_cost
     return cached
 
 

@@ -288,6 +288,19 @@ def test_variant_round_trip(name: str) -> None:
         assert count_solutions(puzzle, geo) == 1
 
 
+def test_table_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """User-supplied jigsaw maps cannot pile up engine tables: the oldest are dropped."""
+    monkeypatch.setattr(solver, "TABLES_BUDGET_BYTES", 1)
+    maps = ["AABBAABBCCDDCCDD", "AAABACBBCCDBCDDD", "ABBBAABCADCCDDDC"]
+    geos = [jigsaw(m) for m in maps]
+    for geo in geos:
+        assert solve("." * 16, geometry=geo).status in ("multiple", "unsolvable")
+    assert "_engine_tables" in geos[-1].__dict__
+    assert not any("_engine_tables" in g.__dict__ for g in geos[:-1])
+    # A dropped geometry still solves: its tables are simply built again.
+    assert solve("." * 16, geometry=geos[0]).status in ("multiple", "unsolvable")
+
+
 def test_variant_keywords_select_the_geometry() -> None:
     """variant=/size=/regions= reach the same geometries as the factories."""
     assert solve("." * 81, variant="x").geometry is x_sudoku(9)
