@@ -195,7 +195,8 @@ def hyper() -> Geometry:
     return Geometry(9, "hyper", tuple(_lines(9) + _boxes(9, shape) + _windows()), shape)
 
 
-@functools.cache
+# Bounded: region maps arrive from users' URLs, so an unbounded cache would grow forever.
+@functools.lru_cache(maxsize=128)
 def jigsaw(regions: str) -> Geometry:
     """Rows, columns and irregular regions given as an N*N map of region labels.
 

@@ -187,7 +187,7 @@ class JigsawForm(PuzzleForm):
         return board_view(geometry, "", invalid=self.invalid_cells)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
 def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     """The form class for a geometry: N*N cell inputs (variants and other sizes reuse this).
 

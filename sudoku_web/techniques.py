@@ -117,7 +117,7 @@ class Tables:
         return b in self.peer_sets[a]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
 def tables_for(geometry: Geometry) -> Tables:
     """The (cached) tables for a geometry."""
     houses = geometry.houses

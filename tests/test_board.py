@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from sudoku_web.board import (
@@ -174,3 +176,12 @@ def test_infer_size() -> None:
     assert infer_size("." * 256) == 16
     assert infer_size(" |".join("." * 16)) == 4
     assert infer_size("." * 80) is None
+
+
+def test_jigsaw_geometries_from_users_do_not_pile_up() -> None:
+    """Region maps come from URLs: relabelled copies of one map must not grow memory forever."""
+    boxes = standard(9).box_index
+    for labels in itertools.islice(itertools.permutations("ABCDEFGHIJKL", 9), 300):
+        jigsaw("".join(labels[b] for b in boxes))
+    info = jigsaw.cache_info()
+    assert info.maxsize is not None and info.currsize <= info.maxsize < 300
