@@ -352,6 +352,37 @@ def difficulty_json(level: Difficulty) -> dict[str, Any]:
     }
 
 
+def candidates_json(geometry: Geometry, marks: Candidates) -> list[str]:
+    """Pencil marks per cell, row-major: the placed symbol, or the candidate symbols as a string."""
+    return [
+        geometry.symbol(value) if value else "".join(geometry.symbol(d) for d in marks.digits(c))
+        for c, value in enumerate(marks.values)
+    ]
+
+
+def trace_json(trace: SearchTrace, geometry: Geometry) -> dict[str, Any]:
+    """The engine's search story (reduce passes, guesses, failures), capped like the page."""
+    return {
+        "outcome": trace.outcome,
+        "guesses": trace.guesses,
+        "backtracks": trace.backtracks,
+        "truncated": trace.truncated,
+        "events": [
+            {
+                "depth": e.depth,
+                "kind": e.kind,
+                "sentence": e.sentence,
+                "cell": None if e.cell is None else geometry.cell_name(e.cell),
+                "index": e.cell,
+                "digit": None if e.value is None else geometry.symbol(e.value),
+                "candidates": [geometry.symbol(d) for d in e.candidates],
+                "settled": e.settled,
+            }
+            for e in trace.events
+        ],
+    }
+
+
 def explanation_json(explanation: Explanation, stats: SolveStats) -> dict[str, Any]:
     """The explanation's summary, grades and every step, for ``/api/explain``."""
     geo = explanation.geometry

@@ -390,7 +390,8 @@ def _hint_page(
 
 @bp.route("/api/explain", methods=["GET", "POST"])
 def api_explain() -> Response:
-    """The logic solver's steps, grades and technique counts for a puzzle, as JSON.
+    """The logic solver's steps, grades and technique counts for a puzzle, as JSON, with the
+    pencil marks after the first reduce and the engine's (capped) search story.
 
     Asked like ``/api/solve`` (``puzzle``, ``variant``, ``regions``; GET or a JSON body).
     """
@@ -437,6 +438,18 @@ def api_explain() -> Response:
                 else {}
             ),
         )
+        grid = parse_puzzle(puzzle, geometry)
+        config = current_app.config
+        body["candidates"] = lessons.candidates_json(
+            geometry, pencil_marks(grid, geometry, reduce=True)
+        )
+        trace = trace_search(
+            grid,
+            geometry,
+            max_events=int(config["TRACE_MAX_EVENTS"]),
+            max_nodes=int(config["TRACE_MAX_NODES"]),
+        )
+        body["search"] = lessons.trace_json(trace, geometry)
         response = jsonify(body)
         if explanation is not None and explanation.cut_short:
             response.cache_control.no_store = True

@@ -294,3 +294,21 @@ def test_api_explain_post_and_errors(client: Any) -> None:
     assert client.post("/api/explain", data="nope").status_code == 400
     many = client.get(f"/api/explain?puzzle={TWO_SOLUTIONS}").get_json()
     assert many["status"] == "multiple" and many["steps"] == [] and many["grade"] is None
+
+
+def test_api_explain_has_pencil_marks_and_the_search_story(client: Any) -> None:
+    top95_first = (
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    ).replace(".", "0")
+    body = client.get(f"/api/explain?puzzle={top95_first}").get_json()
+    marks = body["candidates"]
+    assert len(marks) == 81
+    assert marks[0] == "4" and marks[6] == "8"  # givens stay themselves
+    assert all(len(m) >= 1 for m in marks) and any(len(m) > 1 for m in marks)
+    assert "4" not in marks[1]  # r1c2 sees the 4 in r1c1
+    search = body["search"]
+    assert search["outcome"] == "solved" and search["guesses"] >= 1
+    kinds = [e["kind"] for e in search["events"]]
+    assert kinds[0] == "reduce" and "guess" in kinds and kinds[-1] == "solved"
+    guess = next(e for e in search["events"] if e["kind"] == "guess")
+    assert guess["cell"] is not None and len(guess["candidates"]) >= 2
