@@ -338,8 +338,18 @@ def cached_solve(puzzle: str, geometry: Geometry | None = None) -> SolveResult:
         key, lambda: solve_puzzle(puzzle, budget, geo), store_if=is_deterministic
     )
     if not is_deterministic(result):
-        setattr(g, _UNCACHEABLE, True)
+        mark_uncacheable()
     return result
+
+
+def mark_uncacheable() -> None:
+    """Flags this request's response as load-dependent: :func:`cacheable` then sends it with
+    ``no-store``, without an ETag, and keeps it out of the LRU.
+
+    For any bounded work whose answer depends on the wall clock (a solve, the doctor, an
+    explanation cut short by its deadline), also when it runs while the template renders.
+    """
+    setattr(g, _UNCACHEABLE, True)
 
 
 def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]) -> Response:

@@ -134,3 +134,22 @@ def test_api_says_the_doctor_is_incomplete_and_is_not_stored(rushed: Any) -> Non
     assert body["doctor"]["complete"] is False
     assert "no-store" in response.headers["Cache-Control"]
     assert "ETag" not in response.headers
+
+
+def test_work_flagged_during_rendering_makes_the_response_no_store() -> None:
+    """cache.mark_uncacheable() from inside a build (e.g. a template global) wins over caching."""
+    from flask import render_template_string
+
+    from sudoku_web import cache
+
+    app = create_app({"TESTING": True})
+
+    def build() -> str:
+        return render_template_string("{{ flag() }}ok", flag=cache.mark_uncacheable)
+
+    with app.test_request_context("/p/x"):
+        response = cache.cacheable("page", ("test", 1), build)
+    assert response.status_code == 200
+    assert "no-store" in response.headers["Cache-Control"]
+    assert "ETag" not in response.headers
+    assert cache.get_cache(app).stats().size == 0
