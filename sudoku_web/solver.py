@@ -28,8 +28,9 @@ state
     locked-candidates rules already applied on this path.
 mask
     ``KEEP[i]``: every candidate bit except those a placement ``i`` rules out; ``DONE[i]``:
-    the guard bits (and rule marks) of the groups it settles. Built once per geometry and
-    cached on it, so variants and sizes change the data, never the algorithm.
+    the guard bits (and rule marks) of the groups it settles; ``OTHER[i]``: every bit except
+    ``i``'s own, to clear all the finds of one placement from a batch at once. Built once per
+    geometry and cached on it, so variants and sizes change the data, never the algorithm.
 place
     ``X &= KEEP[i]; D |= DONE[i]``: one AND removes the symbol from the cell's peers and the
     cell's other symbols from every group at once.
@@ -80,12 +81,12 @@ whole-run figures in ``benchmarks/RESULTS.md``):
 from __future__ import annotations
 
 import operator
-import re
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any, Literal
 
 from .board import (
@@ -271,12 +272,18 @@ class _Tables:
         self.keep_at = [keep[i] if i >= 0 else 0 for i in table]
         self.done_at = [done[i] if i >= 0 else 0 for i in table]
         self.bits_of = bits_of
+        # Every bit except those of the placement behind a found bit, indexed the same way.
+        other = [everything ^ _int_of(bits_of[i], n_bits) for i in range(n_cells * n)]
+        self.other_at = [other[i] if i >= 0 else 0 for i in table]
         self.everything = everything
         self._locked_rules(geo)
         # itemgetter per house: verify() reads a house's values in one C call.
         self.house_getters: list[Callable[[Sequence[int]], Any]] = [
             operator.itemgetter(*h.cells) for h in geo.houses
         ]
+        # grid_of(): the k-th '1' of a solved state's reversed binary sits at field k, bit
+        # v - 1; after k earlier ones and the zeros before it, v = zeros + 1 - k * (width - 1).
+        self.grid_offsets = tuple(k * (width - 1) - 1 for k in range(n_cells))
 
     def _locked_rules(self, geo: Geometry) -> None:
         """Slots for locked candidates: intersections of two houses sharing two or more cells.
@@ -338,7 +345,7 @@ def _int_of(positions: Any, n_bits: int) -> int:
 
 
 # Geometries currently holding tables, in the order they were built, with the bytes their
-# masks take. A 9x9 board's tables are about 1 MB, a 16x16 one's about 20 MB, and jigsaw maps come
+# masks take. A 9x9 board's tables are about 1.5 MB, a 16x16 one's about 30 MB, and jigsaw maps come
 # from users, so the cache is bounded by size and the oldest tables are dropped first.
 TABLES_BUDGET_BYTES = 64 * 1024 * 1024
 _holders: OrderedDict[int, tuple[Geometry, int]] = OrderedDict()
@@ -351,7 +358,7 @@ def _tables(geo: Geometry) -> _Tables:
     if cached is not None:
         return cached
     cached = _Tables(geo)
-    cost = cached.n_bits * geo.cells * geo.size // 4  # KEEP and DONE: two masks a candidate
+    cost = cached.n_bits * geo.cells * geo.size * 3 // 8  # KEEP, DONE, OTHER: three masks each
     with _holders_lock:
         # Geometry is frozen; the tables are derived data, like its peers and cell_houses.
         object.__setattr__(geo, "_engine_tables", cached)
@@ -370,7 +377,6 @@ class _Budget(Exception):
         self.reason = reason
 
 
-_ONE = re.compile("1")
 # (X, D, T, multi): a reduced state and its last scan (see _Search.reduce).
 _Reduced = tuple[int, int, int, int]
 
@@ -446,7 +452,7 @@ class _Search:
         """
         t = self.t
         guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
-        keep_at, done_at = t.keep_at, t.done_at
+        keep_at, done_at, other_at = t.keep_at, t.done_at, t.other_at
         slots, slot_bits = (t.slots, t.slot_bits) if LOCKED_CANDIDATES else ((), 0)
         locked_keep, lc_keep = t.locked_keep, t.lc_keep
         stats = self.stats
@@ -459,8 +465,10 @@ class _Search:
                 tt = (x | guard) - low
                 if tt & guard != guard:
                     return None  # some group has no candidate left
-                multi = ((x & tt) + gml) & guard
-                new = guard ^ ((multi | d) & guard)
+                # Guard bits of ``s``: groups with two or more candidates ("multi", wanted
+                # only when the state is returned, so not masked out on every pass).
+                s = (x & tt) + gml
+                new = guard ^ ((s | d) & guard)
                 if not new:
                     # Stalled on singles: mark locked candidates not seen on this path.
                     # A rule is free (cannot fire) when its group has a candidate outside
@@ -470,7 +478,7 @@ class _Search:
                         free |= (((x & outside) + gml) & guard) >> shift
                     fresh = slot_bits ^ (free & slot_bits)
                     if not fresh:
-                        return x, d, tt, multi
+                        return x, d, tt, s & guard
                     d |= fresh
                     before = x
                     while fresh:
@@ -479,17 +487,17 @@ class _Search:
                         k = lc_keep[b - 1]
                         x &= locked_keep(b - 1) if k is None else k
                     if x == before:
-                        return x, d, tt, multi
+                        return x, d, tt, s & guard
                     continue
                 # Naked singles first (measured: ~4% faster than all at once): placing them
                 # settles the house groups that would report the same placements again.
                 new = (new & cell_guards) or new
-                # One bit per new single; a placement found twice (in two houses) is
-                # applied twice, which is idempotent and cheaper than deduplicating.
+                # One bit per new single. A hidden single can be found in two or three houses
+                # at once: clearing every bit of its placement (one AND) applies it once.
                 bits = x & (new - (new >> n))
                 while bits:
                     b = bits.bit_length()
-                    bits ^= 1 << (b - 1)
+                    bits &= other_at[b]
                     x &= keep_at[b]
                     d |= done_at[b]
         finally:
@@ -601,10 +609,10 @@ class _Search:
     def grid_of(self, x: int) -> list[int]:
         """The grid of a state whose cells each hold one candidate."""
         t = self.t
-        width = t.width
-        # Reversed binary: the cell-group fields read left to right, one '1' per field.
-        text = bin(x & t.cell_part)[:1:-1]
-        return [m.start() % width + 1 for m in _ONE.finditer(text)]
+        # Reversed binary: the cell-group fields read left to right, one '1' per field; the
+        # runs of zeros between them give the values (all in C: split, len, accumulate).
+        zeros = accumulate(map(len, bin(x & t.cell_part)[:1:-1].split("1")))
+        return list(map(operator.sub, zeros, t.grid_offsets))
 
     def candidates_of(self, x: int) -> tuple[int, ...]:
         """Per-cell candidate masks (bit v-1 = symbol v) of a state."""
