@@ -39,9 +39,10 @@ reduce
     at its group): ``T = (X | G) - LOW`` clears the guard of empty groups and turns each
     field into ``x - 1``; ``X & T`` is ``x & (x - 1)``, non-zero for groups with two or more
     candidates. About a dozen big-int operations give contradictions and all naked and
-    hidden singles; new singles are placed in a batch (naked ones first) and the scan
-    repeats. A batch that clobbers itself (two singles for one cell or one house) empties a
-    group, so the next scan reports it. When singles stall, *locked candidates*: for each
+    hidden singles; new singles are placed in one batch (a placement found in several
+    groups once, its other finds cleared by ``OTHER``) and the scan repeats. A batch that
+    clobbers itself (two singles for one cell or one house) empties a group, so the next
+    scan reports it. When singles stall, *locked candidates*: for each
     slot (intersection of a house with another house), five operations find every group
     confined to its slot's intersection; each newly confined one removes its symbol from
     the rest of the other house. Repeat until nothing changes.
@@ -65,11 +66,14 @@ whole-run figures in ``benchmarks/RESULTS.md``):
 * No locked candidates: 81 nodes per puzzle and ~2,000/s, against 34.5 nodes and ~2,700/s
   with them. Fewer slots (3 per house) measured ~8% faster still, but left the empty 9x9
   jigsaw of the tests out of budget, so every intersection is kept (``LOCKED_SLOTS``).
-* All singles at once instead of naked first: ~4% slower (the same placement is found in
-  several groups and applied twice). Deduplicating found singles in a set (and a dict for
-  the locked-candidates masks): ~10% slower than applying an idempotent mask twice. A
-  table of ready-made powers of two to clear found bits: faster in isolation, slower in the
-  solver (650 KB of ints out of cache).
+* Naked singles first, then hidden ones, each found bit cleared with ``1 << (b - 1)`` and
+  a placement found in several groups applied several times (idempotent): this was ~4%
+  faster than all singles at once while duplicates cost a mask each. Clearing all of a
+  placement's finds with one AND (``OTHER``, a third mask per candidate) made duplicates
+  free (+~9%), and then all singles at once won: 92 scan passes a puzzle against 128,
+  ~6% faster. Deduplicating found singles in a set (and a dict for the locked-candidates
+  masks): ~10% slower. A table of ready-made powers of two to clear found bits: faster in
+  isolation, slower in the solver (650 KB of ints out of cache).
 * Branching on the first bivalue cell: 38.5 nodes per puzzle; on the last one: 34.5; on a
   symbol's two places in a house before cells: 45.7; on the bivalue cell with the most
   bivalue peers: 23.7. Kept: the bivalue cell with the most open peers, 21.2 nodes and
@@ -489,11 +493,10 @@ class _Search:
                     if x == before:
                         return x, d, tt, s & guard
                     continue
-                # Naked singles first (measured: ~4% faster than all at once): placing them
-                # settles the house groups that would report the same placements again.
-                new = (new & cell_guards) or new
-                # One bit per new single. A hidden single can be found in two or three houses
-                # at once: clearing every bit of its placement (one AND) applies it once.
+                # Every new single, naked and hidden, in one batch. One placement is often
+                # found in several groups (its cell and up to three houses): clearing all of
+                # its bits (one AND) applies it once. Measured on top1465: 92 passes a puzzle
+                # against 128 for naked singles first, ~6% faster.
                 bits = x & (new - (new >> n))
                 while bits:
                     b = bits.bit_length()
