@@ -98,7 +98,9 @@ def test_conflicting_givens_show_the_message_and_marked_cells(page: Page, live_s
     expect(cell(page, 0)).to_have_attribute("aria-invalid", "true")
     expect(cell(page, 1)).to_have_attribute("aria-invalid", "true")
     expect(cell(page, 2)).to_have_attribute("aria-invalid", "false")
-    # Visibly marked, not only for screen readers.
+    # Visibly marked, not only for screen readers. Computed styles are only meaningful once
+    # the 422 page's stylesheet has loaded; reading them earlier raced in CI.
+    page.wait_for_load_state("load")
     marked = page.locator("td.invalid").first.evaluate("e => getComputedStyle(e).backgroundColor")
     plain = page.locator("td:not(.invalid)").first.evaluate(
         "e => getComputedStyle(e).backgroundColor"

@@ -33,6 +33,8 @@ def test_open_the_steps_page_from_a_result_page(page: Page, live_server: str) ->
     page.get_by_role("link", name="See how it is solved, step by step").click()
     expect(page).to_have_url(f"{live_server}/p/{EASY}/steps")
     expect(page.locator("#step-1 .sentence")).to_be_visible()
-    # Nothing overflows the phone's width but the (scrollable) grids.
+    # Nothing overflows the phone's width but the (scrollable) grids; layout needs the
+    # new page's stylesheet, so wait for it.
+    page.wait_for_load_state("load")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360

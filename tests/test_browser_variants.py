@@ -50,6 +50,7 @@ def test_pick_x_from_the_picker_and_solve(page: Page, live_server: str) -> None:
     # The diagonals are shaded: 17 cells, visibly.
     shaded = page.locator("table.grid td.shade")
     expect(shaded).to_have_count(17)
+    page.wait_for_load_state("load")  # computed styles need the stylesheet of the new page
     colour = shaded.first.evaluate("e => getComputedStyle(e).backgroundColor")
     assert colour not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)")
     type_puzzle(page, X_PUZZLE)
