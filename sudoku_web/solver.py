@@ -90,7 +90,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import Any, Literal
 
 from .board import (
@@ -239,6 +239,8 @@ class _Tables:
         self.guard_minus_low = self.guard - self.low
         self.cell_guards = _int_of(range(n, n_cells * width, width), n_bits)
         self.cell_part = (1 << (n_cells * width)) - 1
+        # bit_at[b] = 1 << (b - 1) over the cell groups' bits (9x9: 810 small ints, ~50 KB)
+        self.bit_at = [0] + [1 << p for p in range(n_cells * width)]
         everything = _int_of((p for ps in bits_of for p in ps), n_bits)
         self.start = everything
         # group indices holding each candidate, for the DONE masks
@@ -521,12 +523,12 @@ class _Search:
                 # The guess that touches most open cells prunes most (top1465: 21 nodes
                 # per puzzle against 34.5 for the last such cell, 38.5 for the first).
                 open_cells = multi & t.cell_guards
-                peer_guards = t.peer_guards
+                peer_guards, bit_at = t.peer_guards, t.bit_at
                 best = -1
                 g = 0
                 while cells:
                     b = cells.bit_length()
-                    bit = 1 << (b - 1)
+                    bit = bit_at[b]
                     cells ^= bit
                     score = (open_cells & peer_guards[b]).bit_count()
                     if score > best:
@@ -632,7 +634,7 @@ def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -
     t = _tables(geometry)
     if not t.symbol_values.issuperset(solution):
         return False
-    # Keeps the givens: the solution masked to the given cells equals the givens.
-    if [s if g else 0 for g, s in zip(givens, solution, strict=True)] != list(givens):
+    # Keeps the givens: the solution's values at the given cells are the givens.
+    if list(compress(solution, givens)) != list(compress(givens, givens)):
         return False
     return all(len(set(get(solution))) == n for get in t.house_getters)
