@@ -31,6 +31,7 @@ from .logic import (
     GRADES,
     Candidates,
     Explanation,
+    GradeResult,
     MachineGrade,
     Step,
     apply_step,
@@ -224,8 +225,17 @@ def step_views(explanation: Explanation, start: int, stop: int) -> list[StepView
     ]
 
 
-def difficulty(explanation: Explanation, stats: SolveStats) -> Difficulty:
-    """The human grade of ``explanation`` beside the engine's grade from its ``stats``."""
+def difficulty(explanation: Explanation | GradeResult, stats: SolveStats) -> Difficulty:
+    """The human grade of ``explanation`` beside the engine's grade from its ``stats``.
+
+    A :class:`GradeResult` (the result page's fast grade) has no steps: ``steps`` is 0 and
+    ``counts`` empty, which only the steps page shows.
+    """
+    counts: tuple[tuple[str, int], ...] = ()
+    if isinstance(explanation, GradeResult):
+        steps = 0
+    else:
+        steps, counts = len(explanation.steps), tuple(explanation.technique_counts.items())
     return Difficulty(
         explanation.grade,
         explanation.hardest,
@@ -235,8 +245,8 @@ def difficulty(explanation: Explanation, stats: SolveStats) -> Difficulty:
         explanation.solved_by_logic,
         explanation.guesses,
         explanation.cut_short,
-        len(explanation.steps),
-        tuple(explanation.technique_counts.items()),
+        steps,
+        counts,
     )
 
 

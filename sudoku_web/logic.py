@@ -22,6 +22,7 @@ grade
 Public API::
 
     explain(grid, geometry, *, max_steps=..., solution=None) -> Explanation
+    grade(grid, geometry, *, solution=None, deadline_ms=None) -> GradeResult  # explain's, fast
     next_step(grid_or_candidates, geometry, *, unique=True) -> Step | None   # a hint
     pencil_marks(grid, geometry, *, reduce=False) -> Candidates
     apply_step(candidates, step, geometry) -> Candidates
@@ -62,10 +63,12 @@ __all__ = [
     "Candidates",
     "Explanation",
     "Grade",
+    "GradeResult",
     "MachineGrade",
     "Step",
     "apply_step",
     "explain",
+    "grade",
     "grade_note",
     "machine_grade",
     "next_step",
@@ -275,6 +278,209 @@ def explain(
     return Explanation(geometry, givens, tuple(steps), status, cand, unique, ordered, cut_short)
 
 
+@dataclass(frozen=True)
+class GradeResult:
+    """What :func:`grade` tells: the fields of an :class:`Explanation` the grade rests on."""
+
+    grade: Grade
+    hardest: str | None
+    solved_by_logic: bool
+    cut_short: bool
+    guesses: int
+
+
+def _graded(explanation: Explanation) -> GradeResult:
+    return GradeResult(
+        explanation.grade,
+        explanation.hardest,
+        explanation.solved_by_logic,
+        explanation.cut_short,
+        explanation.guesses,
+    )
+
+
+def grade(
+    grid: Sequence[int] | str,
+    geometry: Geometry,
+    *,
+    solution: Sequence[int] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    deadline_ms: float | None = None,
+) -> GradeResult:
+    """The grade of ``explain(grid, geometry, ...)`` with the same arguments, computed fast.
+
+    For the result page's difficulty panel, which needs only the grade. The same technique
+    ladder runs on the same positions, so the hardest technique is the same, but:
+
+    * singles are placed in a batch between the other techniques instead of one step at a
+      time. With a unique solution every single is the solution's digit, so they can be
+      placed in any order and reach the same position (the explanation places them one by
+      one, easiest first, and reaches it too); the other techniques then see exactly the
+      positions :func:`explain` gives them;
+    * no per-step contradiction check: every placement and elimination is checked against
+      the solution instead (a few integer comparisons), which is what rules contradictions
+      out;
+    * no Step or sentence is built for singles and guesses.
+
+    Whenever that argument does not hold (no unique solution known, a grid that breaks a
+    rule, a step that disagrees with the solution, the step cap), it falls back to
+    :func:`explain` itself, so the answer is always explain's. Which of the two singles a
+    singles-only puzzle needs depends on explain's exact order, so that case replays it.
+    """
+    started = time.perf_counter()
+    deadline = None if deadline_ms is None else started + deadline_ms / 1000
+    values = _grid(grid, geometry)
+    given = solution
+
+    def slow() -> GradeResult:
+        # What is left of the deadline, so the fallback keeps the caller's bound.
+        left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
+        return _graded(
+            explain(values, geometry, solution=given, max_steps=max_steps, deadline_ms=left)
+        )
+
+    unique = solution is not None
+    if solution is None:
+        result = solve(list(values), geometry=geometry)
+        if result.status != "solved" or not result.solutions:
+            return slow()  # stuck / gave_up semantics: rare, leave them to explain
+        solution = parse_puzzle(result.solutions[0], geometry)
+        unique = True
+    answer = list(solution)
+    if len(answer) != geometry.cells or any(v and v != answer[c] for c, v in enumerate(values)):
+        return slow()
+    cand = pencil_marks(values, geometry)
+    if any(not m and not v for v, m in zip(cand.values, cand.masks, strict=True)):
+        return slow()
+    tables = tables_for(geometry)
+    vals, masks = list(cand.values), list(cand.masks)
+    steps = 0
+    used: set[str] = set()
+    guesses = 0
+    cut_short = False
+    ladder = [
+        (name, rung, technique)
+        for name, rung, technique in TECHNIQUES[2:]
+        if unique or name not in UNIQUENESS
+    ]
+    while True:
+        placed = _settle(vals, masks, geometry, tables, answer)
+        if placed < 0:
+            return slow()
+        steps += placed
+        if steps >= max_steps:
+            return slow()
+        if all(vals):
+            break
+        hurry = deadline is not None and time.perf_counter() > deadline
+        here = Candidates(tuple(vals), tuple(masks))
+        step = None
+        for _name, rung, technique in ladder:
+            if hurry and rung not in CHEAP_GRADES:
+                break
+            step = technique(here, tables)
+            if step is not None:
+                break
+        steps += 1
+        if step is None:
+            cut_short = cut_short or hurry
+            # The engine's branch, as _guess: first open cell with fewest candidates.
+            cell = min((c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count())
+            placements: tuple[tuple[int, int], ...] = ((cell, answer[cell]),)
+            eliminations: tuple[tuple[int, int], ...] = ()
+            used.add("Guess")
+            guesses += 1
+        else:
+            placements, eliminations = step.placements, step.eliminations
+            used.add(step.technique)
+        for cell, digit in placements:
+            if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
+                return slow()
+            _place(vals, masks, geometry, cell, digit)
+        for cell, digit in eliminations:
+            if answer[cell] == digit:
+                return slow()
+            masks[cell] &= ~(1 << (digit - 1))
+    if not used:
+        used.update(_singles_used(cand, tables, geometry))
+    hardest = max(
+        used, key=lambda name: (GRADES.index(GRADE_OF[name]), ORDER.index(name)), default=None
+    )
+    rung = GRADE_OF[hardest] if hardest else "Easy"
+    return GradeResult(rung, hardest, not guesses, cut_short, guesses)
+
+
+def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, digit: int) -> None:
+    bit = ~(1 << (digit - 1))
+    vals[cell] = digit
+    masks[cell] = 0
+    for peer in geometry.peers[cell]:
+        masks[peer] &= bit
+
+
+def _settle(
+    vals: list[int], masks: list[int], geometry: Geometry, tables: Tables, answer: list[int]
+) -> int:
+    """Place naked and hidden singles until none is left; how many, or -1 when a placement
+    disagrees with ``answer`` or a cell runs out of candidates (explain must say why)."""
+    placed = 0
+    houses = tables.house_cells
+    while True:
+        before = placed
+        for cell, m in enumerate(masks):
+            if m and not m & (m - 1):
+                digit = m.bit_length()
+                if answer[cell] != digit:
+                    return -1
+                _place(vals, masks, geometry, cell, digit)
+                placed += 1
+        for cells in houses:
+            once = twice = 0
+            for c in cells:
+                m = masks[c]
+                twice |= once & m
+                once |= m
+            only = once & ~twice
+            while only:
+                low = only & -only
+                only ^= low
+                cell = next((c for c in cells if masks[c] & low), -1)
+                digit = low.bit_length()
+                if cell < 0 or answer[cell] != digit:
+                    return -1
+                _place(vals, masks, geometry, cell, digit)
+                placed += 1
+        if placed == before:
+            break
+    if any(not m and not v for v, m in zip(vals, masks, strict=True)):
+        return -1
+    return placed
+
+
+def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[str]:
+    """The singles explain uses on a singles-only puzzle, replaying its order: the first
+    hidden single (houses in order), else the first naked single."""
+    vals, masks = list(cand.values), list(cand.masks)
+    used: set[str] = set()
+    while not all(vals):
+        for cells in tables.house_cells:
+            once = twice = 0
+            for c in cells:
+                m = masks[c]
+                twice |= once & m
+                once |= m
+            only = once & ~twice
+            if only:
+                low = only & -only
+                cell = next(c for c in cells if masks[c] & low)
+                _place(vals, masks, geometry, cell, low.bit_length())
+                used.add("Hidden single")
+                break
+        else:
+            return used | {"Naked single"}  # Naked single outranks Hidden single: done
+    return used
+
+
 def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step:
     """The engine's branch: the first open cell with fewest candidates, and the digit that holds."""
     cell = min((c for c, m in enumerate(cand.masks) if m), key=lambda c: cand.masks[c].bit_count())
@@ -316,7 +522,7 @@ def machine_grade(stats: SolveStats) -> MachineGrade:
     return MachineGrade(label, g, stats.backtracks, rank)
 
 
-def grade_note(explanation: Explanation, stats: SolveStats) -> str | None:
+def grade_note(explanation: Explanation | GradeResult, stats: SolveStats) -> str | None:
     """One sentence when the human and machine grades are two or more ranks apart, else None."""
     machine = machine_grade(stats)
     human = GRADES.index(explanation.grade)

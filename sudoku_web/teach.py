@@ -46,7 +46,7 @@ from .board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from .doctor import diagnose
 from .forms import JigsawForm, PuzzleForm, puzzle_form
 from .lessons import Difficulty, Hint
-from .logic import Explanation, explain, pencil_marks
+from .logic import Explanation, explain, grade, pencil_marks
 from .service import (
     DoctorBudget,
     Reading,
@@ -67,6 +67,10 @@ CONFIG_DEFAULTS: dict[str, Any] = {
     # one can take seconds, so past this many ms only the cheap techniques are tried before a
     # guess (the grade is then marked as an upper bound).
     "EXPLAIN_DEADLINE_MS": 800,
+    # The result page's difficulty panel grades with logic.grade() (top95: a few ms on
+    # average; see benchmarks/RESULTS.md) within this bound, so no page holds a worker for
+    # long; past it the grade is an upper bound ("at most") and the page is not cached.
+    "GRADE_DEADLINE_MS": 150,
     "EXPLAIN_MAX_STEPS": 3000,
     "TRACE_MAX_EVENTS": 200,
     "TRACE_MAX_NODES": 20_000,
@@ -122,9 +126,27 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
 
 @bp.app_template_global("teach_difficulty")
 def teach_difficulty(geometry: Geometry, result: SolveResult) -> Difficulty | None:
-    """For ``result.html``: the difficulty panel's data, None unless the puzzle was solved."""
-    explanation = explain_result(result, geometry)
-    return None if explanation is None else lessons.difficulty(explanation, result.stats)
+    """For ``result.html``: the difficulty panel's data, None unless the puzzle was solved.
+
+    Only the grade is shown, so :func:`~sudoku_web.logic.grade` computes it (the same
+    answer as the steps page's explanation, without building its steps) within
+    ``GRADE_DEADLINE_MS``. A grade cut short by that deadline depends on the load, so the
+    page is then marked uncacheable (no ``public`` max-age, not kept in the LRU).
+    """
+    if result.status != "solved" or not result.solutions:
+        return None
+    config = current_app.config
+    deadline = config.get("GRADE_DEADLINE_MS", CONFIG_DEFAULTS["GRADE_DEADLINE_MS"])
+    graded = grade(
+        result.puzzle.replace(".", "0"),
+        geometry,
+        solution=parse_puzzle(result.solutions[0], geometry),
+        max_steps=_budget().max_steps,
+        deadline_ms=None if deadline is None else float(deadline),
+    )
+    if graded.cut_short:
+        cache.mark_uncacheable()
+    return lessons.difficulty(graded, result.stats)
 
 
 @bp.app_template_global("teach_url")

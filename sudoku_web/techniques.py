@@ -111,6 +111,10 @@ class Tables:
     col_of: tuple[int, ...]
     # (a, b, a∩b) for houses whose overlap has two or more cells and b reaches beyond a.
     intersections: tuple[tuple[int, int, frozenset[Cell]], ...]
+    # Bitboards (bit ``c`` stands for cell ``c``): a cell's peers, a house's cells. The hot
+    # searches reject candidates patterns with a few int operations before building lists.
+    peer_bits: tuple[int, ...] = ()
+    house_bits: tuple[int, ...] = ()
 
     def sees(self, a: Cell, b: Cell) -> bool:
         """True when two distinct cells share a house."""
@@ -148,7 +152,25 @@ def tables_for(geometry: Geometry) -> Tables:
         row_of=tuple(c // n for c in range(n * n)),
         col_of=tuple(c % n for c in range(n * n)),
         intersections=tuple(pairs),
+        peer_bits=tuple(_bitboard(p) for p in geometry.peers),
+        house_bits=tuple(_bitboard(c) for c in cells),
     )
+
+
+def _bitboard(cells: Iterable[Cell]) -> int:
+    board = 0
+    for c in cells:
+        board |= 1 << c
+    return board
+
+
+def digit_board(cand: Candidates, bit: int) -> int:
+    """The bitboard of the open cells where the digit with ``bit`` is a candidate."""
+    board = 0
+    for c, m in enumerate(cand.masks):
+        if m & bit:
+            board |= 1 << c
+    return board
 
 
 def _index(houses: Sequence[House]) -> Callable[[int], int]:
@@ -411,11 +433,27 @@ def _hidden_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
             open_cells = [c for c in house.cells if masks[c]]
             if len(open_cells) <= size:
                 continue
+            # Bit-sliced counts of each digit's places (at least 1, 2, ..., size + 1): the
+            # digits with at most ``size`` places are known before any list is built.
+            counts = [0] * (size + 1)
+            for c in open_cells:
+                carry = masks[c]
+                for k in range(size + 1):
+                    carry, counts[k] = counts[k] & carry, counts[k] | carry
+                    if not carry:
+                        break
+            few_bits = counts[0] & ~counts[size]
+            if few_bits.bit_count() < size:
+                continue
+            few = bits_to_digits(few_bits)
             where: dict[Digit, int] = {}  # digit -> bitmask over positions in open_cells
-            for i, c in enumerate(open_cells):
-                for d in bits_to_digits(masks[c]):
-                    where[d] = where.get(d, 0) | (1 << i)
-            few = [d for d in sorted(where) if where[d].bit_count() <= size]
+            for d in few:
+                bit = 1 << (d - 1)
+                spread = 0
+                for i, c in enumerate(open_cells):
+                    if masks[c] & bit:
+                        spread |= 1 << i
+                where[d] = spread
             for digits in combinations(few, size):
                 spots = 0
                 for d in digits:
@@ -541,9 +579,13 @@ def _strong_links(cand: Candidates, t: Tables, bit: int) -> list[tuple[int, Cell
     """(house index, a, b) for every house where the digit has exactly two places."""
     links = []
     masks = cand.masks
-    for h, cells in enumerate(t.house_cells):
-        spots = [c for c in cells if masks[c] & bit]
-        if len(spots) == 2:
+    on = digit_board(cand, bit)
+    for h, house in enumerate(t.house_bits):
+        x = on & house
+        rest = x & (x - 1)
+        if rest and not rest & (rest - 1):  # exactly two places: list them in house order
+            cells = t.house_cells[h]
+            spots = [c for c in cells if masks[c] & bit]
             links.append((h, spots[0], spots[1]))
     return links
 
@@ -894,8 +936,10 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
         geo = t.geometry
         masks = cand.masks
         houses = geo.houses
+        house_bits, peer_bits = t.house_bits, t.peer_bits
         for d in range(1, geo.size + 1):
             bit = 1 << (d - 1)
+            on = digit_board(cand, bit)
             for base, cover, position, kinds in (
                 (t.rows, t.cols, t.col_of, ("row", "column")),
                 (t.cols, t.rows, t.row_of, ("column", "row")),
@@ -915,10 +959,30 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
                     if not size < union.bit_count() <= size + 2:
                         continue
                     base_lines = [i for i, _ in group]
-                    in_base = {c for i in base_lines for c in t.house_cells[base[i]]}
-                    spots = sorted(c for c in in_base if masks[c] & bit)
+                    base_board = 0
+                    for i in base_lines:
+                        base_board |= house_bits[base[i]]
+                    spot_board = base_board & on
                     spread_positions = [p for p in range(geo.size) if union >> p & 1]
+                    in_base: set[Cell] | None = None
                     for cover_lines in combinations(spread_positions, size):
+                        # Rejected on bitboards first (most tries end here): the targets are
+                        # the digit's places in the cover lines, outside the base lines,
+                        # seeing every fin.
+                        cover_board = 0
+                        for p in cover_lines:
+                            cover_board |= house_bits[cover[p]]
+                        fin_board = spot_board & ~cover_board
+                        near_board = cover_board & ~base_board & on
+                        while fin_board and near_board:
+                            low = fin_board & -fin_board
+                            near_board &= peer_bits[low.bit_length() - 1]
+                            fin_board ^= low
+                        if not near_board:
+                            continue
+                        if in_base is None:
+                            in_base = {c for i in base_lines for c in t.house_cells[base[i]]}
+                        spots = sorted(c for c in in_base if masks[c] & bit)
                         fins = [c for c in spots if position[c] not in cover_lines]
                         near_fins = frozenset.intersection(*(t.peer_sets[f] for f in fins))
                         if not near_fins:

@@ -14,6 +14,7 @@ from sudoku_web.logic import (
     Explanation,
     apply_step,
     explain,
+    grade,
     grade_note,
     machine_grade,
     next_step,
@@ -369,3 +370,80 @@ def test_grade_note_only_when_grades_disagree() -> None:
     )
     note = grade_note(people_medium, SolveStats(guesses=200, backtracks=150))
     assert note is not None and "no guessing" in note
+
+
+# --- the fast grade (logic.grade) -------------------------------------------------------------
+
+
+def _same_grade(puzzles: Sequence[str], geometry: Geometry = GEO) -> None:
+    for text in puzzles:
+        result = solve(text, geometry=geometry)
+        assert result.solution is not None
+        solution = parse_puzzle(result.solution, geometry)
+        fast = grade(text, geometry, solution=solution)
+        full = explain(text, geometry, solution=solution)
+        assert not fast.cut_short and not full.cut_short
+        assert (fast.grade, fast.hardest, fast.solved_by_logic, fast.guesses) == (
+            full.grade,
+            full.hardest,
+            full.solved_by_logic,
+            full.guesses,
+        ), text
+
+
+def test_grade_equals_explain_on_top95() -> None:
+    _same_grade(_lines(ROOT / "tests/data/top95.txt"))
+
+
+def test_grade_equals_explain_on_17clue_and_top1465_samples() -> None:
+    _same_grade(_lines(ROOT / "tests/data/17clue_sample.txt"))
+    _same_grade(_lines(ROOT / "benchmarks/data/top1465.txt")[::15])
+    _same_grade(_lines(ROOT / "tests/data/easy50.txt"))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(
+    "geometry",
+    [standard(4), standard(6), x_sudoku(9), hyper(), jigsaw(JIGSAW_MAP)],
+    ids=lambda g: f"{g.variant}{g.size}",
+)
+def test_grade_equals_explain_on_minimal_variant_puzzles(geometry: Geometry, seed: int) -> None:
+    puzzle, solution = _minimal_puzzle(geometry, seed)
+    fast = grade(puzzle, geometry, solution=solution)
+    full = explain(puzzle, geometry, solution=solution)
+    assert (fast.grade, fast.hardest, fast.solved_by_logic, fast.guesses) == (
+        full.grade,
+        full.hardest,
+        full.solved_by_logic,
+        full.guesses,
+    )
+    assert grade(puzzle, geometry).hardest == explain(puzzle, geometry).hardest
+
+
+def test_grade_without_a_solution_asks_the_engine_and_singles_are_exact() -> None:
+    fast = grade(EASY, GEO)
+    full = explain(EASY, GEO)
+    assert (fast.grade, fast.hardest, fast.solved_by_logic) == (
+        full.grade,
+        full.hardest,
+        full.solved_by_logic,
+    )
+    assert fast.grade == "Easy" and fast.hardest in ("Hidden single", "Naked single")
+
+
+def test_grade_falls_back_to_explain_for_a_wrong_grid_and_multiple_solutions() -> None:
+    grid = parse_puzzle(EASY, GEO)
+    grid[0] = 3  # clashes with the given 3 in r1c3: explain ends with a contradiction
+    assert grade(grid, GEO).hardest == explain(grid, GEO).hardest
+    empty = grade("." * 81, GEO)  # several solutions: explain's "stuck" semantics
+    assert not empty.solved_by_logic
+
+
+def test_grade_deadline_marks_an_upper_bound() -> None:
+    puzzle = _needs_guess()
+    result = solve(puzzle)
+    assert result.solution is not None
+    solution = parse_puzzle(result.solution, GEO)
+    hurried = grade(puzzle, GEO, solution=solution, deadline_ms=0)
+    assert hurried.cut_short and hurried.grade == "Diabolical"
+    assert not grade(EASY, GEO, deadline_ms=0).cut_short

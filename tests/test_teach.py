@@ -312,3 +312,28 @@ def test_api_explain_has_pencil_marks_and_the_search_story(client: Any) -> None:
     assert kinds[0] == "reduce" and "guess" in kinds and kinds[-1] == "solved"
     guess = next(e for e in search["events"] if e["kind"] == "guess")
     assert guess["cell"] is not None and len(guess["candidates"]) >= 2
+
+
+def test_result_page_grade_cut_short_is_an_upper_bound_and_not_cached(app: Any) -> None:
+    from sudoku_web.logic import explain
+
+    puzzle = next(p for p in TOP95 if explain(p, standard(9)).grade in ("Fiendish", "Hard"))
+    app.config["GRADE_DEADLINE_MS"] = 0  # every rung past Medium is "out of time"
+    client = app.test_client()
+    response = client.get(f"/p/{puzzle}")
+    html = response.get_data(as_text=True)
+    assert "</strong> at most</h3>" in html
+    assert "no-store" in response.headers["Cache-Control"]
+    assert "ETag" not in response.headers
+    assert "public" not in response.headers["Cache-Control"]
+
+
+def test_result_page_grade_in_time_is_cacheable_and_matches_the_steps_page(client: Any) -> None:
+    from sudoku_web.logic import explain
+
+    puzzle = next(p for p in TOP95 if explain(p, standard(9)).grade == "Fiendish")
+    response = client.get(f"/p/{puzzle}")
+    html = response.get_data(as_text=True)
+    assert "For a person: <strong>Fiendish</strong></h3>" in html
+    assert response.headers["Cache-Control"].startswith("public")
+    assert "ETag" in response.headers
