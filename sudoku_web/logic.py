@@ -55,6 +55,7 @@ from .techniques import (
     contradiction,
     hidden_single,
     naked_single,
+    remembering,
     tables_for,
 )
 
@@ -251,29 +252,30 @@ def explain(
     steps: list[Step] = []
     counts: dict[str, int] = {}
     status: Status = "max_steps"
-    while len(steps) < max_steps:
-        if cand.solved:
-            broken = contradiction(cand, tables)
-            if broken is not None:
-                steps.append(broken)
-                status = "contradiction"
-            else:
-                status = "solved"
-            break
-        hurry = deadline is not None and time.perf_counter() > deadline
-        step = _first_step(cand, tables, unique, cheap_only=hurry)
-        if step is None:
-            cut_short = cut_short or hurry
-            if solution is None:
-                status = "stuck"
+    with remembering():  # skip per-digit searches that failed on the same places
+        while len(steps) < max_steps:
+            if cand.solved:
+                broken = contradiction(cand, tables)
+                if broken is not None:
+                    steps.append(broken)
+                    status = "contradiction"
+                else:
+                    status = "solved"
                 break
-            step = _guess(cand, geometry, solution)
-        steps.append(step)
-        counts[step.technique] = counts.get(step.technique, 0) + 1
-        if step.technique == "Contradiction":
-            status = "contradiction"
-            break
-        cand = apply_step(cand, step, geometry)
+            hurry = deadline is not None and time.perf_counter() > deadline
+            step = _first_step(cand, tables, unique, cheap_only=hurry)
+            if step is None:
+                cut_short = cut_short or hurry
+                if solution is None:
+                    status = "stuck"
+                    break
+                step = _guess(cand, geometry, solution)
+            steps.append(step)
+            counts[step.technique] = counts.get(step.technique, 0) + 1
+            if step.technique == "Contradiction":
+                status = "contradiction"
+                break
+            cand = apply_step(cand, step, geometry)
     ordered = {name: counts[name] for name in (*ORDER, "Contradiction") if name in counts}
     return Explanation(geometry, givens, tuple(steps), status, cand, unique, ordered, cut_short)
 
@@ -363,44 +365,47 @@ def grade(
         for name, rung, technique in TECHNIQUES[2:]
         if unique or name not in UNIQUENESS
     ]
-    while True:
-        placed = _settle(vals, masks, geometry, tables, answer)
-        if placed < 0:
-            return slow()
-        steps += placed
-        if steps >= max_steps:
-            return slow()
-        if all(vals):
-            break
-        hurry = deadline is not None and time.perf_counter() > deadline
-        here = Candidates(tuple(vals), tuple(masks))
-        step = None
-        for _name, rung, technique in ladder:
-            if hurry and rung not in CHEAP_GRADES:
-                break
-            step = technique(here, tables)
-            if step is not None:
-                break
-        steps += 1
-        if step is None:
-            cut_short = cut_short or hurry
-            # The engine's branch, as _guess: first open cell with fewest candidates.
-            cell = min((c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count())
-            placements: tuple[tuple[int, int], ...] = ((cell, answer[cell]),)
-            eliminations: tuple[tuple[int, int], ...] = ()
-            used.add("Guess")
-            guesses += 1
-        else:
-            placements, eliminations = step.placements, step.eliminations
-            used.add(step.technique)
-        for cell, digit in placements:
-            if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
+    with remembering():  # skip per-digit searches that failed on the same places
+        while True:
+            placed = _settle(vals, masks, geometry, tables, answer)
+            if placed < 0:
                 return slow()
-            _place(vals, masks, geometry, cell, digit)
-        for cell, digit in eliminations:
-            if answer[cell] == digit:
+            steps += placed
+            if steps >= max_steps:
                 return slow()
-            masks[cell] &= ~(1 << (digit - 1))
+            if all(vals):
+                break
+            hurry = deadline is not None and time.perf_counter() > deadline
+            here = Candidates(tuple(vals), tuple(masks))
+            step = None
+            for _name, rung, technique in ladder:
+                if hurry and rung not in CHEAP_GRADES:
+                    break
+                step = technique(here, tables)
+                if step is not None:
+                    break
+            steps += 1
+            if step is None:
+                cut_short = cut_short or hurry
+                # The engine's branch, as _guess: first open cell with fewest candidates.
+                cell = min(
+                    (c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count()
+                )
+                placements: tuple[tuple[int, int], ...] = ((cell, answer[cell]),)
+                eliminations: tuple[tuple[int, int], ...] = ()
+                used.add("Guess")
+                guesses += 1
+            else:
+                placements, eliminations = step.placements, step.eliminations
+                used.add(step.technique)
+            for cell, digit in placements:
+                if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
+                    return slow()
+                _place(vals, masks, geometry, cell, digit)
+            for cell, digit in eliminations:
+                if answer[cell] == digit:
+                    return slow()
+                masks[cell] &= ~(1 << (digit - 1))
     if not used:
         used.update(_singles_used(cand, tables, geometry))
     hardest = max(

@@ -34,7 +34,11 @@ a sentence is no longer something a person follows.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+import math
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
@@ -115,6 +119,8 @@ class Tables:
     # searches reject candidates patterns with a few int operations before building lists.
     peer_bits: tuple[int, ...] = ()
     house_bits: tuple[int, ...] = ()
+    # Per house, a function from all masks to the house's masks (a tuple, for memo keys).
+    house_masks: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = ()
 
     def sees(self, a: Cell, b: Cell) -> bool:
         """True when two distinct cells share a house."""
@@ -154,7 +160,15 @@ def tables_for(geometry: Geometry) -> Tables:
         intersections=tuple(pairs),
         peer_bits=tuple(_bitboard(p) for p in geometry.peers),
         house_bits=tuple(_bitboard(c) for c in cells),
+        house_masks=tuple(_getter(c) for c in cells),
     )
+
+
+def _getter(cells: tuple[Cell, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    pick = operator.itemgetter(*cells)
+    if len(cells) == 1:
+        return lambda masks: (pick(masks),)
+    return pick
 
 
 def _bitboard(cells: Iterable[Cell]) -> int:
@@ -162,6 +176,47 @@ def _bitboard(cells: Iterable[Cell]) -> int:
     for c in cells:
         board |= 1 << c
     return board
+
+
+# Per-digit techniques (fish, finned fish, skyscraper, kite, simple colouring) depend only on
+# where a digit can still go, and the subsets only on one house's candidates. Inside
+# :func:`remembering`, a digit (house) searched in vain by a technique is skipped while its
+# places (candidates) stay the same: the explanation's ladder reruns every rung after each
+# step, and most digits and houses do not change in between.
+_failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed", default=None)
+
+
+@contextmanager
+def remembering() -> Iterator[None]:
+    """Within this block, techniques skip digits where they failed on the same places."""
+    token = _failed.set(set())
+    try:
+        yield
+    finally:
+        _failed.reset(token)
+
+
+# One slot: the ladder asks for the same position's digit boards many times in a row. A
+# single tuple is swapped in whole, so threads never see a mismatched pair.
+_last_boards: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+
+def digit_boards(cand: Candidates) -> tuple[int, ...]:
+    """Per digit (index ``d - 1``), the bitboard of the open cells where ``d`` can go."""
+    global _last_boards
+    masks, boards = _last_boards
+    if masks is cand.masks:
+        return boards
+    out = [0] * math.isqrt(len(cand.masks))  # one per digit: N*N cells hold N digits
+    for c, m in enumerate(cand.masks):
+        cell = 1 << c
+        while m:
+            low = m & -m
+            out[low.bit_length() - 1] |= cell
+            m ^= low
+    boards = tuple(out)
+    _last_boards = (cand.masks, boards)
+    return boards
 
 
 def digit_board(cand: Candidates, bit: int) -> int:
@@ -386,7 +441,11 @@ def _naked_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
     def naked(cand: Candidates, t: Tables) -> Step | None:
         geo = t.geometry
         masks = cand.masks
-        for house in geo.houses:
+        memo = _failed.get()
+        for h, house in enumerate(geo.houses):
+            key = None if memo is None else (f"Naked {size}", h, t.house_masks[h](masks))
+            if memo is not None and key in memo:
+                continue  # searched in vain before: same candidates
             open_cells = [c for c in house.cells if masks[c]]
             if len(open_cells) <= size:
                 continue
@@ -419,6 +478,8 @@ def _naked_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
                     cells=group,
                     eliminations=elims,
                 )
+            if memo is not None and key is not None:
+                memo.add(key)  # nothing in this house with these candidates
         return None
 
     naked.__doc__ = f"{size} cells of a house holding only {size} digits keep them to themselves."
@@ -429,7 +490,11 @@ def _hidden_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
     def hidden(cand: Candidates, t: Tables) -> Step | None:
         geo = t.geometry
         masks = cand.masks
-        for house in geo.houses:
+        memo = _failed.get()
+        for h, house in enumerate(geo.houses):
+            key = None if memo is None else (f"Hidden {size}", h, t.house_masks[h](masks))
+            if memo is not None and key in memo:
+                continue  # searched in vain before: same candidates
             open_cells = [c for c in house.cells if masks[c]]
             if len(open_cells) <= size:
                 continue
@@ -478,6 +543,8 @@ def _hidden_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
                     cells=group,
                     eliminations=elims,
                 )
+            if memo is not None and key is not None:
+                memo.add(key)  # nothing in this house with these candidates
         return None
 
     hidden.__doc__ = f"{size} digits confined to {size} cells of a house fill those cells."
@@ -508,8 +575,12 @@ def _fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
         geo = t.geometry
         masks = cand.masks
         houses = geo.houses
+        memo = _failed.get()
         for d in range(1, geo.size + 1):
             bit = 1 << (d - 1)
+            key = None if memo is None else (_FISH_NAMES[size], d, digit_boards(cand)[d - 1])
+            if memo is not None and key in memo:
+                continue  # failed before on the same places of d
             for base, cover, position, kinds in (
                 (t.rows, t.cols, t.col_of, ("row", "column")),
                 (t.cols, t.rows, t.row_of, ("column", "row")),
@@ -560,6 +631,8 @@ def _fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
                         cells=spots,
                         eliminations=elims,
                     )
+            if memo is not None and key is not None:
+                memo.add(key)  # nothing for this digit on this board
         return None
 
     fish.__doc__ = f"{size} rows (columns) whose places for a digit lie in {size} columns (rows)."
@@ -579,7 +652,7 @@ def _strong_links(cand: Candidates, t: Tables, bit: int) -> list[tuple[int, Cell
     """(house index, a, b) for every house where the digit has exactly two places."""
     links = []
     masks = cand.masks
-    on = digit_board(cand, bit)
+    on = digit_boards(cand)[bit.bit_length() - 1]
     for h, house in enumerate(t.house_bits):
         x = on & house
         rest = x & (x - 1)
@@ -600,8 +673,12 @@ def _two_links(kind: str) -> Callable[[Candidates, Tables], Step | None]:
         geo = t.geometry
         houses = geo.houses
         lines = ("row", "column")
+        memo = _failed.get()
         for d in range(1, geo.size + 1):
             bit = 1 << (d - 1)
+            key = None if memo is None else (kind, d, digit_boards(cand)[d - 1])
+            if memo is not None and key in memo:
+                continue  # failed before on the same places of d
             links = [link for link in _strong_links(cand, t, bit) if houses[link[0]].kind in lines]
             for (h1, p, q), (h2, r, s) in combinations(links, 2):
                 k1, k2 = houses[h1].kind, houses[h2].kind
@@ -635,6 +712,8 @@ def _two_links(kind: str) -> Callable[[Candidates, Tables], Step | None]:
                             cells=[a, b, e, c],
                             eliminations=elims,
                         )
+            if memo is not None and key is not None:
+                memo.add(key)  # nothing for this digit on this board
         return None
 
     chain.__doc__ = f"{kind}: two strong links on one digit whose near ends see each other."
@@ -662,8 +741,12 @@ two_string_kite = _two_links("Two-string kite")
 def simple_colouring(cand: Candidates, t: Tables) -> Step | None:
     """Colour a digit's strong-link chains in two colours; one colour holds every true place."""
     geo = t.geometry
+    memo = _failed.get()
     for d in range(1, geo.size + 1):
         bit = 1 << (d - 1)
+        key = None if memo is None else ("Simple colouring", d, digit_boards(cand)[d - 1])
+        if memo is not None and key in memo:
+            continue  # failed before on the same places of d
         adjacent: dict[Cell, set[Cell]] = {}
         link_houses: dict[frozenset[Cell], int] = {}
         for h, a, b in _strong_links(cand, t, bit):
@@ -691,6 +774,8 @@ def simple_colouring(cand: Candidates, t: Tables) -> Step | None:
             found = _colour_wrap(cand, t, d, colour) or _colour_trap(cand, t, d, colour)
             if found:
                 return found
+        if memo is not None and key is not None:
+            memo.add(key)  # nothing for this digit on this board
     return None
 
 
@@ -937,9 +1022,13 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
         masks = cand.masks
         houses = geo.houses
         house_bits, peer_bits = t.house_bits, t.peer_bits
+        memo = _failed.get()
         for d in range(1, geo.size + 1):
             bit = 1 << (d - 1)
-            on = digit_board(cand, bit)
+            key = None if memo is None else (_FINNED_NAMES[size], d, digit_boards(cand)[d - 1])
+            if memo is not None and key in memo:
+                continue  # failed before on the same places of d
+            on = digit_boards(cand)[bit.bit_length() - 1]
             for base, cover, position, kinds in (
                 (t.rows, t.cols, t.col_of, ("row", "column")),
                 (t.cols, t.rows, t.row_of, ("column", "row")),
@@ -1016,6 +1105,8 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
                             cells=spots,
                             eliminations=elims,
                         )
+            if memo is not None and key is not None:
+                memo.add(key)  # nothing for this digit on this board
         return None
 
     finned.__doc__ = f"A {_FISH_NAMES[size]} with extra places (fins): targets must see them all."
