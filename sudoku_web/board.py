@@ -87,8 +87,12 @@ class Geometry:
     regions: tuple[int, ...] | None = None  # jigsaw only: region index per cell
     cell_houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    # The hash, computed once: geometries key many caches (tables, board views, regions),
+    # and the generated hash would walk every house's cells on each lookup.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(self._key()))
         n_cells = self.size * self.size
         per_cell: list[list[int]] = [[] for _ in range(n_cells)]
         for h, house in enumerate(self.houses):
@@ -101,6 +105,24 @@ class Geometry:
             peers.append(tuple(sorted(near)))
         object.__setattr__(self, "cell_houses", tuple(tuple(h) for h in per_cell))
         object.__setattr__(self, "peers", tuple(peers))
+
+    def _key(self) -> tuple[object, ...]:
+        """The compared fields (what ``==`` looks at), so equal geometries hash alike."""
+        return (self.size, self.variant, self.houses, self.box_shape, self.regions)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __getstate__(self) -> dict[str, object]:
+        # String hashes differ between processes: never carry the hash across a pickle.
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", hash(self._key()))
 
     @property
     def cells(self) -> int:

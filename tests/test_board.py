@@ -185,3 +185,19 @@ def test_jigsaw_geometries_from_users_do_not_pile_up() -> None:
         jigsaw("".join(labels[b] for b in boxes))
     info = jigsaw.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize < 300
+
+
+def test_geometry_hash_is_cached_equal_for_equal_geometries_and_survives_pickle() -> None:
+    import pickle
+
+    from sudoku_web.board import Geometry
+
+    geo = standard(9)
+    twin = Geometry(geo.size, geo.variant, geo.houses, geo.box_shape, geo.regions)
+    assert twin == geo and twin is not geo and hash(twin) == hash(geo)
+    assert {geo: 1}[twin] == 1
+    assert standard(6) != geo
+    # The stored hash is dropped on pickling and recomputed (string hashes are per process).
+    assert "_hash" not in pickle.loads(pickle.dumps(geo)).__getstate__()
+    back = pickle.loads(pickle.dumps(geo))
+    assert back == geo and hash(back) == hash(geo)

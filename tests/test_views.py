@@ -285,3 +285,26 @@ def test_static_files_are_served(client: Any) -> None:
         response = client.get(f"/static/{name}")
         assert response.status_code == 200
         response.close()
+
+
+def test_template_links_are_cached_per_host_and_match_url_for(app: Any) -> None:
+    from flask import url_for
+
+    from sudoku_web.views import URL_CACHE_SIZE, cached_url_for
+
+    for host in ("a.example", "b.example"):
+        with app.test_request_context("/", base_url=f"http://{host}/sub"):
+            for endpoint, values in (
+                ("static", {"filename": "sudoku.css"}),
+                ("web.index", {}),
+                ("web.index", {"v": "x"}),
+            ):
+                assert cached_url_for(endpoint, **values) == url_for(endpoint, **values)
+                assert cached_url_for(endpoint, **values) == url_for(endpoint, **values)
+    urls = app.extensions["sudoku_urls"]
+    assert ("a.example", "/sub", "web.index", None) in urls
+    assert len(urls) == 4  # the query-argument link is never kept
+    for n in range(2 * URL_CACHE_SIZE):  # client-chosen hosts cannot grow it without bound
+        with app.test_request_context("/", base_url=f"http://h{n}.example/"):
+            cached_url_for("web.index")
+    assert len(urls) == URL_CACHE_SIZE
