@@ -59,7 +59,7 @@ whole-run figures in ``benchmarks/RESULTS.md``):
 
 * A list of per-cell bitmasks with recursive propagation (the skeleton's solver, in git
   history): correct but Python-loop bound, 312 puzzles/s (1.6x the baseline) against
-  ~3,100-3,600/s for this engine. The big-int state spends its time in a few C-level
+  ~3,900-4,300/s for this engine. The big-int state spends its time in a few C-level
   operations per pass instead of a Python loop per cell and peer.
 * Symbol-plane views scanned with a ones/twos accumulator (``for k in range(N)``): about 5N
   operations per view per pass against a constant dozen for the guard-bit fields; not built.
@@ -73,7 +73,16 @@ whole-run figures in ``benchmarks/RESULTS.md``):
   free (+~9%), and then all singles at once won: 92 scan passes a puzzle against 128,
   ~6% faster. Deduplicating found singles in a set (and a dict for the locked-candidates
   masks): ~10% slower. A table of ready-made powers of two to clear found bits: faster in
-  isolation, slower in the solver (650 KB of ints out of cache).
+  isolation, slower in the solver (650 KB of ints out of cache); over the cell bits only
+  (810 small ints) it is kept for the branch choice, ~1-2%.
+* Checking for an empty group only when singles stall (two operations a pass saved):
+  ~18% slower, because a dead state then runs to its fixpoint (184 passes a puzzle
+  against 128); checking unsettled groups by comparing ``new`` and ``bits`` popcounts and
+  the rest at the stall: ~11% slower (groups emptied after they settled go unseen).
+* Locked candidates: of ~94 rule firings a puzzle only ~12 remove anything. Marking each
+  rule's mirror (same intersection and symbol seen from the other house, useless once the
+  rule has applied) halves the firings but measured no faster (-1%). Houses with most
+  slots first (shorter ints for the higher slots' masks): +0.5%, within noise; not kept.
 * Branching on the first bivalue cell: 38.5 nodes per puzzle; on the last one: 34.5; on a
   symbol's two places in a house before cells: 45.7; on the bivalue cell with the most
   bivalue peers: 23.7. Kept: the bivalue cell with the most open peers, 21.2 nodes and
