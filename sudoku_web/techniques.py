@@ -119,6 +119,9 @@ class Tables:
     # searches reject candidates patterns with a few int operations before building lists.
     peer_bits: tuple[int, ...] = ()
     house_bits: tuple[int, ...] = ()
+    # Per intersection: A's cells inside and outside the overlap, B's cells outside it (in
+    # house order), so the pointing scan needs no set lookups.
+    intersection_parts: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]], ...] = ()
     # Per house, a function from all masks to the house's masks (a tuple, for memo keys).
     house_masks: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = ()
 
@@ -161,6 +164,14 @@ def tables_for(geometry: Geometry) -> Tables:
         peer_bits=tuple(_bitboard(p) for p in geometry.peers),
         house_bits=tuple(_bitboard(c) for c in cells),
         house_masks=tuple(_getter(c) for c in cells),
+        intersection_parts=tuple(
+            (
+                tuple(c for c in cells[a] if c in common),
+                tuple(c for c in cells[a] if c not in common),
+                tuple(c for c in cells[b] if c not in common),
+            )
+            for a, b, common in pairs
+        ),
     )
 
 
@@ -401,17 +412,25 @@ def intersection(cand: Candidates, t: Tables) -> Step | None:
     geo = t.geometry
     houses = geo.houses
     masks = cand.masks
-    for a, b, common in t.intersections:
+    for (a, b, common), (a_in, a_out, b_out) in zip(
+        t.intersections, t.intersection_parts, strict=True
+    ):
         inside = 0
+        for cell in a_in:
+            inside |= masks[cell]
+        if not inside:
+            continue
         outside = 0
-        for cell in t.house_cells[a]:
-            if cell in common:
-                inside |= masks[cell]
-            else:
-                outside |= masks[cell]
+        for cell in a_out:
+            outside |= masks[cell]
         only_inside = inside & ~outside
         if not only_inside:
             continue
+        beyond = 0
+        for cell in b_out:
+            beyond |= masks[cell]
+        if not only_inside & beyond:
+            continue  # nothing to remove in B (the loop below would find no targets)
         for d in bits_to_digits(only_inside):
             bit = 1 << (d - 1)
             targets = [c for c in t.house_cells[b] if c not in common and masks[c] & bit]
