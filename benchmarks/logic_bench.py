@@ -3,8 +3,9 @@
 Run ``python -m benchmarks.logic_bench`` (``--quick`` for 200 puzzles per set). For each set
 it explains every puzzle with :func:`sudoku_web.logic.explain`, checks every step against the
 engine's solution (an eliminated solution digit or a wrong placement counts as unsound),
-and times the explanation plus the search trace (what a steps page computes). The 17-clue
-set is sampled: 2,000 puzzles drawn with a fixed seed.
+and times the explanation plus the search trace (what a steps page computes), and the fast
+grade :func:`sudoku_web.logic.grade` (what a result page computes), checking that it equals
+the explanation's. The 17-clue set is sampled: 2,000 puzzles drawn with a fixed seed.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sudoku_web.board import parse_puzzle, standard
-from sudoku_web.logic import GRADES, explain
+from sudoku_web.logic import GRADES, explain, grade
 from sudoku_web.solver import solve
 from sudoku_web.techniques import ORDER
 from sudoku_web.trace import trace_search
@@ -42,6 +43,8 @@ class SetFigures:
     steps: int = 0
     times_ms: list[float] = field(default_factory=list)
     trace_ms: list[float] = field(default_factory=list)
+    grade_ms: list[float] = field(default_factory=list)
+    grade_mismatches: int = 0  # logic.grade() disagreeing with explain() (must be 0)
     techniques: Counter[str] = field(default_factory=Counter)  # steps per technique
     puzzles_using: Counter[str] = field(default_factory=Counter)
     grades: Counter[str] = field(default_factory=Counter)
@@ -73,6 +76,17 @@ def run_set(name: str, puzzles: list[str]) -> SetFigures:
         trace_search(grid, geo)
         figures.times_ms.append((middle - started) * 1000)
         figures.trace_ms.append((time.perf_counter() - middle) * 1000)
+        started = time.perf_counter()
+        graded = grade(grid, geo, solution=solution)
+        figures.grade_ms.append((time.perf_counter() - started) * 1000)
+        fast = (graded.grade, graded.hardest, graded.solved_by_logic, graded.guesses)
+        full = (
+            explanation.grade,
+            explanation.hardest,
+            explanation.solved_by_logic,
+            explanation.guesses,
+        )
+        figures.grade_mismatches += fast != full
         figures.puzzles += 1
         figures.by_logic += explanation.solved_by_logic
         figures.steps += len(explanation.steps)
@@ -92,6 +106,7 @@ def report(figures: SetFigures) -> str:
     n = figures.puzzles or 1
     times = figures.times_ms or [0.0]
     traces = figures.trace_ms or [0.0]
+    grades = figures.grade_ms or [0.0]
     lines = [
         f"### {figures.name} ({figures.puzzles} puzzles)",
         "",
@@ -102,6 +117,9 @@ def report(figures: SetFigures) -> str:
         f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms per puzzle "
         f"({figures.steps / n:.0f} steps on average)",
         f"- search trace: mean {statistics.fmean(traces):.1f} ms, max {max(traces):.1f} ms",
+        f"- grade (logic.grade): mean {statistics.fmean(grades):.2f} ms, median "
+        f"{statistics.median(grades):.2f} ms, max {max(grades):.1f} ms; differs from "
+        f"explain's: {figures.grade_mismatches}",
         "- grades: " + ", ".join(f"{g} {figures.grades[g]}" for g in GRADES if figures.grades[g]),
         "",
         "| technique | steps | puzzles using it |",
@@ -114,7 +132,7 @@ def report(figures: SetFigures) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark; exit status 1 if any step was unsound."""
+    """Run the benchmark; exit status 1 if any step was unsound or a grade differed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help=f"first {QUICK} puzzles per set")
     parser.add_argument("--sets", nargs="*", default=list(SETS), choices=SETS)
@@ -123,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     unsound = 0
     for name in args.sets:
         figures = run_set(name, load(name, limit))
-        unsound += figures.unsound
+        unsound += figures.unsound + figures.grade_mismatches
         print(report(figures), end="\n\n", flush=True)
     return 1 if unsound else 0
 
