@@ -63,7 +63,7 @@ bp = Blueprint("teach", __name__)
 #: Config defaults (set with ``setdefault`` when the blueprint is registered, so the
 #: environment, ``SUDOKU_WEB_EXPLAIN_DEADLINE_MS=500``, and test configs win).
 CONFIG_DEFAULTS: dict[str, Any] = {
-    # A 9x9 explanation takes 23 ms on average and 146 ms at worst over top95; a minimal 16x16
+    # A 9x9 explanation takes 10 ms on average and 50 ms at worst over top95; a minimal 16x16
     # one can take seconds, so past this many ms only the cheap techniques are tried before a
     # guess (the grade is then marked as an upper bound).
     "EXPLAIN_DEADLINE_MS": 800,
