@@ -8,26 +8,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response
+if TYPE_CHECKING:
+    from flask import Flask, Response
 
-from . import cache, limits, security
-from .service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
+# Flask and the web modules are imported inside create_app(), not here: `import
+# sudoku_web.solver` (the CLI, library users, benchmarks) must not pull in the web stack
+# (tests/test_layers.py holds this).
 
 #: The environment prefix the README documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``); Flask's
 #: own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
 ENV_PREFIX = "SUDOKU_WEB"
 
-# Safe defaults; every key can be overridden from the environment as SUDOKU_WEB_<KEY> or
-# FLASK_<KEY> (values are parsed as JSON, so SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number).
-DEFAULTS: dict[str, Any] = {
-    # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near this.
-    "MAX_CONTENT_LENGTH": 16 * 1024,
-    # The solver budget of one request (see sudoku_web.service.Budget).
-    "SOLVE_MAX_NODES": DEFAULT_MAX_NODES,
-    "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
-}
+
+def defaults() -> dict[str, Any]:
+    """The app's own safe defaults; every key can be overridden from the environment as
+    SUDOKU_WEB_<KEY> or FLASK_<KEY> (values are parsed as JSON, so
+    SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number)."""
+    from .service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
+
+    return {
+        # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near.
+        "MAX_CONTENT_LENGTH": 16 * 1024,
+        # The solver budget of one request (see sudoku_web.service.Budget).
+        "SOLVE_MAX_NODES": DEFAULT_MAX_NODES,
+        "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
+    }
+
 
 _HERE = Path(__file__).resolve().parent
 
@@ -49,6 +57,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Raises RuntimeError when the final config is unsafe for production (debug or testing with
     ``SUDOKU_WEB_ENV=production``), so a misconfigured server never starts.
     """
+    from flask import Flask
+
+    from . import cache, limits, security
+
     app = Flask(
         __name__,
         template_folder=_resource_dir("templates"),
@@ -57,7 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(security.CONFIG_DEFAULTS)
     app.config.from_mapping(cache.CONFIG_DEFAULTS)
     app.config.from_mapping(limits.CONFIG_DEFAULTS)
-    app.config.from_mapping(DEFAULTS)
+    app.config.from_mapping(defaults())
     app.config.from_prefixed_env()
     app.config.from_prefixed_env(ENV_PREFIX)
     if config is not None:
@@ -88,6 +100,8 @@ def healthz() -> Response:
     Deliberately trivial (no solve, no template): it says the process is up and routing, and
     serves as the load test's baseline route. ``no-store``, so no cache ever answers for it.
     """
+    from flask import Response
+
     response = Response("ok\n", mimetype="text/plain")
     response.headers["Cache-Control"] = "no-store"
     return response
