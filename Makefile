@@ -14,7 +14,8 @@ PORT   ?= 5000
 .PHONY: run serve test lint typecheck pytest chromium system-deps bench bench-quick loadtest clean
 
 $(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import venv' 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv; }
+	@# Debian's python3 imports venv without python3-venv, but cannot create one without ensurepip.
+	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv; }
 	@[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
