@@ -88,10 +88,15 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     "graceful_timeout": 10,
     # nginx talks HTTP/1.0 to the upstream by default; a short keep-alive costs little.
     "keepalive": 5,
-    # Recycling workers bounds slow memory growth (caches, fragmentation); jitter keeps them
-    # from restarting all at once.
-    "max_requests": 2000,
-    "max_requests_jitter": 200,
+    # Recycling is a leak guard only: the app's memory is bounded (an LRU of RESULT_CACHE_SIZE
+    # entries, ~5 MB) and a worker's RSS stays flat once the LRU is full (benchmarks/
+    # RESULTS.md: ~38 MB after 200k mixed requests with recycling off). A recycled worker
+    # starts with an empty LRU and re-solves every hot link, so the old 2,000 recycled each
+    # worker every few seconds under load and halved the cached-page throughput. 50,000 is
+    # hours at a small site's rates and still catches a leak in a dependency; the jitter
+    # (10%) keeps workers from restarting together.
+    "max_requests": 50_000,
+    "max_requests_jitter": 5_000,
     # Load the app in the master before forking: a config error (debug in production) stops
     # the server at once, and workers share the loaded code copy-on-write.
     "preload_app": True,

@@ -29,6 +29,20 @@ def test_defaults_suit_a_small_vps() -> None:
     assert settings["timeout"] > settings["graceful_timeout"] > 0
 
 
+def test_workers_recycle_rarely_with_proportional_jitter() -> None:
+    # max_requests is a leak guard only: worker RSS stays flat once the LRU is full
+    # (benchmarks/RESULTS.md, soak run), and a recycled worker starts with an empty LRU, so
+    # the 2,000 of old restarted each worker every few seconds under load and halved the
+    # cached-page throughput. Keep it far above what recycling-for-caching would tolerate.
+    from sudoku_web.cache import CONFIG_DEFAULTS
+
+    settings = serve.settings_from_env({})
+    assert settings["max_requests"] == 50_000
+    assert settings["max_requests"] >= 50 * CONFIG_DEFAULTS["RESULT_CACHE_SIZE"]
+    assert settings["max_requests"] // 20 <= settings["max_requests_jitter"]
+    assert settings["max_requests_jitter"] <= settings["max_requests"] // 5
+
+
 @pytest.mark.parametrize(
     "cores, workers", [(1, 2), (2, 3), (4, 5), (7, 8), (32, serve.MAX_DEFAULT_WORKERS)]
 )
