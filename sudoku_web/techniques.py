@@ -591,29 +591,62 @@ def _plural(kind: str, numbers: Sequence[int]) -> str:
     return f"{kind}s {_and([str(n + 1) for n in numbers])}"
 
 
+# A fish's base lines, its cover lines, each cell's position across the base (its cover line),
+# and their names: rows over columns, then columns over rows.
+_Orientation = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[str, str]]
+
+
+def _orientations(t: Tables) -> tuple[_Orientation, _Orientation]:
+    return (
+        (t.rows, t.cols, t.col_of, ("row", "column")),
+        (t.cols, t.rows, t.row_of, ("column", "row")),
+    )
+
+
+def _line_spreads(
+    t: Tables,
+    masks: Sequence[int],
+    bit: int,
+    base: Sequence[int],
+    position: Sequence[int],
+    most: int,
+) -> list[tuple[int, int]]:
+    """(line number, bitmask of cover positions) of the base lines holding the digit in 2 to
+    ``most`` places: the only lines a fish of that size can be built from."""
+    lines: list[tuple[int, int]] = []
+    for i, h in enumerate(base):
+        spread = 0
+        for c in t.house_cells[h]:
+            if masks[c] & bit:
+                spread |= 1 << position[c]
+        if 2 <= spread.bit_count() <= most:
+            lines.append((i, spread))
+    return lines
+
+
+def _fish_houses(
+    geo: Geometry,
+    base: Sequence[int],
+    cover: Sequence[int],
+    base_lines: Sequence[int],
+    cover_lines: Sequence[int],
+) -> list[House]:
+    """The houses a fish step looks at: its base lines, then its cover lines."""
+    return [geo.houses[base[i]] for i in base_lines] + [geo.houses[cover[p]] for p in cover_lines]
+
+
 def _fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
     def fish(cand: Candidates, t: Tables) -> Step | None:
         geo = t.geometry
         masks = cand.masks
-        houses = geo.houses
         memo = _failed.get()
         for d in range(1, geo.size + 1):
             bit = 1 << (d - 1)
             key = None if memo is None else (_FISH_NAMES[size], d, digit_boards(cand)[d - 1])
             if memo is not None and key in memo:
                 continue  # failed before on the same places of d
-            for base, cover, position, kinds in (
-                (t.rows, t.cols, t.col_of, ("row", "column")),
-                (t.cols, t.rows, t.row_of, ("column", "row")),
-            ):
-                lines: list[tuple[int, int]] = []  # (line number, bitmask of cover positions)
-                for i, h in enumerate(base):
-                    spread = 0
-                    for c in t.house_cells[h]:
-                        if masks[c] & bit:
-                            spread |= 1 << position[c]
-                    if 2 <= spread.bit_count() <= size:
-                        lines.append((i, spread))
+            for base, cover, position, kinds in _orientations(t):
+                lines = _line_spreads(t, masks, bit, base, position, size)
                 for group in combinations(lines, size):
                     union = 0
                     for _, spread in group:
@@ -641,14 +674,11 @@ def _fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
                         f"{sym}, so the {sym}s of those {kinds[1]}s are all among "
                         f"{_cells(geo, spots)}, and {_removal_of(geo, d, elims)}."
                     )
-                    used = [houses[base[i]] for i in base_lines] + [
-                        houses[cover[p]] for p in cover_lines
-                    ]
                     return _step(
                         _FISH_NAMES[size],
                         sentence,
                         cand,
-                        houses=used,
+                        houses=_fish_houses(geo, base, cover, base_lines, cover_lines),
                         cells=spots,
                         eliminations=elims,
                     )
@@ -1041,7 +1071,6 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
     def finned(cand: Candidates, t: Tables) -> Step | None:
         geo = t.geometry
         masks = cand.masks
-        houses = geo.houses
         house_bits, peer_bits = t.house_bits, t.peer_bits
         memo = _failed.get()
         for d in range(1, geo.size + 1):
@@ -1050,18 +1079,9 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
             if memo is not None and key in memo:
                 continue  # failed before on the same places of d
             on = digit_boards(cand)[bit.bit_length() - 1]
-            for base, cover, position, kinds in (
-                (t.rows, t.cols, t.col_of, ("row", "column")),
-                (t.cols, t.rows, t.row_of, ("column", "row")),
-            ):
-                lines: list[tuple[int, int]] = []
-                for i, h in enumerate(base):
-                    spread = 0
-                    for c in t.house_cells[h]:
-                        if masks[c] & bit:
-                            spread |= 1 << position[c]
-                    if 2 <= spread.bit_count() <= size + 2:
-                        lines.append((i, spread))
+            for base, cover, position, kinds in _orientations(t):
+                # Up to two fin places beyond the fish's own.
+                lines = _line_spreads(t, masks, bit, base, position, size + 2)
                 for group in combinations(lines, size):
                     union = 0
                     for _, spread in group:
@@ -1115,14 +1135,11 @@ def _finned_fish(size: int) -> Callable[[Candidates, Tables], Step | None]:
                             f"{_FISH_NAMES[size]} does; either way {_removal_of(geo, d, elims)}: "
                             f"in those {kinds[1]}s, seeing every {fin[:3]}."
                         )
-                        used = [houses[base[i]] for i in base_lines] + [
-                            houses[cover[p]] for p in cover_lines
-                        ]
                         return _step(
                             _FINNED_NAMES[size],
                             sentence,
                             cand,
-                            houses=used,
+                            houses=_fish_houses(geo, base, cover, base_lines, cover_lines),
                             cells=spots,
                             eliminations=elims,
                         )
