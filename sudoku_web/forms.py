@@ -88,14 +88,19 @@ class PuzzleForm(Form):
             raise InvalidPuzzle(reading.errors)
         return list(reading.grid)
 
-    def prefill(self, text: str) -> None:
+    def prefill(self, text: str) -> str | None:
         """Open the form on a puzzle ("edit this puzzle"): in the grid if it parses, else
-        in the paste box, where the user can see and fix it."""
+        in the paste box, where the user can see and fix it.
+
+        Returns the puzzle's canonical text when it is a valid puzzle (the givens a later Hint
+        checks the user's entries against), else None.
+        """
         reading = read(text, self.geometry)
         if reading.grid is not None:
             self.fill(reading.grid)
         else:
             self.paste.data = text[:PASTE_MAX]
+        return reading.canonical if reading.ok else None
 
     def _read_cells(self) -> list[int]:
         """Join the cells into puzzle text, one character per cell, and parse that.

@@ -142,10 +142,13 @@ def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
     return [(f"An example {picked.label} puzzle", url_for(".index", **args))]
 
 
-def _render_form(form: PuzzleForm, picked: variants.Choice, status: int = 200) -> tuple[str, int]:
+def _render_form(
+    form: PuzzleForm, picked: variants.Choice, status: int = 200, givens: str | None = None
+) -> tuple[str, int]:
     page = render_template(
         "index.html",
         form=form,
+        givens=givens,
         board=form.board(),
         examples=_examples(picked),
         picked=picked,
@@ -180,9 +183,8 @@ def index() -> ResponseValue:
             form.regions.data = _map_rows(regions, picked.size)
         else:
             form.regions.data = _map_rows(variants.canonical_regions(geometry), geometry.size)
-    if text := request.args.get("p", ""):
-        form.prefill(text)
-    return _render_form(form, picked)
+    givens = form.prefill(text) if (text := request.args.get("p", "")) else None
+    return _render_form(form, picked, givens=givens)
 
 
 @bp.post("/")

@@ -178,6 +178,16 @@ def test_hint_for_a_partial_grid_names_the_technique_and_cell_not_the_digit(clie
     assert 'id="cells-2" maxlength="1"' in html or 'value="3"' in html
 
 
+def test_edit_this_puzzle_remembers_the_givens_for_the_first_hint(client: Any) -> None:
+    # Opened from a share page's "Edit this puzzle": the first Hint already knows which
+    # digits are the puzzle's and which the user typed, so a wrong entry is caught at once.
+    html = client.get(f"/?p={EASY}").get_data(as_text=True)
+    assert f'name="givens" value="{EASY}"' in html
+    # A puzzle that is not valid is not remembered (nothing to check entries against).
+    conflict = "55" + EASY[2:]
+    assert 'name="givens"' not in client.get(f"/?p={conflict}").get_data(as_text=True)
+
+
 def test_hint_names_a_wrong_entry_without_its_digit(client: Any) -> None:
     cell, digit = _wrong_entry()
     typed = EASY[:cell] + digit + EASY[cell + 1 :]
