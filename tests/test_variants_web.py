@@ -435,3 +435,17 @@ def test_api_variant_errors_are_422(
 def test_api_variant_must_be_a_string(client: Any) -> None:
     response = client.post("/api/solve", json={"puzzle": X_PUZZLE, "variant": 3})
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("query", "heading"),
+    [
+        ("", "Solve a Sudoku"),
+        ("?v=x", "Solve an X-sudoku puzzle"),
+        ("?v=jigsaw", "Solve a Jigsaw puzzle"),
+    ],
+)
+def test_form_heading_names_the_variant_with_the_right_article(
+    client: Any, query: str, heading: str
+) -> None:
+    assert f"<h1>{heading}</h1>" in client.get(f"/{query}").get_data(as_text=True)
