@@ -60,6 +60,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
+from .machine import cpu_model, memory_mb
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "benchmarks" / "data"
 TOP95 = DATA / "top95.txt"
@@ -530,25 +532,10 @@ def soak(args: argparse.Namespace) -> int:
 
 def machine() -> dict[str, object]:
     """What the figures were measured on."""
-    model = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    mem_mb = 0
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemTotal:"):
-                mem_mb = int(line.split()[1]) // 1024
-    except OSError:
-        pass
     return {
-        "cpu": model,
+        "cpu": cpu_model(),
         "cores_usable": len(os.sched_getaffinity(0)),
-        "memory_mb": mem_mb,
+        "memory_mb": memory_mb(),
         "python": platform.python_version(),
         "platform": platform.platform(),
     }

@@ -28,6 +28,7 @@ from sudoku_web.board import parse_puzzle, standard
 from sudoku_web.solver import solve, verify
 
 from . import norvig
+from .machine import cpu_model
 
 DATA = Path(__file__).parent / "data"
 SETS = ["easy50", "top95", "hardest", "top1465", "17clue"]
@@ -180,14 +181,7 @@ def machine() -> str:
     """nproc, CPU model and Python version, for the record."""
     import os
 
-    model = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
+    model = cpu_model() or "unknown CPU"
     return (
         f"{os.cpu_count()} CPUs ({model}), {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.system()} {platform.release()}"

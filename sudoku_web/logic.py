@@ -440,12 +440,7 @@ def _settle(
                 _place(vals, masks, geometry, cell, digit)
                 placed += 1
         for cells in houses:
-            once = twice = 0
-            for c in cells:
-                m = masks[c]
-                twice |= once & m
-                once |= m
-            only = once & ~twice
+            only = _house_uniques(masks, cells)
             while only:
                 low = only & -only
                 only ^= low
@@ -462,6 +457,16 @@ def _settle(
     return placed
 
 
+def _house_uniques(masks: Sequence[int], cells: Sequence[int]) -> int:
+    """The digits (as bits) with exactly one place among ``cells``: its hidden singles."""
+    once = twice = 0
+    for c in cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
 def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[str]:
     """The singles explain uses on a singles-only puzzle, replaying its order: the first
     hidden single (houses in order), else the first naked single."""
@@ -469,12 +474,7 @@ def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[s
     used: set[str] = set()
     while not all(vals):
         for cells in tables.house_cells:
-            once = twice = 0
-            for c in cells:
-                m = masks[c]
-                twice |= once & m
-                once |= m
-            only = once & ~twice
+            only = _house_uniques(masks, cells)
             if only:
                 low = only & -only
                 cell = next(c for c in cells if masks[c] & low)
