@@ -26,6 +26,10 @@ def make_app(**config: object) -> Flask:
     def own_csp() -> Response:
         return Response("x", headers={"Content-Security-Policy": "default-src 'none'"})
 
+    @app.get("/framable")
+    def framable() -> Response:
+        return security.allow_same_origin_framing(Response("<p>panel</p>"), app)
+
     security.init_app(app)
     return app
 
@@ -61,6 +65,30 @@ def test_hsts_is_off_unless_configured() -> None:
 def test_a_view_may_send_its_own_narrower_csp() -> None:
     response = make_app().test_client().get("/own-csp")
     assert response.headers["Content-Security-Policy"] == "default-src 'none'"
+
+
+def test_only_a_page_that_asks_may_be_framed_and_by_the_site_only() -> None:
+    client = make_app().test_client()
+    framed = client.get("/framable")
+    csp = framed.headers["Content-Security-Policy"]
+    assert framed.headers.getlist("Content-Security-Policy") == [csp]
+    assert csp.endswith("frame-ancestors 'self'") and csp.count("frame-ancestors") == 1
+    # Every other directive of the policy is kept as it was.
+    strict = security.DEFAULT_CSP.replace("; frame-ancestors 'none'", "")
+    assert csp == f"{strict}; frame-ancestors 'self'"
+    assert framed.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    assert framed.headers["X-Content-Type-Options"] == "nosniff"
+    # The rest of the site still refuses any framing.
+    other = client.get("/")
+    assert "frame-ancestors 'none'" in other.headers["Content-Security-Policy"]
+    assert other.headers["X-Frame-Options"] == "DENY"
+
+
+def test_framing_allowance_follows_a_configured_policy() -> None:
+    policy = "default-src 'self'; frame-ancestors https://example.org; img-src 'self'"
+    framed = make_app(CONTENT_SECURITY_POLICY=policy).test_client().get("/framable")
+    csp = framed.headers["Content-Security-Policy"]
+    assert csp == "default-src 'self'; img-src 'self'; frame-ancestors 'self'"
 
 
 def test_cookie_defaults_are_strict() -> None:

@@ -13,6 +13,7 @@ from web_puzzles import (
     EASY,
     EASY_SOLUTION,
     EASY_TYPO,
+    HYPER_PUZZLE,
     IMPOSSIBLE,
     JIGSAW_PUZZLE,
     JIGSAW_REGIONS,
@@ -232,20 +233,64 @@ def test_form_has_a_hint_button_posting_to_the_hint_page(client: Any) -> None:
 
 
 # ---- Difficulty panel ------------------------------------------------------------------------
+#
+# The grades live on their own page, <share link>/difficulty; a result page of a solved puzzle
+# only holds a slot for them (filled by sudoku.js, or a <noscript> frame), the links to the
+# steps and the search, and never computes a grade itself.
 
 
-def test_result_page_shows_both_grades_and_links_to_the_steps(client: Any) -> None:
-    html = client.get(f"/p/{HARD}").get_data(as_text=True)
-    panel = re.search(r'<section class="difficulty.*?</section>', html, re.S)
-    assert panel
-    text = panel.group(0)
-    assert "For a person: <strong>Medium</strong>" in text
-    assert "For the engine: <strong>No guessing</strong>" in text
-    assert f'href="/p/{HARD}/steps"' in text
-    assert f'href="/p/{HARD}/search"' in text
+def _difficulty_section(html: str) -> str:
+    match = re.search(r'<section class="difficulty.*?</section>', html, re.S)
+    assert match, "no difficulty section"
+    return match.group(0)
 
 
-def test_result_page_explains_when_the_grades_disagree(client: Any) -> None:
+def _panel_of(html: str) -> str:
+    """The fragment page's ``#difficulty-panel`` (what sudoku.js moves into a result page)."""
+    match = re.search(r'<div id="difficulty-panel">.*?\n</div>', html, re.S)
+    assert match, "no difficulty panel"
+    return match.group(0)
+
+
+def _puzzle_graded(*grades: str) -> str:
+    from sudoku_web.logic import explain
+
+    return next(p for p in TOP95 if explain(p, standard(9)).grade in grades)
+
+
+def test_result_page_holds_a_slot_for_the_grades_and_links_to_the_steps(client: Any) -> None:
+    response = client.get(f"/p/{HARD}")
+    assert response.status_code == 200
+    section = _difficulty_section(response.get_data(as_text=True))
+    assert "How hard is it?" in section
+    url = f"/p/{HARD}/difficulty"
+    assert f'class="difficulty-slot" data-fragment="{url}"' in section
+    # Without JavaScript a frame of the same page shows the grades.
+    noscript = re.search(r"<noscript>(.*?)</noscript>", section, re.S)
+    assert noscript
+    assert f'<iframe class="difficulty-frame" src="{url}"' in noscript.group(1)
+    assert 'title="The puzzle\'s grades, for a person and for the engine"' in noscript.group(1)
+    assert f'href="/p/{HARD}/steps"' in section
+    assert f'href="/p/{HARD}/search"' in section
+    # The grades themselves are not in the result page.
+    assert "For a person" not in section and "For the engine" not in section
+
+
+def test_difficulty_fragment_shows_both_grades(client: Any) -> None:
+    response = client.get(f"/p/{HARD}/difficulty")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    panel = _panel_of(response.get_data(as_text=True))
+    assert "For a person: <strong>Medium</strong>" in panel
+    assert "For the engine: <strong>No guessing</strong>" in panel
+    assert '<ol class="grade-scale" aria-label="Human grade scale">' in panel
+    assert re.search(r'class="grade-1 current"\s+aria-current="true">Medium</li>', panel)
+    assert "at most" not in panel
+    # Opened on its own, it links back to the result page (out of any frame).
+    assert f'href="/p/{HARD}" target="_top"' in response.get_data(as_text=True)
+
+
+def test_difficulty_fragment_explains_when_the_grades_disagree(client: Any) -> None:
     from sudoku_web.logic import explain, grade_note
     from sudoku_web.solver import solve
 
@@ -256,13 +301,175 @@ def test_result_page_explains_when_the_grades_disagree(client: Any) -> None:
             break
     else:
         pytest.skip("no disagreement in top95")
-    html = client.get(f"/p/{puzzle}").get_data(as_text=True)
-    assert 'class="grade-note"' in html
+    panel = _panel_of(client.get(f"/p/{puzzle}/difficulty").get_data(as_text=True))
+    assert 'class="grade-note"' in panel
+
+
+def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_web import logic, teach
+
+    calls: list[str] = []
+
+    def spy(name: str, real: Any) -> Any:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        return wrapped
+
+    real_grade, real_explain = logic.grade, logic.explain
+    for module in (logic, teach):
+        monkeypatch.setattr(module, "grade", spy("grade", real_grade))
+        monkeypatch.setattr(module, "explain", spy("explain", real_explain))
+    client = app.test_client()
+    response = client.get(f"/p/{HARD}")
+    assert response.status_code == 200
+    assert f'data-fragment="/p/{HARD}/difficulty"' in response.get_data(as_text=True)
+    assert calls == []
+    # The fragment is where the grade is worked out.
+    assert client.get(f"/p/{HARD}/difficulty").status_code == 200
+    assert calls == ["grade"]
+
+
+def test_result_page_survives_a_grader_that_fails(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sudoku_web import teach
+
+    class Graded(Exception):
+        pass
+
+    def boom(*args: Any, **kwargs: Any) -> Any:
+        raise Graded
+
+    monkeypatch.setattr(teach, "grade", boom)
+    client = app.test_client()
+    assert client.get(f"/p/{HARD}").status_code == 200
+    with pytest.raises(Graded):
+        client.get(f"/p/{HARD}/difficulty")
 
 
 def test_unsolvable_result_page_has_no_grade(client: Any) -> None:
     html = client.get(f"/p/{IMPOSSIBLE}").get_data(as_text=True)
     assert "How hard is it?" not in html
+    assert "data-fragment" not in html and "difficulty-frame" not in html
+
+
+def test_result_page_with_many_solutions_has_no_grade_slot(client: Any) -> None:
+    html = client.get(f"/p/{TWO_SOLUTIONS}").get_data(as_text=True)
+    assert "How hard is it?" not in html and "/difficulty" not in html
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "why"), [(TWO_SOLUTIONS, "has more than one"), (IMPOSSIBLE, "has none")]
+)
+def test_difficulty_fragment_of_a_puzzle_without_one_solution_is_404_with_a_sentence(
+    client: Any, puzzle: str, why: str
+) -> None:
+    response = client.get(f"/p/{puzzle}/difficulty")
+    assert response.status_code == 404
+    panel = " ".join(_panel_of(response.get_data(as_text=True)).split())
+    assert f"Only a puzzle with exactly one solution has a grade, and this one {why}." in panel
+    assert "For a person" not in panel
+    assert "ETag" not in response.headers
+    assert "public" not in response.headers.get("Cache-Control", "")
+
+
+def test_difficulty_fragment_of_a_conflicting_puzzle_is_422(client: Any) -> None:
+    response = client.get(f"/p/{CONFLICT}/difficulty")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "r1c1 and r1c2 both hold 5" in html
+    assert "difficulty-panel" not in html
+
+
+def test_difficulty_fragment_in_another_spelling_redirects(client: Any) -> None:
+    dotted = EASY.replace("0", ".")
+    response = client.get(f"/p/{dotted}/difficulty")
+    assert response.status_code == 301
+    assert response.headers["Location"].endswith(f"/p/{EASY}/difficulty")
+    relabelled = JIGSAW_REGIONS.translate(str.maketrans("AB", "BA"))
+    jigsaw = client.get(f"/jigsaw/{relabelled}/{JIGSAW_PUZZLE}/difficulty")
+    assert jigsaw.status_code == 301
+    assert jigsaw.headers["Location"].endswith(
+        f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}/difficulty"
+    )
+
+
+@pytest.mark.parametrize(
+    ("page", "fragment"),
+    [
+        (f"/x/{X_PUZZLE}", f"/x/{X_PUZZLE}/difficulty"),
+        (f"/hyper/{HYPER_PUZZLE}", f"/hyper/{HYPER_PUZZLE}/difficulty"),
+        (
+            f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}",
+            f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}/difficulty",
+        ),
+    ],
+)
+def test_difficulty_fragment_of_variants(client: Any, page: str, fragment: str) -> None:
+    result = client.get(page)
+    assert result.status_code == 200
+    assert f'data-fragment="{fragment}"' in _difficulty_section(result.get_data(as_text=True))
+    response = client.get(fragment)
+    assert response.status_code == 200
+    panel = _panel_of(response.get_data(as_text=True))
+    assert "For a person: <strong>" in panel and "For the engine: <strong>" in panel
+
+
+def test_difficulty_fragment_may_be_framed_by_the_site_only(client: Any) -> None:
+    response = client.get(f"/p/{EASY}/difficulty")
+    assert response.status_code == 200
+    assert response.headers.getlist("Content-Security-Policy") == [
+        response.headers["Content-Security-Policy"]
+    ]
+    csp = response.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'self'" in csp and "frame-ancestors 'none'" not in csp
+    assert csp.count("frame-ancestors") == 1
+    # The rest of the policy stays as strict as everywhere else.
+    assert "default-src 'self'" in csp and "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    # Its 404 (shown in the same frame) too.
+    missing = client.get(f"/p/{TWO_SOLUTIONS}/difficulty")
+    assert "frame-ancestors 'self'" in missing.headers["Content-Security-Policy"]
+    assert missing.headers["X-Frame-Options"] == "SAMEORIGIN"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [f"/p/{EASY}", f"/p/{EASY}/steps", f"/p/{EASY}/search", f"/p/{CONFLICT}/difficulty"],
+)
+def test_every_other_page_still_refuses_framing(client: Any, path: str) -> None:
+    response = client.get(path)
+    csp = response.headers["Content-Security-Policy"]
+    assert "frame-ancestors 'none'" in csp and "frame-ancestors 'self'" not in csp
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_difficulty_fragment_served_again_may_still_be_framed(client: Any) -> None:
+    path = f"/p/{EASY}/difficulty"
+    first = client.get(path)
+    again = client.get(path)  # from the by-URL cache
+    assert again.status_code == 200
+    assert "frame-ancestors 'self'" in again.headers["Content-Security-Policy"]
+    assert again.headers["X-Frame-Options"] == "SAMEORIGIN"
+    assert again.headers["ETag"] == first.headers["ETag"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a 304 for the fragment gets the default frame-ancestors 'none' / DENY; a browser "
+    "updates the cached CSP from it, so the no-JavaScript frame breaks on revalidation",
+)
+def test_difficulty_fragment_revalidated_may_still_be_framed(client: Any) -> None:
+    path = f"/p/{EASY}/difficulty"
+    etag = client.get(path).headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": etag})
+    assert again.status_code == 304
+    assert "frame-ancestors 'self'" in again.headers["Content-Security-Policy"]
+    assert again.headers["X-Frame-Options"] == "SAMEORIGIN"
 
 
 # ---- /api/explain ---------------------------------------------------------------------------
@@ -324,26 +531,47 @@ def test_api_explain_has_pencil_marks_and_the_search_story(client: Any) -> None:
     assert guess["cell"] is not None and len(guess["candidates"]) >= 2
 
 
-def test_result_page_grade_cut_short_is_an_upper_bound_and_not_cached(app: Any) -> None:
-    from sudoku_web.logic import explain
-
-    puzzle = next(p for p in TOP95 if explain(p, standard(9)).grade in ("Fiendish", "Hard"))
+def test_grade_cut_short_is_an_upper_bound_and_not_cached(app: Any) -> None:
+    puzzle = _puzzle_graded("Fiendish", "Hard")
     app.config["GRADE_DEADLINE_MS"] = 0  # every rung past Medium is "out of time"
     client = app.test_client()
-    response = client.get(f"/p/{puzzle}")
-    html = response.get_data(as_text=True)
-    assert "</strong> at most</h3>" in html
+    response = client.get(f"/p/{puzzle}/difficulty")
+    assert response.status_code == 200
+    panel = _panel_of(response.get_data(as_text=True))
+    assert "</strong> at most</h3>" in panel
+    assert "upper bound" in panel
     assert "no-store" in response.headers["Cache-Control"]
     assert "ETag" not in response.headers
     assert "public" not in response.headers["Cache-Control"]
+    # Not kept either: asked again, it is worked out again (and still not cacheable).
+    again = client.get(f"/p/{puzzle}/difficulty")
+    assert "no-store" in again.headers["Cache-Control"] and "ETag" not in again.headers
 
 
-def test_result_page_grade_in_time_is_cacheable_and_matches_the_steps_page(client: Any) -> None:
-    from sudoku_web.logic import explain
+def test_result_page_stays_cacheable_when_the_grade_is_cut_short(app: Any) -> None:
+    puzzle = _puzzle_graded("Fiendish", "Hard")
+    app.config["GRADE_DEADLINE_MS"] = 0
+    response = app.test_client().get(f"/p/{puzzle}")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"].startswith("public")
+    assert "no-store" not in response.headers["Cache-Control"]
+    assert "ETag" in response.headers
+    assert "at most" not in response.get_data(as_text=True)
 
-    puzzle = next(p for p in TOP95 if explain(p, standard(9)).grade == "Fiendish")
-    response = client.get(f"/p/{puzzle}")
-    html = response.get_data(as_text=True)
-    assert "For a person: <strong>Fiendish</strong></h3>" in html
+
+def test_grade_in_time_is_cacheable_and_matches_the_steps_page(client: Any) -> None:
+    puzzle = _puzzle_graded("Fiendish")
+    response = client.get(f"/p/{puzzle}/difficulty")
+    assert "For a person: <strong>Fiendish</strong></h3>" in _panel_of(
+        response.get_data(as_text=True)
+    )
     assert response.headers["Cache-Control"].startswith("public")
     assert "ETag" in response.headers
+    again = client.get(
+        f"/p/{puzzle}/difficulty", headers={"If-None-Match": response.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    steps = client.get(f"/p/{puzzle}/steps").get_data(as_text=True)
+    assert "Grade for a person: <strong>Fiendish</strong>" in steps
+    page = client.get(f"/p/{puzzle}")
+    assert page.headers["Cache-Control"].startswith("public") and "ETag" in page.headers
