@@ -2,7 +2,8 @@
 //   - grid: arrow keys move, typing a symbol moves on, Backspace/Delete clear,
 //     pasting a whole puzzle into any cell fills the grid;
 //   - jigsaw form: paint the regions with the mouse (the region text field stays the source);
-//   - result page: the "Copy link" button (hidden until this script shows it).
+//   - result page: the "Copy link" button (hidden until this script shows it), and the
+//     difficulty panel fetched into the page (without this script an <iframe> shows it).
 (function () {
   "use strict";
 
@@ -99,6 +100,33 @@
         if (status) { status.textContent = "Could not copy; select the link above instead."; }
       });
     });
+  }
+
+  // The difficulty panel is a page of its own (grading costs far more than solving); bring
+  // its #difficulty-panel into the result page, so it reads, prints and sizes as part of it.
+  function setupFragment(slot) {
+    var url = slot.getAttribute("data-fragment");
+    if (!url || !window.fetch || !window.DOMParser) { return; }
+    var waiting = document.createElement("p");
+    waiting.className = "note";
+    waiting.textContent = "Working out the grades\u2026";
+    slot.appendChild(waiting);
+    function fallback() {
+      var link = document.createElement("a");
+      link.href = url;
+      link.textContent = "See the grades";
+      waiting.textContent = "The grades could not be loaded here. ";
+      waiting.appendChild(link);
+    }
+    fetch(url, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var panel = doc.getElementById("difficulty-panel");
+      if (!panel) { throw new Error("no panel"); }
+      slot.replaceChildren(document.importNode(panel, true));
+    }).catch(fallback);
   }
 
   // Jigsaw regions: a small grid to paint with the mouse (or a finger), kept in step with the
@@ -241,6 +269,7 @@
     Array.prototype.forEach.call(document.querySelectorAll("table.grid.editable"), setupGrid);
     Array.prototype.forEach.call(document.querySelectorAll("fieldset.regions"), setupPainter);
     Array.prototype.forEach.call(document.querySelectorAll("button[data-copy]"), setupCopy);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-fragment]"), setupFragment);
   }
 
   if (document.readyState === "loading") {

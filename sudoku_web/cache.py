@@ -368,7 +368,7 @@ def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]
             response.cache_control.no_store = True
         return response
 
-    if current_app.debug:
+    if current_app.debug or not get_cache().maxsize:  # nothing to keep: skip the LRU's keys
         return conditional(etag_for(kind, key), build_marked)
     response = conditional(etag_for(kind, key), lambda: cached_response((kind, key), build_marked))
     if response.status_code == 200 and "ETag" in response.headers and not response.is_streamed:
@@ -392,6 +392,14 @@ def _url_key() -> tuple[str, ...]:
     )
 
 
+_REVALIDATED_HEADERS: Final = (
+    "ETag",
+    "Cache-Control",
+    "Content-Security-Policy",
+    "X-Frame-Options",
+)
+
+
 def serve_by_url() -> Response | None:
     """``before_request`` fast path: a GET/HEAD of a URL whose cacheable 200 is in the LRU.
 
@@ -412,6 +420,8 @@ def serve_by_url() -> Response | None:
     if "HTTP_IF_NONE_MATCH" in request.environ:
         etag = next((v for k, v in stored.headers if k == "ETag"), "")
         if request.if_none_match.contains_weak(unquote_etag(etag)[0] or ""):
-            kept = [(k, v) for k, v in stored.headers if k in ("ETag", "Cache-Control")]
+            # A 304 repeats the validators and the policy a view set itself (a framable
+            # page's CSP): browsers apply a 304's headers to their stored copy.
+            kept = [(k, v) for k, v in stored.headers if k in _REVALIDATED_HEADERS]
             return Response(status=304, headers=kept)
     return stored.to_response()

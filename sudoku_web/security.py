@@ -118,6 +118,20 @@ def security_headers(app: Flask) -> dict[str, str]:
     return headers
 
 
+def allow_same_origin_framing(response: Response, app: Flask) -> Response:
+    """Lets the site's own pages frame ``response`` (``frame-ancestors 'self'``, SAMEORIGIN).
+
+    For the one page made to be embedded: a result page shows the difficulty panel in an
+    ``<iframe>`` when JavaScript is off. Everything else keeps ``frame-ancestors 'none'``.
+    """
+    policy = str(app.config["CONTENT_SECURITY_POLICY"])
+    directives = [d.strip() for d in policy.split(";") if d.strip()]
+    kept = [d for d in directives if not d.startswith("frame-ancestors")]
+    response.headers["Content-Security-Policy"] = "; ".join([*kept, "frame-ancestors 'self'"])
+    response.headers["X-Frame-Options"] = "SAMEORIGIN"
+    return response
+
+
 def init_app(app: Flask) -> None:
     """Checks the config, fills in missing defaults and adds the security-header hook.
 

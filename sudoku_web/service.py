@@ -95,7 +95,7 @@ class Reading:
         """True when the puzzle can be solved (parsed, not empty, no conflicts)."""
         return self.grid is not None and not self.errors
 
-    @property
+    @functools.cached_property  # a share link's view asks two or three times
     def canonical(self) -> str | None:
         """The share-link spelling of the parsed grid, None when it did not parse."""
         return canonical(self.grid) if self.grid is not None else None
@@ -248,16 +248,53 @@ class BoardView:
                 out.append("\n    </tr>\n    <tr>" if index else "\n    <tr>")
             tail, label = statics[index]
             shown = text if text in safe else escape(text)
-            bad, diff = index in invalid, index in differs
-            out.append(
-                f'\n      <td class="cell {kind}{tail}{" invalid" if bad else ""}'
-                f'{" differs" if diff else ""}" aria-label="{label}: {shown or "blank"}'
-                f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
-                f'{" (conflict)" if bad else ""}">{shown}</td>'
-            )
+            out.append(_td(tail, label, shown, kind, index in invalid, index in differs))
         if out:
             out.append("\n    </tr>")
         return Markup("".join(out))
+
+
+def _td(tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool) -> str:
+    """One read-only cell (see :meth:`BoardView.rows_html`); ``shown`` is already escaped."""
+    return (
+        f'\n      <td class="cell {kind}{tail}{" invalid" if bad else ""}'
+        f'{" differs" if diff else ""}" aria-label="{label}: {shown or "blank"}'
+        f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
+        f'{" (conflict)" if bad else ""}">{shown}</td>'
+    )
+
+
+def solution_rows_html(geometry: Geometry, givens: str, solution: str) -> Markup:
+    """``board_view(geometry, givens, solution).rows_html()``, from a per-geometry table of
+    every cell's markup per symbol and kind (a solved result page's grid, its hot path)."""
+    n = geometry.size
+    table = _solved_cells(geometry)
+    shown = _shown_symbols(geometry)
+    out = []
+    for index, (given, solved) in enumerate(zip(givens, solution, strict=True)):
+        if index % n == 0:
+            out.append(_ROW_BREAK if index else _ROW_START)
+        if given in shown:
+            out.append(table[index][0][shown[given]])
+        else:
+            out.append(table[index][1][shown[solved]])
+    out.append(_ROW_END)
+    return Markup("".join(out))
+
+
+_ROW_START, _ROW_BREAK, _ROW_END = "\n    <tr>", "\n    </tr>\n    <tr>", "\n    </tr>"
+
+
+@functools.lru_cache(maxsize=16)  # bounded: jigsaw geometries come from user input
+def _solved_cells(geometry: Geometry) -> tuple[tuple[dict[str, str], ...], ...]:
+    """Per cell, its ``<td>`` for each symbol as a given and as solved (9x9: 1,458 strings)."""
+    return tuple(
+        tuple(
+            {sym: _td(tail, label, sym, kind, False, False) for sym in geometry.symbols}
+            for kind in ("given", "solved")
+        )
+        for tail, label in _cell_statics(geometry)
+    )
 
 
 @functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input

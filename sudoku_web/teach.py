@@ -8,16 +8,21 @@ scheme, see :mod:`sudoku_web.variants`):
                                           at a time (the one holding step N), ``#step-N`` anchors
 ``GET <share link>/search``               the engine's search story and the pencil marks after
                                           its first reduce
+``GET <share link>/difficulty``           the difficulty panel (human and machine grades) as a
+                                          small page: a result page embeds it (fetched by
+                                          sudoku.js, or an ``<iframe>`` without JavaScript)
 ``POST /hint``                            the form's Hint button (``formaction``): the next step
                                           for the grid as typed, never the solution
 ``GET|POST /api/explain``                 the steps, grades and technique counts as JSON
 ========================================  =========================================================
 
-It also gives ``result.html`` the template global ``teach_difficulty`` for the difficulty
-panel, so the result view needs no change. Like every view here, these parse through
-:mod:`sudoku_web.service` / the form, call the core within the budgets from the config
-(``EXPLAIN_DEADLINE_MS``, ``EXPLAIN_MAX_STEPS``, ``TRACE_MAX_EVENTS``, ``TRACE_MAX_NODES``)
-and render; nothing is solved without a bound.
+The result view asks :func:`links_for` for a puzzle's teaching links. The grade is not
+computed for the result page itself: it costs ~7 ms on a hard puzzle against ~0.3 ms for the
+solve, so the result page stays a cheap, always-cacheable answer and the panel arrives as its
+own request (issue 4's uncached page throughput; link-preview fetchers never load it).
+Like every view here, these parse through :mod:`sudoku_web.service` / the form, call the
+core within the budgets from the config (``EXPLAIN_DEADLINE_MS``, ``EXPLAIN_MAX_STEPS``,
+``TRACE_MAX_EVENTS``, ``TRACE_MAX_NODES``) and render; nothing is solved without a bound.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from flask import (
 from flask.blueprints import BlueprintSetupState
 from werkzeug.wrappers import Response
 
-from . import cache, lessons, variants
+from . import cache, lessons, security, variants
 from .api import json_error
 from .board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from .doctor import diagnose
@@ -67,9 +72,10 @@ CONFIG_DEFAULTS: dict[str, Any] = {
     # one can take seconds, so past this many ms only the cheap techniques are tried before a
     # guess (the grade is then marked as an upper bound).
     "EXPLAIN_DEADLINE_MS": 800,
-    # The result page's difficulty panel grades with logic.grade() (top95: a few ms on
-    # average; see benchmarks/RESULTS.md) within this bound, so no page holds a worker for
-    # long; past it the grade is an upper bound ("at most") and the page is not cached.
+    # The difficulty panel (<share link>/difficulty) grades with logic.grade() (top95: a
+    # few ms on average; see benchmarks/RESULTS.md) within this bound, so no request holds a
+    # worker for long; past it the grade is an upper bound ("at most") and the panel is sent
+    # no-store (the result page itself never waits for a grade).
     "GRADE_DEADLINE_MS": 150,
     "EXPLAIN_MAX_STEPS": 3000,
     "TRACE_MAX_EVENTS": 200,
@@ -124,9 +130,8 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
     )
 
 
-@bp.app_template_global("teach_difficulty")
 def teach_difficulty(geometry: Geometry, result: SolveResult) -> Difficulty | None:
-    """For ``result.html``: the difficulty panel's data, None unless the puzzle was solved.
+    """The difficulty panel's data, None unless the puzzle was solved.
 
     Only the grade is shown, so :func:`~sudoku_web.logic.grade` computes it (the same
     answer as the steps page's explanation, without building its steps) within
@@ -135,14 +140,12 @@ def teach_difficulty(geometry: Geometry, result: SolveResult) -> Difficulty | No
     """
     if result.status != "solved" or not result.solutions:
         return None
-    config = current_app.config
-    deadline = config.get("GRADE_DEADLINE_MS", CONFIG_DEFAULTS["GRADE_DEADLINE_MS"])
     graded = grade(
         result.puzzle.replace(".", "0"),
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=_budget().max_steps,
-        deadline_ms=None if deadline is None else float(deadline),
+        deadline_ms=_grade_deadline(),
     )
     if graded.cut_short:
         cache.mark_uncacheable()
@@ -158,12 +161,23 @@ def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
     return url_for(endpoint, puzzle=puzzle, **args)
 
 
+TEACH_PAGES = ("steps", "search", "difficulty")
+
+
+def links_for(page_url: str) -> dict[str, str]:
+    """A solved puzzle's teaching URLs (``steps``, ``search`` and ``difficulty``, the panel its
+    result page embeds) from its result page's URL: :func:`_routes` puts each page at
+    ``<share link>/<page>``, and a result page builds them by concatenation (one ``url_for``
+    per link was a tenth of an uncached page's cost)."""
+    return {page: f"{page_url}/{page}" for page in TEACH_PAGES}
+
+
 # ---- The steps and search pages, one route per variant -------------------------------------
 
 
 def _routes(page: str) -> None:
     """Register ``<share link>/<page>`` for every variant (``puzzle_steps``, ...)."""
-    view = _steps if page == "steps" else _search
+    view = {"steps": _steps, "search": _search, "difficulty": _difficulty}[page]
     for variant, name in variants.ENDPOINTS.items():
         prefix = {"standard": "/p", "x": "/x", "hyper": "/hyper"}.get(variant)
         rule = f"{prefix}/<puzzle>/{page}" if prefix else f"/jigsaw/<regions>/<puzzle>/{page}"
@@ -275,12 +289,44 @@ def _search(geometry: Geometry, givens: str) -> Response:
     return cache.cacheable("page", key, build)
 
 
+def _difficulty(geometry: Geometry, givens: str) -> Response:
+    """The difficulty panel as a small page of its own (see the module docstring): 200 with
+    both grades for a solved puzzle, 404 with a sentence for any other outcome.
+
+    It may be framed by the site's own pages only (``frame-ancestors 'self'``), as the result
+    page's ``<iframe>`` does without JavaScript; every other page refuses framing.
+    """
+    key = ("difficulty", cache.key_for(givens, geometry), _grade_deadline(), _budget())
+
+    def build() -> Response:
+        result = cache.cached_solve(givens, geometry)
+        level = teach_difficulty(geometry, result)
+        page = render_template(
+            "difficulty.html",
+            level=level,
+            status=result.status,
+            page_url=variants.page_url(geometry, givens),
+        )
+        response = make_response(page, 200 if level is not None else 404)
+        return security.allow_same_origin_framing(response, current_app)  # kept in the LRU
+
+    # Again after cacheable, so a 304 says the same: browsers apply a 304's CSP to their copy.
+    response = cache.cacheable("page", key, build)
+    return security.allow_same_origin_framing(response, current_app)
+
+
+def _grade_deadline() -> float | None:
+    deadline = current_app.config.get("GRADE_DEADLINE_MS", CONFIG_DEFAULTS["GRADE_DEADLINE_MS"])
+    return None if deadline is None else float(deadline)
+
+
 def _common(geometry: Geometry, givens: str) -> dict[str, Any]:
     return {"edit_url": variants.edit_url(geometry, givens)}
 
 
 _routes("steps")
 _routes("search")
+_routes("difficulty")
 
 
 # ---- Hint -------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ and renders; no parsing or solving happens here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -20,6 +22,7 @@ from flask import (
     url_for,
 )
 from flask.blueprints import BlueprintSetupState
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from . import cache, variants
@@ -38,9 +41,12 @@ from .service import (
     differing_cells,
     reached_grid,
     read,
+    solution_rows_html,
     suggest_for,
 )
+from .skeleton import Skeletons
 from .solver import SolveResult
+from .teach import TEACH_PAGES, links_for
 
 bp = Blueprint("web", __name__)
 
@@ -50,9 +56,15 @@ bp = Blueprint("web", __name__)
 URL_CACHE_SIZE = 64
 
 
+#: ``app.extensions`` key of the app's :class:`~sudoku_web.skeleton.Skeletons`.
+SKELETONS = "sudoku_skeletons"
+
+
 @bp.record_once
 def _cache_template_urls(state: BlueprintSetupState) -> None:
     state.app.jinja_env.globals["url_for"] = cached_url_for
+    if state.app.config.get("PAGE_SKELETONS", True):
+        state.app.extensions[SKELETONS] = Skeletons()
 
 
 def cached_url_for(endpoint: str, **values: Any) -> str:
@@ -285,16 +297,43 @@ def _result_page(
     """Solve (within the request's budget) and render the page for any solver outcome.
 
     ``parsed`` is the grid the link was read into (so it is not parsed a second time).
+    A solved puzzle's page, the common case, is filled into its shape's skeleton
+    (:mod:`sudoku_web.skeleton`); the other outcomes are rendered by Jinja.
     """
-    grid = list(parsed) if parsed is not None else parse_puzzle(givens, geometry)
     result = cache.cached_solve(givens, geometry)
     if result.status == "invalid":  # the engine disagrees with the board checks: still a 422
-        page, status = _invalid_page(geometry, tuple(grid), result.errors)
+        grid = parsed if parsed is not None else tuple(parse_puzzle(givens, geometry))
+        page, status = _invalid_page(geometry, grid, result.errors)
         return make_response(page, status)
+    share_url = variants.page_url(geometry, givens, external=True)
+    if result.status == "solved":
+        slots = _slots(geometry, givens, result, share_url, None)
+        slots["grid"] = solution_rows_html(geometry, givens, result.solutions[0])
+        shape = ("result", "solved", cache.geometry_key(geometry), request.script_root)
+        return make_response(_skeleton_render(shape, slots, _solved_renderer(geometry)))
+    return _unsolved_page(geometry, givens, parsed, result, share_url)
+
+
+def _solved_renderer(geometry: Geometry) -> Callable[[Mapping[str, Markup]], str]:
+    def render(slots: Mapping[str, Markup]) -> str:
+        board = PresetBoard(geometry, slots["grid"])
+        return _render_result(geometry, "solved", None, slots, boards=[board])
+
+    return render
+
+
+def _unsolved_page(
+    geometry: Geometry,
+    givens: str,
+    parsed: tuple[int, ...] | None,
+    result: SolveResult,
+    share_url: str,
+) -> Response:
+    """The page of an impossible, multiple-solution or given-up puzzle (with the doctor)."""
+    grid = list(parsed) if parsed is not None else parse_puzzle(givens, geometry)
     doctor_budget = DoctorBudget.from_config(current_app.config)
     diagnosis = diagnose_result(result, doctor_budget)
     suggestion = suggest_for(result, doctor_budget)
-    boards = _boards(geometry, givens, result, diagnosis)
     fixes = []
     if diagnosis is not None:
         fixes = [
@@ -307,22 +346,17 @@ def _result_page(
             f"{geometry.cell_name(suggestion.cell)}: {geometry.symbol(suggestion.value)}",
             variants.page_url(geometry, canonical(suggestion.apply(grid))),
         )
-    share_url = variants.page_url(geometry, givens, external=True)
-    page = render_template(
-        "result.html",
-        result=result,
-        boards=boards,
-        puzzle=givens,
-        geometry=geometry,
-        board_name=variants.describe(geometry),
-        share_url=share_url,
-        edit_url=variants.edit_url(geometry, givens),
+    page = _render_result(
+        geometry,
+        result.status,
+        result.reason,
+        _slots(geometry, givens, result, share_url, diagnosis),
+        boards=_boards(geometry, givens, result, diagnosis),
         budget=Budget.from_config(current_app.config),
         diagnosis=diagnosis,
         conflict_summary=diagnosis.summary(geometry) if diagnosis else "",
         fixes=fixes,
         suggested=suggested,
-        preview=_preview(geometry, givens, result, diagnosis, share_url),
     )
     response = make_response(page)
     if diagnosis is not None and not diagnosis.complete:
@@ -330,6 +364,92 @@ def _result_page(
         # page must not be reused by caches (cache.conditional leaves no-store alone).
         response.cache_control.no_store = True
     return response
+
+
+def _slots(
+    geometry: Geometry,
+    givens: str,
+    result: SolveResult,
+    share_url: str,
+    diagnosis: Diagnosis | None,
+) -> dict[str, Markup]:
+    """The values a result page prints as they are (escaped): its skeleton's slots."""
+    preview = _preview(geometry, givens, result, diagnosis, share_url)
+    stats = result.stats
+    values: dict[str, object] = {
+        "board_name": variants.describe(geometry),
+        "share_url": share_url,
+        "edit_url": variants.edit_url(geometry, givens),
+        "preview_title": preview["title"],
+        "preview_description": preview["description"],
+        "preview_image": preview["image"],
+        "reduce_passes": stats.reduce_passes,
+        "guesses": stats.guesses,
+        "backtracks": stats.backtracks,
+        "elapsed_ms": f"{stats.elapsed_ms:.1f}",
+    }
+    if result.status == "solved":
+        for page, url in links_for(variants.page_url(geometry, givens)).items():
+            values[f"{page}_url"] = url
+    return {name: escape(value) for name, value in values.items()}
+
+
+def _render_result(
+    geometry: Geometry,
+    status: str,
+    reason: str | None,
+    slots: Mapping[str, Markup],
+    **extra: Any,
+) -> str:
+    """``result.html``: the outcome and geometry decide its flow, ``slots`` what it prints."""
+    teach_links = None
+    if "steps_url" in slots:
+        teach_links = {page: slots[f"{page}_url"] for page in TEACH_PAGES}
+    return render_template(
+        "result.html",
+        status=status,
+        reason=reason,
+        geometry=geometry,
+        board_name=slots["board_name"],
+        share_url=slots["share_url"],
+        edit_url=slots["edit_url"],
+        preview={
+            "title": slots["preview_title"],
+            "description": slots["preview_description"],
+            "image": slots["preview_image"],
+            "url": slots["share_url"],
+            "width": WIDTH,
+            "height": HEIGHT,
+        },
+        stats={name: slots[name] for name in _STAT_SLOTS},
+        teach_links=teach_links,
+        **extra,
+    )
+
+
+_STAT_SLOTS = ("reduce_passes", "guesses", "backtracks", "elapsed_ms")
+
+
+def _skeleton_render(
+    shape: Hashable, slots: Mapping[str, Markup], render: Callable[[Mapping[str, Markup]], str]
+) -> str:
+    """``render(slots)`` through the app's skeletons (off in debug mode: templates reload)."""
+    store = current_app.extensions.get(SKELETONS)
+    if not isinstance(store, Skeletons) or current_app.debug:
+        return render(slots)
+    return store.render(shape, slots, render)
+
+
+@dataclass(frozen=True)
+class PresetBoard:
+    """A read-only board whose rows are already drawn (for the ``grid`` macro)."""
+
+    geometry: Geometry
+    rows: Markup
+
+    def rows_html(self) -> Markup:
+        """The drawn rows (see :meth:`sudoku_web.service.BoardView.rows_html`)."""
+        return self.rows
 
 
 def _boards(
@@ -349,7 +469,7 @@ def _boards(
 
 
 def _givens_count(givens: str) -> int:
-    return sum(ch != "0" for ch in givens)
+    return len(givens) - givens.count("0")
 
 
 def _description(
@@ -380,7 +500,7 @@ def _preview(
     return {
         "title": f"{HEADINGS.get(result.status, 'Result')} · {variants.describe(geometry)}",
         "description": _description(geometry, givens, result, diagnosis),
-        "image": variants.page_url(geometry, givens, png=True, external=True),
+        "image": share_url + ".png",  # every share link's picture is <link>.png
         "width": WIDTH,
         "height": HEIGHT,
         "url": share_url,

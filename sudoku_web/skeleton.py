@@ -1,0 +1,116 @@
+"""Page skeletons: a template rendered once per page *shape*, then filled in by string joins.
+
+Vocabulary:
+
+* **shape** -- everything that decides a page's control flow and fixed text (the template,
+  the solver's outcome, the board geometry, the script root). Pages of one shape differ only
+  in their slots.
+* **slot** -- a per-request value the template prints as it is (already-escaped
+  :class:`~markupsafe.Markup`): a link, a count, the grid's rows. A template may only print
+  a slot, never test, filter or measure it.
+* **skeleton** -- the template's output for a shape, cut at the slots: ``chunks[0] slot[0]
+  chunks[1] ... chunks[n]``.
+
+Why: a solved puzzle's result page is ~10 KB of fixed markup around a dozen values, and
+rendering it through Jinja (context, blocks, macros, ``url_for``) cost about as much as
+solving a hard puzzle. Filling a skeleton is a single ``str.join``: issue 4's uncached page
+throughput. A skeleton holds no puzzle data (only the shape), so it is a compiled template,
+not a cached answer; it is kept with the cache off too.
+
+Safety: a skeleton is trusted only after it proved itself. Building one renders the template
+twice, once with sentinel slots (to find the cuts) and once with the request's real values,
+and keeps the skeleton only when filling it gives exactly the real page; otherwise the shape
+is marked and always rendered by Jinja (and a warning is logged). ``tests/test_skeleton.py``
+compares both paths byte for byte over many puzzles, outcomes and variants, which catches a
+template that prints something other than a slot.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from markupsafe import Markup
+
+logger = logging.getLogger(__name__)
+
+# Control characters that never occur in a page (the slots hold escaped text and markup).
+_OPEN: Final = "\x1e"
+_CLOSE: Final = "\x1f"
+_SENTINEL: Final = re.compile(f"{_OPEN}([a-z_0-9]+){_CLOSE}")
+
+#: ``render(slots)``: the page for these slot values (a Jinja render of the shape's template).
+Render = Callable[[Mapping[str, Markup]], str]
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    """A shape's page cut at its slots: ``len(chunks) == len(names) + 1``."""
+
+    chunks: tuple[str, ...]
+    names: tuple[str, ...]
+
+    def fill(self, slots: Mapping[str, Markup]) -> str:
+        """The page for ``slots`` (a KeyError names a slot the caller did not give)."""
+        parts = [self.chunks[0]]
+        for name, chunk in zip(self.names, self.chunks[1:], strict=True):
+            parts.append(slots[name])
+            parts.append(chunk)
+        return "".join(parts)
+
+
+def sentinels(names: Iterable[str]) -> dict[str, Markup]:
+    """A marker per slot name, for the render that finds the cuts."""
+    return {name: Markup(f"{_OPEN}{name}{_CLOSE}") for name in names}
+
+
+def cut(page: str) -> Skeleton:
+    """The skeleton of a page rendered with :func:`sentinels`."""
+    pieces = _SENTINEL.split(page)
+    return Skeleton(tuple(pieces[0::2]), tuple(pieces[1::2]))
+
+
+class Skeletons:
+    """A bounded, thread-safe store of proven skeletons (and of shapes that failed the proof).
+
+    Bounded because a jigsaw's region map is part of its shape and comes from the URL.
+    """
+
+    def __init__(self, maxsize: int = 64) -> None:
+        self.maxsize = maxsize
+        self._data: OrderedDict[Hashable, Skeleton | None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def render(self, shape: Hashable, slots: Mapping[str, Markup], render: Render) -> str:
+        """The page of ``shape`` for ``slots``: from its skeleton, else built and proven."""
+        with self._lock:
+            known = shape in self._data
+            skeleton = self._data.get(shape)
+            if known:
+                self._data.move_to_end(shape)
+        if skeleton is not None:
+            return skeleton.fill(slots)
+        page = render(slots)
+        if not known:
+            self._learn(shape, slots, render, page)
+        return page
+
+    def _learn(
+        self, shape: Hashable, slots: Mapping[str, Markup], render: Render, page: str
+    ) -> None:
+        built = cut(render(sentinels(slots)))
+        proven = not set(built.names) - set(slots) and built.fill(slots) == page
+        if not proven:
+            logger.warning("page skeleton for %r does not reproduce the page; using Jinja", shape)
+        with self._lock:
+            self._data[shape] = built if proven else None
+            while len(self._data) > self.maxsize:
+                self._data.popitem(last=False)
