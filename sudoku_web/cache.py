@@ -287,15 +287,25 @@ def conditional(
         response = make_response(build())
         response.cache_control.no_cache = True
         return response
-    if request.method in ("GET", "HEAD") and request.if_none_match.contains_weak(etag):
+    env = request.environ
+    if (
+        "HTTP_IF_NONE_MATCH" in env
+        and env["REQUEST_METHOD"] in ("GET", "HEAD")
+        and request.if_none_match.contains_weak(etag)
+    ):
         # RFC 9110 13.1.2: If-None-Match uses weak comparison; a 304 repeats the validators.
         not_modified = Response(status=304)
         _cache_headers(not_modified, etag, age)
         return not_modified
-    response = make_response(build())
+    response = _as_response(build())
     if response.status_code == 200 and "no-store" not in response.headers.get("Cache-Control", ""):
         _cache_headers(response, etag, age)
     return response
+
+
+def _as_response(value: ResponseReturnValue) -> Response:
+    # Builders mostly return a Response already: skip make_response's checks (hot path).
+    return value if isinstance(value, Response) else make_response(value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -324,14 +334,17 @@ def key_for(puzzle: str, geometry: Geometry | None = None) -> SolveKey:
     return solve_key(puzzle, variant=variant, regions=regions, budget=budget)
 
 
-def cached_solve(puzzle: str, geometry: Geometry | None = None) -> SolveResult:
+def cached_solve(
+    puzzle: str, geometry: Geometry | None = None, key: SolveKey | None = None
+) -> SolveResult:
     """``service.solve_puzzle`` with the app's budget, through the app's result LRU.
 
+    ``key`` is :func:`key_for` of the same puzzle and geometry, when the caller has it.
     A result cut short by the deadline is not stored, and flags the request so that
     :func:`cacheable` sends its response with ``no-store``.
     """
     geo = geometry or standard(9)
-    key = key_for(puzzle, geo)
+    key = key or key_for(puzzle, geo)
     budget = key.budget
     assert isinstance(budget, Budget)
     result: SolveResult = get_cache().get_or_compute(
@@ -363,7 +376,7 @@ def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]
     """
 
     def build_marked() -> Response:
-        response = make_response(build())
+        response = _as_response(build())
         if g.get(_UNCACHEABLE):
             response.cache_control.no_store = True
         return response

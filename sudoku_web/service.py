@@ -101,6 +101,22 @@ class Reading:
         return canonical(self.grid) if self.grid is not None else None
 
 
+def is_canonical_text(text: str, geometry: Geometry) -> bool:
+    """True when ``text`` is already a share link's spelling (:func:`canonical`) of a grid
+    with at least one given. Its conflicts, if any, are left to the engine, which reports
+    them as :func:`read` would (status ``invalid``, the same :class:`PuzzleError` list)."""
+    return (
+        len(text) == geometry.cells
+        and not text.strip(_canonical_chars(geometry))
+        and bool(text.strip("0"))
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _canonical_chars(geometry: Geometry) -> str:
+    return "0" + "".join(geometry.symbols)
+
+
 def read(text: str, geometry: Geometry | None = None) -> Reading:
     """Parse and check puzzle text; the grid (when it parsed) and every problem found."""
     geo = geometry or standard(9)
@@ -267,19 +283,13 @@ def _td(tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool) -> 
 def solution_rows_html(geometry: Geometry, givens: str, solution: str) -> Markup:
     """``board_view(geometry, givens, solution).rows_html()``, from a per-geometry table of
     every cell's markup per symbol and kind (a solved result page's grid, its hot path)."""
-    n = geometry.size
-    table = _solved_cells(geometry)
-    shown = _shown_symbols(geometry)
-    out = []
-    for index, (given, solved) in enumerate(zip(givens, solution, strict=True)):
-        if index % n == 0:
-            out.append(_ROW_BREAK if index else _ROW_START)
-        if given in shown:
-            out.append(table[index][0][shown[given]])
-        else:
-            out.append(table[index][1][shown[solved]])
-    out.append(_ROW_END)
-    return Markup("".join(out))
+    as_given, as_solved = _solved_cells(geometry)
+    cells = [
+        given.get(g) or solved[s]
+        for given, solved, g, s in zip(as_given, as_solved, givens, solution, strict=True)
+    ]
+    cells.append(_ROW_END)
+    return Markup("".join(cells))
 
 
 _ROW_START, _ROW_BREAK, _ROW_END = "\n    <tr>", "\n    </tr>\n    <tr>", "\n    </tr>"
@@ -287,14 +297,18 @@ _ROW_START, _ROW_BREAK, _ROW_END = "\n    <tr>", "\n    </tr>\n    <tr>", "\n   
 
 @functools.lru_cache(maxsize=16)  # bounded: jigsaw geometries come from user input
 def _solved_cells(geometry: Geometry) -> tuple[tuple[dict[str, str], ...], ...]:
-    """Per cell, its ``<td>`` for each symbol as a given and as solved (9x9: 1,458 strings)."""
-    return tuple(
-        tuple(
-            {sym: _td(tail, label, sym, kind, False, False) for sym in geometry.symbols}
-            for kind in ("given", "solved")
-        )
-        for tail, label in _cell_statics(geometry)
-    )
+    """Per cell, its ``<td>`` for each character a grid string may hold there, as a given
+    and as solved (9x9: 2 x 81 small dicts); a row's first cell starts the row."""
+    n = geometry.size
+    shown = _shown_symbols(geometry)
+    tables: list[list[dict[str, str]]] = [[], []]
+    for index, (tail, label) in enumerate(_cell_statics(geometry)):
+        start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
+        for table, kind in zip(tables, ("given", "solved"), strict=True):
+            table.append(
+                {ch: start + _td(tail, label, sym, kind, False, False) for ch, sym in shown.items()}
+            )
+    return tuple(tuple(table) for table in tables)
 
 
 @functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input

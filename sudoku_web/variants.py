@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import url_for
+from flask import current_app, request, url_for
 
 from .board import (
     BOX_SHAPES,
@@ -229,7 +229,43 @@ def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bo
     if geometry.variant == "jigsaw":
         regions = canonical_regions(geometry)
         return url_for(endpoint, regions=regions, puzzle=puzzle, _external=external)
-    return url_for(endpoint, puzzle=puzzle, _external=external)
+    return _fill(endpoint, "puzzle", puzzle, external)
+
+
+def _fill(endpoint: str, param: str, puzzle: str, external: bool, **args: str) -> str:
+    """``url_for(endpoint, **args, param=puzzle)``, from a per-host template when ``puzzle``
+    needs no quoting, as a canonical one never does (a ``url_for`` per link was a tenth of
+    an uncached result page)."""
+    if not puzzle.isalnum() or not puzzle.isascii():
+        return url_for(endpoint, _external=external, **args, **{param: puzzle})
+    head, tail = _link_template(endpoint, param, external, tuple(args.items()))
+    return f"{head}{puzzle}{tail}"
+
+
+_MARK = "PUZZLE"
+_LINK_TEMPLATES = "sudoku_link_templates"
+LINK_TEMPLATE_LIMIT = 64  # per process; the Host header comes from the client
+
+
+def _link_template(
+    endpoint: str, param: str, external: bool, args: tuple[tuple[str, str], ...]
+) -> tuple[str, str]:
+    """The link cut around its puzzle, kept per scheme, host and script root (bounded: past
+    the limit, templates are built and not kept)."""
+    templates: dict[tuple[Any, ...], tuple[str, str]] = current_app.extensions.setdefault(
+        _LINK_TEMPLATES, {}
+    )
+    env = request.environ
+    where = (env.get("wsgi.url_scheme"), env.get("HTTP_HOST"), env.get("SCRIPT_NAME"))
+    key = (endpoint, param, external, args, where)
+    found = templates.get(key)
+    if found is None:
+        link = url_for(endpoint, _external=external, **dict(args), **{param: _MARK})
+        head, _, tail = link.rpartition(_MARK)
+        found = (head, tail)
+        if len(templates) < LINK_TEMPLATE_LIMIT:
+            templates[key] = found
+    return found
 
 
 def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
@@ -242,9 +278,11 @@ def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
             args["n"] = str(geometry.size)
         if geometry.regions is not None:
             args["r"] = canonical_regions(geometry)
-    if puzzle:
-        args["p"] = puzzle
-    return url_for("web.index", **args)
+    if not puzzle:
+        return url_for("web.index", **args)
+    if geometry.variant == "jigsaw":  # region maps would fill the template store
+        return url_for("web.index", **args, p=puzzle)
+    return _fill("web.index", "p", puzzle, False, **args)
 
 
 def describe(geometry: Geometry) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    Response,
     abort,
     current_app,
     has_request_context,
@@ -23,7 +24,7 @@ from flask import (
 )
 from flask.blueprints import BlueprintSetupState
 from markupsafe import Markup, escape
-from werkzeug.wrappers import Response
+from werkzeug.wrappers import Response as BaseResponse
 
 from . import cache, variants
 from .board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
@@ -39,6 +40,7 @@ from .service import (
     canonical,
     diagnose_result,
     differing_cells,
+    is_canonical_text,
     reached_grid,
     read,
     solution_rows_html,
@@ -138,7 +140,7 @@ HEADINGS = {
     "gave_up": "The solver gave up",
 }
 
-ResponseValue = Response | str | tuple[str, int]
+ResponseValue = BaseResponse | str | tuple[str, int]
 
 
 def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
@@ -275,32 +277,44 @@ def _is_canonical(geometry: Geometry, reading: Reading, puzzle: str, regions: st
 def _page(variant: str, puzzle: str, regions: str | None = None) -> ResponseValue:
     """A share link's result page at its one canonical URL (301 from any other spelling)."""
     try:
-        geometry, reading = _read_link(variant, puzzle, regions)
+        geometry = variants.geometry_of(variant, puzzle, regions)
     except InvalidPuzzle as exc:
         return _bad_map_page(regions or "", puzzle, exc.errors)
-    if not reading.ok or reading.canonical is None:
-        return _invalid_page(geometry, reading.grid, reading.errors)
-    if not _is_canonical(geometry, reading, puzzle, regions):
-        # One URL per puzzle: dots, separators, lower case and other region labels land here.
-        return redirect(variants.page_url(geometry, reading.canonical), 301)
-    givens = reading.canonical
+    canonical_map = geometry.variant != "jigsaw" or regions == variants.canonical_regions(geometry)
+    parsed: tuple[int, ...] | None = None
+    if canonical_map and is_canonical_text(puzzle, geometry):
+        # The link every page links to: no second parse here (the engine reads it, and
+        # answers conflicting givens with the reader's own messages).
+        givens = puzzle
+    else:
+        reading = read(puzzle, geometry)
+        if not reading.ok or reading.canonical is None:
+            return _invalid_page(geometry, reading.grid, reading.errors)
+        if not _is_canonical(geometry, reading, puzzle, regions):
+            # One URL per puzzle: dots, separators, lower case and other region labels.
+            return redirect(variants.page_url(geometry, reading.canonical), 301)
+        givens, parsed = reading.canonical, reading.grid
     # 304 / the worker's page LRU / ETag + Cache-Control: the page depends on nothing but the
     # puzzle, its geometry and the two budgets (see cache.cacheable).
-    key = (cache.key_for(givens, geometry), DoctorBudget.from_config(current_app.config))
-    parsed = reading.grid
-    return cache.cacheable("page", key, lambda: _result_page(geometry, givens, parsed))
+    solve_key = cache.key_for(givens, geometry)
+    key = (solve_key, DoctorBudget.from_config(current_app.config))
+    return cache.cacheable("page", key, lambda: _result_page(geometry, givens, parsed, solve_key))
 
 
 def _result_page(
-    geometry: Geometry, givens: str, parsed: tuple[int, ...] | None = None
+    geometry: Geometry,
+    givens: str,
+    parsed: tuple[int, ...] | None = None,
+    key: cache.SolveKey | None = None,
 ) -> Response:
     """Solve (within the request's budget) and render the page for any solver outcome.
 
-    ``parsed`` is the grid the link was read into (so it is not parsed a second time).
-    A solved puzzle's page, the common case, is filled into its shape's skeleton
-    (:mod:`sudoku_web.skeleton`); the other outcomes are rendered by Jinja.
+    ``parsed`` is the grid the link was read into (so it is not parsed a second time), and
+    ``key`` its solve's cache key. A solved puzzle's page, the common case, is filled into
+    its shape's skeleton (:mod:`sudoku_web.skeleton`); the other outcomes are rendered by
+    Jinja.
     """
-    result = cache.cached_solve(givens, geometry)
+    result = cache.cached_solve(givens, geometry, key)
     if result.status == "invalid":  # the engine disagrees with the board checks: still a 422
         grid = parsed if parsed is not None else tuple(parse_puzzle(givens, geometry))
         page, status = _invalid_page(geometry, grid, result.errors)
@@ -310,7 +324,7 @@ def _result_page(
         slots = _slots(geometry, givens, result, share_url, None)
         slots["grid"] = solution_rows_html(geometry, givens, result.solutions[0])
         shape = ("result", "solved", cache.geometry_key(geometry), request.script_root)
-        return make_response(_skeleton_render(shape, slots, _solved_renderer(geometry)))
+        return Response(_skeleton_render(shape, slots, _solved_renderer(geometry)))
     return _unsolved_page(geometry, givens, parsed, result, share_url)
 
 
@@ -383,15 +397,15 @@ def _slots(
         "preview_title": preview["title"],
         "preview_description": preview["description"],
         "preview_image": preview["image"],
-        "reduce_passes": stats.reduce_passes,
-        "guesses": stats.guesses,
-        "backtracks": stats.backtracks,
-        "elapsed_ms": f"{stats.elapsed_ms:.1f}",
     }
     if result.status == "solved":
         for page, url in links_for(variants.page_url(geometry, givens)).items():
             values[f"{page}_url"] = url
-    return {name: escape(value) for name, value in values.items()}
+    slots = {name: escape(value) for name, value in values.items()}
+    for name in _STAT_SLOTS[:3]:  # counts: digits only
+        slots[name] = Markup(getattr(stats, name))
+    slots["elapsed_ms"] = Markup(f"{stats.elapsed_ms:.1f}")
+    return slots
 
 
 def _render_result(
@@ -434,8 +448,9 @@ def _skeleton_render(
     shape: Hashable, slots: Mapping[str, Markup], render: Callable[[Mapping[str, Markup]], str]
 ) -> str:
     """``render(slots)`` through the app's skeletons (off in debug mode: templates reload)."""
-    store = current_app.extensions.get(SKELETONS)
-    if not isinstance(store, Skeletons) or current_app.debug:
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    store = app.extensions.get(SKELETONS)
+    if not isinstance(store, Skeletons) or app.debug:
         return render(slots)
     return store.render(shape, slots, render)
 
