@@ -353,7 +353,9 @@ def clean_cells(text: str) -> list[str]:
 
 def infer_size(text: str) -> int | None:
     """The N of a puzzle text whose cell count is N*N for a supported N, else None."""
-    size = _isqrt_exact(len(clean_cells(text)))
+    # A share link's text has nothing to clean: skip the per-character pass.
+    cells = len(text) if text.isalnum() else len(clean_cells(text))
+    size = _isqrt_exact(cells)
     return size if size is not None and size in JIGSAW_SIZES else None
 
 

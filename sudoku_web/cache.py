@@ -273,6 +273,7 @@ def conditional(
     build: Callable[[], ResponseReturnValue],
     *,
     max_age: int | None = None,
+    app: Flask | None = None,
 ) -> Response:
     """Answers 304 when ``If-None-Match`` matches ``etag``, else builds and marks the response.
 
@@ -281,7 +282,8 @@ def conditional(
     and does not already say ``no-store`` (how a builder flags a deadline-dependent result).
     In debug mode nothing is cached, so template edits show up on reload.
     """
-    app = current_app
+    if app is None:
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
     age = int(app.config.get("HTTP_CACHE_MAX_AGE", 0) if max_age is None else max_age)
     if app.debug:
         response = make_response(build())
@@ -298,9 +300,18 @@ def conditional(
         _cache_headers(not_modified, etag, age)
         return not_modified
     response = _as_response(build())
-    if response.status_code == 200 and "no-store" not in response.headers.get("Cache-Control", ""):
+    if response.status_code == 200 and "no-store" not in _cache_control(response):
         _cache_headers(response, etag, age)
     return response
+
+
+def _cache_control(response: Response) -> str:
+    # A scan of the few headers a fresh response has: Headers.get raises and catches an
+    # exception for a missing name, which cost more than this on every uncached page.
+    for name, value in response.headers.items():
+        if name.lower() == "cache-control":
+            return value
+    return ""
 
 
 def _as_response(value: ResponseReturnValue) -> Response:
@@ -314,6 +325,7 @@ def _as_response(value: ResponseReturnValue) -> Response:
 _UNCACHEABLE: Final = "sudoku_uncacheable"  # flask.g flag: this request's result hit a deadline
 
 
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
 def geometry_key(geometry: Geometry) -> tuple[str, str | None]:
     """``(variant, regions)`` parts of a :class:`SolveKey` that pin down ``geometry``.
 
@@ -347,9 +359,14 @@ def cached_solve(
     key = key or key_for(puzzle, geo)
     budget = key.budget
     assert isinstance(budget, Budget)
-    result: SolveResult = get_cache().get_or_compute(
-        key, lambda: solve_puzzle(puzzle, budget, geo), store_if=is_deterministic
-    )
+    lru = get_cache()
+    result: SolveResult
+    if lru.maxsize:
+        result = lru.get_or_compute(
+            key, lambda: solve_puzzle(puzzle, budget, geo), store_if=is_deterministic
+        )
+    else:
+        result = solve_puzzle(puzzle, budget, geo)
     if not is_deterministic(result):
         mark_uncacheable()
     return result
@@ -381,9 +398,11 @@ def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]
             response.cache_control.no_store = True
         return response
 
-    if current_app.debug or not get_cache().maxsize:  # nothing to keep: skip the LRU's keys
-        return conditional(etag_for(kind, key), build_marked)
-    response = conditional(etag_for(kind, key), lambda: cached_response((kind, key), build_marked))
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    etag = etag_for(kind, key, app=app)
+    if app.debug or not get_cache(app).maxsize:  # nothing to keep: skip the LRU's keys
+        return conditional(etag, build_marked, app=app)
+    response = conditional(etag, lambda: cached_response((kind, key), build_marked), app=app)
     if response.status_code == 200 and "ETag" in response.headers and not response.is_streamed:
         # Also keep the finished response under its exact URL, for serve_by_url().
         headers = tuple((k, v) for k, v in response.headers.items() if k != "Content-Length")

@@ -9,7 +9,7 @@ names below; command-line flags given to gunicorn still win over them.
 
 from __future__ import annotations
 
-from sudoku_web.serve import mark_production, settings_from_env
+from sudoku_web.serve import freeze_heap, mark_production, settings_from_env
 
 # The app is created after this file is read (in the master with preload_app), so the
 # production checks see this.
@@ -31,3 +31,4 @@ loglevel = _settings["loglevel"]
 forwarded_allow_ips = _settings["forwarded_allow_ips"]
 limit_request_line = _settings["limit_request_line"]
 control_socket_disable = _settings["control_socket_disable"]
+pre_fork = freeze_heap

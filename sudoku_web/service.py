@@ -281,34 +281,36 @@ def _td(tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool) -> 
 
 
 def solution_rows_html(geometry: Geometry, givens: str, solution: str) -> Markup:
-    """``board_view(geometry, givens, solution).rows_html()``, from a per-geometry table of
-    every cell's markup per symbol and kind (a solved result page's grid, its hot path)."""
-    as_given, as_solved = _solved_cells(geometry)
-    cells = [
-        given.get(g) or solved[s]
-        for given, solved, g, s in zip(as_given, as_solved, givens, solution, strict=True)
-    ]
-    cells.append(_ROW_END)
-    return Markup("".join(cells))
+    """``board_view(geometry, givens, solution).rows_html()`` for canonical strings, from a
+    per-geometry table of each cell's markup per (given, solution) pair: one C-level pass
+    over the cells (a solved result page's grid, its hot path)."""
+    try:
+        cells = "".join(
+            map(dict.__getitem__, _solved_cells(geometry), zip(givens, solution, strict=True))
+        )
+    except KeyError:  # not canonical (say a lower-case symbol): the general drawing
+        return board_view(geometry, givens, solution).rows_html()
+    return Markup(cells + _ROW_END)
 
 
 _ROW_START, _ROW_BREAK, _ROW_END = "\n    <tr>", "\n    </tr>\n    <tr>", "\n    </tr>"
 
 
 @functools.lru_cache(maxsize=16)  # bounded: jigsaw geometries come from user input
-def _solved_cells(geometry: Geometry) -> tuple[tuple[dict[str, str], ...], ...]:
-    """Per cell, its ``<td>`` for each character a grid string may hold there, as a given
-    and as solved (9x9: 2 x 81 small dicts); a row's first cell starts the row."""
+def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
+    """Per cell, its ``<td>`` for each (given, solution) pair of canonical symbols: a given
+    shows itself, a blank ("0") the solution's symbol as solved; a row's first cell also
+    starts the row (9x9: 81 dicts of 18)."""
     n = geometry.size
-    shown = _shown_symbols(geometry)
-    tables: list[list[dict[str, str]]] = [[], []]
+    out = []
     for index, (tail, label) in enumerate(_cell_statics(geometry)):
         start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
-        for table, kind in zip(tables, ("given", "solved"), strict=True):
-            table.append(
-                {ch: start + _td(tail, label, sym, kind, False, False) for ch, sym in shown.items()}
-            )
-    return tuple(tuple(table) for table in tables)
+        cells = {}
+        for sym in geometry.symbols:
+            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False)
+            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False)
+        out.append(cells)
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input

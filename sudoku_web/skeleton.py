@@ -33,6 +33,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Final
 
 from markupsafe import Markup
@@ -57,11 +58,9 @@ class Skeleton:
 
     def fill(self, slots: Mapping[str, Markup]) -> str:
         """The page for ``slots`` (a KeyError names a slot the caller did not give)."""
-        parts = [self.chunks[0]]
-        for name, chunk in zip(self.names, self.chunks[1:], strict=True):
-            parts.append(slots[name])
-            parts.append(chunk)
-        return "".join(parts)
+        values = map(slots.__getitem__, self.names)
+        pairs = zip(self.chunks[:-1], values, strict=True)
+        return "".join(chain.from_iterable(pairs)) + self.chunks[-1]
 
 
 def sentinels(names: Iterable[str]) -> dict[str, Markup]:

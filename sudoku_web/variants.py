@@ -247,22 +247,31 @@ _LINK_TEMPLATES = "sudoku_link_templates"
 LINK_TEMPLATE_LIMIT = 64  # per process; the Host header comes from the client
 
 
+_Spec = tuple[str, str, bool, tuple[tuple[str, str], ...]]  # endpoint, param, external, args
+
+
 def _link_template(
     endpoint: str, param: str, external: bool, args: tuple[tuple[str, str], ...]
 ) -> tuple[str, str]:
-    """The link cut around its puzzle, kept per scheme, host and script root (bounded: past
-    the limit, templates are built and not kept)."""
-    templates: dict[tuple[Any, ...], tuple[str, str]] = current_app.extensions.setdefault(
-        _LINK_TEMPLATES, {}
-    )
+    """The link cut around its puzzle, kept per scheme, host and script root."""
+    return _link_templates((endpoint, param, external, args))[0]
+
+
+def _link_templates(*specs: _Spec) -> tuple[tuple[str, str], ...]:
+    """Link templates for ``specs``, kept together per scheme, host and script root
+    (bounded: past the limit, templates are built and not kept)."""
+    templates: dict[tuple[Any, ...], tuple[tuple[str, str], ...]]
+    templates = current_app.extensions.setdefault(_LINK_TEMPLATES, {})
     env = request.environ
-    where = (env.get("wsgi.url_scheme"), env.get("HTTP_HOST"), env.get("SCRIPT_NAME"))
-    key = (endpoint, param, external, args, where)
+    key = (specs, env.get("wsgi.url_scheme"), env.get("HTTP_HOST"), env.get("SCRIPT_NAME"))
     found = templates.get(key)
     if found is None:
-        link = url_for(endpoint, _external=external, **dict(args), **{param: _MARK})
-        head, _, tail = link.rpartition(_MARK)
-        found = (head, tail)
+        cut = []
+        for endpoint, param, external, args in specs:
+            link = url_for(endpoint, _external=external, **dict(args), **{param: _MARK})
+            head, _, tail = link.rpartition(_MARK)
+            cut.append((head, tail))
+        found = tuple(cut)
         if len(templates) < LINK_TEMPLATE_LIMIT:
             templates[key] = found
     return found
@@ -283,6 +292,39 @@ def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
     if geometry.variant == "jigsaw":  # region maps would fill the template store
         return url_for("web.index", **args, p=puzzle)
     return _fill("web.index", "p", puzzle, False, **args)
+
+
+@dataclass(frozen=True)
+class Links:
+    """A canonical puzzle's links on its result page."""
+
+    page: str  # the share link, a path: /p/<puzzle>
+    share: str  # the same, absolute (for copying and link previews)
+    edit: str  # the form opened on the puzzle
+
+
+def result_links(geometry: Geometry, puzzle: str) -> Links:
+    """:func:`page_url` (plain and absolute) and :func:`edit_url` of a canonical puzzle, from
+    one lookup of the host's link templates (the uncached result page's hot path)."""
+    if geometry.variant == "jigsaw" or not puzzle.isalnum() or not puzzle.isascii():
+        return Links(
+            page_url(geometry, puzzle),
+            page_url(geometry, puzzle, external=True),
+            edit_url(geometry, puzzle),
+        )
+    templates = _result_templates(geometry)
+    return Links(*(f"{head}{puzzle}{tail}" for head, tail in templates))
+
+
+def _result_templates(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    endpoint = "web." + ENDPOINTS[geometry.variant]
+    key = form_key(geometry)
+    edit_args = (("v", key),) if key else ()
+    return _link_templates(
+        (endpoint, "puzzle", False, ()),
+        (endpoint, "puzzle", True, ()),
+        ("web.index", "p", False, edit_args),
+    )
 
 
 def describe(geometry: Geometry) -> str:

@@ -319,13 +319,13 @@ def _result_page(
         grid = parsed if parsed is not None else tuple(parse_puzzle(givens, geometry))
         page, status = _invalid_page(geometry, grid, result.errors)
         return make_response(page, status)
-    share_url = variants.page_url(geometry, givens, external=True)
+    links = variants.result_links(geometry, givens)
     if result.status == "solved":
-        slots = _slots(geometry, givens, result, share_url, None)
+        slots = _slots(geometry, givens, result, links, None)
         slots["grid"] = solution_rows_html(geometry, givens, result.solutions[0])
         shape = ("result", "solved", cache.geometry_key(geometry), request.script_root)
         return Response(_skeleton_render(shape, slots, _solved_renderer(geometry)))
-    return _unsolved_page(geometry, givens, parsed, result, share_url)
+    return _unsolved_page(geometry, givens, parsed, result, links)
 
 
 def _solved_renderer(geometry: Geometry) -> Callable[[Mapping[str, Markup]], str]:
@@ -341,7 +341,7 @@ def _unsolved_page(
     givens: str,
     parsed: tuple[int, ...] | None,
     result: SolveResult,
-    share_url: str,
+    links: variants.Links,
 ) -> Response:
     """The page of an impossible, multiple-solution or given-up puzzle (with the doctor)."""
     grid = list(parsed) if parsed is not None else parse_puzzle(givens, geometry)
@@ -364,7 +364,7 @@ def _unsolved_page(
         geometry,
         result.status,
         result.reason,
-        _slots(geometry, givens, result, share_url, diagnosis),
+        _slots(geometry, givens, result, links, diagnosis),
         boards=_boards(geometry, givens, result, diagnosis),
         budget=Budget.from_config(current_app.config),
         diagnosis=diagnosis,
@@ -384,27 +384,28 @@ def _slots(
     geometry: Geometry,
     givens: str,
     result: SolveResult,
-    share_url: str,
+    links: variants.Links,
     diagnosis: Diagnosis | None,
 ) -> dict[str, Markup]:
     """The values a result page prints as they are (escaped): its skeleton's slots."""
-    preview = _preview(geometry, givens, result, diagnosis, share_url)
     stats = result.stats
-    values: dict[str, object] = {
-        "board_name": variants.describe(geometry),
-        "share_url": share_url,
-        "edit_url": variants.edit_url(geometry, givens),
-        "preview_title": preview["title"],
-        "preview_description": preview["description"],
-        "preview_image": preview["image"],
+    name = variants.describe(geometry)
+    slots = {
+        "board_name": escape(name),
+        "share_url": escape(links.share),
+        "edit_url": escape(links.edit),
+        # Link previews (Open Graph, Twitter); every share link's picture is <link>.png.
+        "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
+        "preview_description": escape(_description(geometry, givens, result, diagnosis)),
+        "preview_image": escape(links.share + ".png"),
+        "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
+        "guesses": Markup(stats.guesses),
+        "backtracks": Markup(stats.backtracks),
+        "elapsed_ms": Markup(f"{stats.elapsed_ms:.1f}"),
     }
     if result.status == "solved":
-        for page, url in links_for(variants.page_url(geometry, givens)).items():
-            values[f"{page}_url"] = url
-    slots = {name: escape(value) for name, value in values.items()}
-    for name in _STAT_SLOTS[:3]:  # counts: digits only
-        slots[name] = Markup(getattr(stats, name))
-    slots["elapsed_ms"] = Markup(f"{stats.elapsed_ms:.1f}")
+        for page, url in links_for(links.page).items():
+            slots[f"{page}_url"] = escape(url)
     return slots
 
 
@@ -502,24 +503,6 @@ def _description(
         n = len(diagnosis.fixes)
         return f"{head}. It has no solution; {n} one-cell fix{'es' if n > 1 else ''} suggested."
     return f"{head}. It has no solution."
-
-
-def _preview(
-    geometry: Geometry,
-    givens: str,
-    result: SolveResult,
-    diagnosis: Diagnosis | None,
-    share_url: str,
-) -> dict[str, object]:
-    """Open Graph / Twitter card fields of a result page."""
-    return {
-        "title": f"{HEADINGS.get(result.status, 'Result')} · {variants.describe(geometry)}",
-        "description": _description(geometry, givens, result, diagnosis),
-        "image": share_url + ".png",  # every share link's picture is <link>.png
-        "width": WIDTH,
-        "height": HEIGHT,
-        "url": share_url,
-    }
 
 
 # ---- Link-preview pictures -------------------------------------------------------------------

@@ -105,7 +105,22 @@ def test_gunicorn_conf_exports_every_setting_and_nothing_else() -> None:
         for target in node.targets
         if isinstance(target, ast.Name) and not target.id.startswith("_")
     }
-    assert names == set(serve.ENV_VARS)
+    assert names == set(serve.ENV_VARS) | {"pre_fork"}  # the one hook, as serve sets it
+
+
+def test_the_master_freezes_its_heap_before_forking_workers() -> None:
+    import gc
+
+    from gunicorn.config import Config
+
+    app = serve.make_application(serve.settings_from_env({}))
+    assert app.cfg.pre_fork is serve.freeze_heap
+    assert Config().pre_fork is not serve.freeze_heap  # gunicorn's default does nothing
+    try:
+        serve.freeze_heap()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
 
 
 def test_gunicorn_accepts_every_setting_name() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from flask import Flask
+from flask import Flask, url_for
 from markupsafe import Markup
 
 from sudoku_web import create_app, variants
@@ -144,3 +144,22 @@ def test_solution_rows_match_the_general_grid_drawing(key: str) -> None:
     solution = solve(puzzle, geometry=geometry).solutions[0]
     expected = board_view(geometry, puzzle, solution).rows_html()
     assert solution_rows_html(geometry, puzzle, solution) == expected
+
+
+@pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
+@pytest.mark.parametrize("base", ["http://localhost/", "https://sudoku.example.org/app/"])
+def test_result_links_from_templates_equal_url_for(key: str, base: str) -> None:
+    puzzle, regions = VARIANT_EXAMPLES.get(key, (EASY, ""))
+    geometry = variants.form_geometry(variants.choice(key), regions or None)
+    app = create_app({"TESTING": True})
+    for _ in range(2):  # the second time from the stored templates
+        with app.test_request_context(base_url=base):
+            links = variants.result_links(geometry, puzzle)
+            assert links.page == url_for(
+                f"web.{variants.ENDPOINTS[geometry.variant]}",
+                **({"regions": variants.canonical_regions(geometry)} if regions else {}),
+                puzzle=puzzle,
+            )
+            assert links.share == variants.page_url(geometry, puzzle, external=True)
+            assert links.share.startswith(base.rstrip("/").rsplit("/app", 1)[0])
+            assert links.edit == variants.edit_url(geometry, puzzle)
