@@ -135,7 +135,7 @@ class SolveStats:
     """Work done by one solve."""
 
     reduce_passes: int = 0
-    placed_by_reduce: int = 0
+    placed_by_reduce: int = 0  # singles placed, on every branch (also ones that failed)
     guesses: int = 0
     backtracks: int = 0
     max_depth: int = 0
@@ -471,9 +471,7 @@ class _Search:
         slots, slot_bits = (t.slots, t.slot_bits) if LOCKED_CANDIDATES else ((), 0)
         locked_keep, lc_keep = t.locked_keep, t.lc_keep
         stats = self.stats
-        cell_guards = t.cell_guards
-        settled = (d & cell_guards).bit_count()
-        passes = 0
+        passes = placed = 0
         try:
             while True:
                 passes += 1
@@ -511,12 +509,13 @@ class _Search:
                 bits = x & (new - (new >> n))
                 while bits:
                     b = bits.bit_length()
-                    bits &= other_at[b]
+                    bits &= other_at[b]  # the placement's bits in its other groups too
                     x &= keep_at[b]
                     d |= done_at[b]
+                    placed += 1  # one placement per turn (a count, not a popcount of D)
         finally:
             stats.reduce_passes += passes
-            stats.placed_by_reduce += (d & cell_guards).bit_count() - settled
+            stats.placed_by_reduce += placed
 
     def branches(self, x: int, tt: int, multi: int) -> list[int]:
         """The placements to try at a node: a two-candidate cell with the most open peers,
