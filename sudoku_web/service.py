@@ -51,7 +51,7 @@ DEFAULT_DEADLINE_MS = 250
 MAX_TEXT = 2_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # __repr__ below: part of every ETag, so kept cheap
 class Budget:
     """How much work one request may ask of the solver."""
 
@@ -64,6 +64,12 @@ class Budget:
         return cls(
             int(config.get("SOLVE_MAX_NODES", DEFAULT_MAX_NODES)),
             float(config.get("SOLVE_DEADLINE_MS", DEFAULT_DEADLINE_MS)),
+        )
+
+    def __repr__(self) -> str:
+        # What dataclass would write, without its recursion guard (a third of an ETag's cost).
+        return (
+            f"{type(self).__name__}(max_nodes={self.max_nodes!r}, deadline_ms={self.deadline_ms!r})"
         )
 
 
@@ -460,7 +466,7 @@ def result_json(result: SolveResult, share_url: str | None) -> dict[str, Any]:
 DEFAULT_DOCTOR_DEADLINE_MS = 350.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # __repr__ below: part of every ETag, so kept cheap
 class DoctorBudget:
     """How much work the doctor may do for one request, on top of the solve's budget."""
 
@@ -474,6 +480,8 @@ class DoctorBudget:
             int(config.get("DOCTOR_MAX_NODES", doctor.DEFAULT_MAX_NODES)),
             float(config.get("DOCTOR_DEADLINE_MS", DEFAULT_DOCTOR_DEADLINE_MS)),
         )
+
+    __repr__ = Budget.__repr__
 
 
 def diagnose_result(result: SolveResult, budget: DoctorBudget) -> Diagnosis | None:

@@ -214,7 +214,8 @@ def submit() -> ResponseValue:
 # ---- Share links: one route per variant, the same pages for all -----------------------------
 
 
-@bp.get("/p/<path:puzzle>")
+@bp.get("/p/<puzzle>")  # a share link as built: matched without the path converter's regex
+@bp.get("/p/<path:puzzle>")  # pasted spellings with slashes, redirected to the one above
 def puzzle(puzzle: str) -> ResponseValue:
     """Classic boxed grids (4x4, 6x6, 9x9, 16x16 by length): the puzzle's result page."""
     return _page("standard", puzzle)
