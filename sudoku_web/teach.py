@@ -296,7 +296,8 @@ def _difficulty(geometry: Geometry, givens: str) -> Response:
     It may be framed by the site's own pages only (``frame-ancestors 'self'``), as the result
     page's ``<iframe>`` does without JavaScript; every other page refuses framing.
     """
-    key = ("difficulty", cache.key_for(givens, geometry), _grade_deadline(), _budget())
+    embedded = request.args.get("embed") == "1"  # the result page's frame: no link back
+    key = ("difficulty", cache.key_for(givens, geometry), _grade_deadline(), _budget(), embedded)
 
     def build() -> Response:
         result = cache.cached_solve(givens, geometry)
@@ -306,6 +307,7 @@ def _difficulty(geometry: Geometry, givens: str) -> Response:
             level=level,
             status=result.status,
             page_url=variants.page_url(geometry, givens),
+            embedded=embedded,
         )
         response = make_response(page, 200 if level is not None else 404)
         return security.allow_same_origin_framing(response, current_app)  # kept in the LRU

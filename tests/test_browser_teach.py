@@ -88,7 +88,7 @@ def test_difficulty_panel_is_framed_without_javascript(page: Page, live_server: 
     page.goto(f"{live_server}/p/{EASY}")
     frame = page.locator(".difficulty iframe.difficulty-frame")
     expect(frame).to_be_visible()
-    expect(frame).to_have_attribute("src", f"/p/{EASY}/difficulty")
+    expect(frame).to_have_attribute("src", f"/p/{EASY}/difficulty?embed=1")
     # The frame's page loads: its CSP lets the site itself frame it.
     panel = page.frame_locator("iframe.difficulty-frame").locator("#difficulty-panel")
     expect(panel).to_contain_text("For a person: Easy")

@@ -268,7 +268,7 @@ def test_result_page_holds_a_slot_for_the_grades_and_links_to_the_steps(client: 
     # Without JavaScript a frame of the same page shows the grades.
     noscript = re.search(r"<noscript>(.*?)</noscript>", section, re.S)
     assert noscript
-    assert f'<iframe class="difficulty-frame" src="{url}"' in noscript.group(1)
+    assert f'<iframe class="difficulty-frame" src="{url}?embed=1"' in noscript.group(1)
     assert 'title="The puzzle\'s grades, for a person and for the engine"' in noscript.group(1)
     assert f'href="/p/{HARD}/steps"' in section
     assert f'href="/p/{HARD}/search"' in section
@@ -286,8 +286,8 @@ def test_difficulty_fragment_shows_both_grades(client: Any) -> None:
     assert '<ol class="grade-scale" aria-label="Human grade scale">' in panel
     assert re.search(r'class="grade-1 current"\s+aria-current="true">Medium</li>', panel)
     assert "at most" not in panel
-    # Opened on its own, it links back to the result page (out of any frame).
-    assert f'href="/p/{HARD}" target="_top"' in response.get_data(as_text=True)
+    # Opened on its own, it links back to the result page.
+    assert f'href="/p/{HARD}">The puzzle' in response.get_data(as_text=True)
 
 
 def test_difficulty_fragment_explains_when_the_grades_disagree(client: Any) -> None:
@@ -473,6 +473,15 @@ def test_difficulty_fragment_revalidated_may_still_be_framed(app: Any, cache_siz
     assert "frame-ancestors 'self'" in again.headers["Content-Security-Policy"]
     assert "frame-ancestors 'none'" not in again.headers["Content-Security-Policy"]
     assert again.headers["X-Frame-Options"] == "SAMEORIGIN"
+
+
+def test_the_framed_panel_leaves_out_the_link_back(client: Any) -> None:
+    path = f"/p/{EASY}/difficulty"
+    alone = client.get(path).get_data(as_text=True)
+    framed = client.get(path + "?embed=1").get_data(as_text=True)
+    assert f'href="/p/{EASY}">The puzzle' in alone
+    assert "The puzzle's result page" not in framed
+    assert "For a person" in framed
 
 
 # ---- /api/explain ---------------------------------------------------------------------------
