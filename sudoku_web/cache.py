@@ -37,7 +37,7 @@ import functools
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Final, Generic, NamedTuple, TypeVar
@@ -274,19 +274,23 @@ def conditional(
     *,
     max_age: int | None = None,
     app: Flask | None = None,
+    mark: bool = False,
 ) -> Response:
     """Answers 304 when ``If-None-Match`` matches ``etag``, else builds and marks the response.
 
     ``build`` is only called when the client's copy is missing or stale. Its response gets
     the ETag and ``Cache-Control: public, max-age=<HTTP_CACHE_MAX_AGE>`` only if it is a 200
     and does not already say ``no-store`` (how a builder flags a deadline-dependent result).
-    In debug mode nothing is cached, so template edits show up on reload.
+    In debug mode nothing is cached, so template edits show up on reload. ``mark``: a
+    request flagged by :func:`mark_uncacheable` gets ``no-store`` (as :func:`cacheable` does).
     """
     if app is None:
         app = current_app._get_current_object()  # type: ignore[attr-defined]
     age = int(app.config.get("HTTP_CACHE_MAX_AGE", 0) if max_age is None else max_age)
     if app.debug:
         response = make_response(build())
+        if mark:
+            _marked(response)
         response.cache_control.no_cache = True
         return response
     env = request.environ
@@ -300,8 +304,17 @@ def conditional(
         _cache_headers(not_modified, etag, age)
         return not_modified
     response = _as_response(build())
+    if mark:
+        _marked(response)
     if response.status_code == 200 and "no-store" not in _cache_control(response):
         _cache_headers(response, etag, age)
+    return response
+
+
+def _marked(response: Response) -> Response:
+    """``no-store`` on ``response`` when this request was flagged by mark_uncacheable()."""
+    if g.get(_UNCACHEABLE):
+        response.cache_control.no_store = True
     return response
 
 
@@ -339,10 +352,13 @@ def geometry_key(geometry: Geometry) -> tuple[str, str | None]:
     return variant, regions
 
 
-def key_for(puzzle: str, geometry: Geometry | None = None) -> SolveKey:
-    """The key of solving the canonical ``puzzle`` on ``geometry`` with the app's budget."""
+def key_for(
+    puzzle: str, geometry: Geometry | None = None, config: Mapping[str, Any] | None = None
+) -> SolveKey:
+    """The key of solving the canonical ``puzzle`` on ``geometry`` with the app's budget
+    (from ``config``, default the current app's)."""
     variant, regions = geometry_key(geometry or standard(9))
-    budget = Budget.from_config(current_app.config)
+    budget = Budget.from_config(current_app.config if config is None else config)
     return solve_key(puzzle, variant=variant, regions=regions, budget=budget)
 
 
@@ -393,15 +409,12 @@ def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]
     """
 
     def build_marked() -> Response:
-        response = _as_response(build())
-        if g.get(_UNCACHEABLE):
-            response.cache_control.no_store = True
-        return response
+        return _marked(_as_response(build()))
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     etag = etag_for(kind, key, app=app)
     if app.debug or not get_cache(app).maxsize:  # nothing to keep: skip the LRU's keys
-        return conditional(etag, build_marked, app=app)
+        return conditional(etag, build, app=app, mark=True)
     response = conditional(etag, lambda: cached_response((kind, key), build_marked), app=app)
     if response.status_code == 200 and "ETag" in response.headers and not response.is_streamed:
         # Also keep the finished response under its exact URL, for serve_by_url().

@@ -297,8 +297,9 @@ def _page(variant: str, puzzle: str, regions: str | None = None) -> ResponseValu
         givens, parsed = reading.canonical, reading.grid
     # 304 / the worker's page LRU / ETag + Cache-Control: the page depends on nothing but the
     # puzzle, its geometry and the two budgets (see cache.cacheable).
-    solve_key = cache.key_for(givens, geometry)
-    key = (solve_key, DoctorBudget.from_config(current_app.config))
+    config = current_app.config
+    solve_key = cache.key_for(givens, geometry, config)
+    key = (solve_key, DoctorBudget.from_config(config))
     return cache.cacheable("page", key, lambda: _result_page(geometry, givens, parsed, solve_key))
 
 
