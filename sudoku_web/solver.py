@@ -197,7 +197,7 @@ def solve(
                 # which also writes the error messages.
                 if len(puzzle) != geometry.cells:
                     raise KeyError(puzzle)
-                grid = [tables.value_of[ch] for ch in puzzle]
+                grid = list(map(tables.value_of.__getitem__, puzzle))
                 text = puzzle.translate(tables.canonical)
             except KeyError:
                 grid = parse_puzzle(puzzle, geometry)

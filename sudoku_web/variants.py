@@ -186,6 +186,8 @@ def geometry_of(variant: str | None, puzzle: str, regions: str | None = None) ->
     size comes from its region map. Raises :class:`InvalidPuzzle` for an unknown variant, a
     missing or bad region map, or a region map given to another variant.
     """
+    if variant == "standard" and not regions and len(puzzle) == 81 and puzzle.isalnum():
+        return geometry_for("standard", 9)  # a classic share link as built: the common case
     name = (variant or "standard").strip().lower()
     if name not in VARIANTS:
         names = ", ".join(VARIANTS)

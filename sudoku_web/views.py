@@ -326,7 +326,8 @@ def _result_page(
         slots = _slots(geometry, givens, result, links, None)
         slots["grid"] = solution_rows_html(geometry, givens, result.solutions[0])
         shape = ("result", "solved", cache.geometry_key(geometry), request.script_root)
-        return Response(_skeleton_render(shape, slots, _solved_renderer(geometry)))
+        page = _skeleton_render(shape, slots, _solved_renderer(geometry))
+        return Response(page, content_type=_HTML)  # given, not derived from a mimetype
     return _unsolved_page(geometry, givens, parsed, result, links)
 
 
@@ -444,6 +445,7 @@ def _render_result(
     )
 
 
+_HTML = "text/html; charset=utf-8"
 _STAT_SLOTS = ("reduce_passes", "guesses", "backtracks", "elapsed_ms")
 
 
