@@ -181,10 +181,21 @@ class JigsawForm(PuzzleForm):
             self.puzzle_errors = errors
             self.invalid_cells = {c for e in errors for c in e.cells}
             self.sketch = region_sketch(text)
+            self._show_paste()
             return False
         # The instance's geometry shadows the class default (the map the form opened on).
         self.geometry = geometry
         return super().validate(extra_validators)
+
+    def _show_paste(self) -> None:
+        # A refused map stops validation before the paste box is read; still put a pasted
+        # puzzle into the cells, so the page shows the grid the user meant (its own problems
+        # are reported once the map is right). Reading needs only the grid's size here.
+        pasted = (self.paste.data or "").strip()
+        if pasted:
+            reading = read(pasted, self.geometry)
+            if reading.grid is not None:
+                self.fill(reading.grid)
 
     def board(self) -> BoardView:
         """The grid drawn with the typed map's regions, even when the map was rejected."""

@@ -153,6 +153,16 @@ def test_post_jigsaw_with_a_bad_map_names_the_region_and_marks_its_cells(client:
     assert marked == {i for i, ch in enumerate(regions) if ch in "AH"}
 
 
+def test_a_refused_map_still_shows_the_pasted_puzzle_in_the_grid(client: Any) -> None:
+    regions = JIGSAW_REGIONS[:-1] + "A"
+    response = client.post("/", data={"v": "jigsaw", "regions": regions, "paste": JIGSAW_PUZZLE})
+    assert response.status_code == 422
+    page = text(response)
+    for cell, ch in enumerate(JIGSAW_PUZZLE):
+        if ch != "0":
+            assert re.search(rf'id="cells-{cell}"[^>]*value="{ch}"', page), cell
+
+
 def test_post_jigsaw_map_of_another_size_is_refused(client: Any) -> None:
     data = {"v": "jigsaw", "regions": JIGSAW6_REGIONS, "paste": JIGSAW_PUZZLE}
     response = client.post("/", data=data)
