@@ -61,13 +61,18 @@ class Budget:
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> Budget:
         """The budget named by ``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS`` in an app config."""
-        return cls(
+        return _solve_budget(
             int(config.get("SOLVE_MAX_NODES", DEFAULT_MAX_NODES)),
             float(config.get("SOLVE_DEADLINE_MS", DEFAULT_DEADLINE_MS)),
         )
 
     def __repr__(self) -> str:
-        # What dataclass would write, without its recursion guard (a third of an ETag's cost).
+        return self._text
+
+    @functools.cached_property
+    def _text(self) -> str:
+        # What dataclass would write, kept: the text is part of every ETag, and the
+        # generated __repr__'s recursion guard cost a third of one.
         return (
             f"{type(self).__name__}(max_nodes={self.max_nodes!r}, deadline_ms={self.deadline_ms!r})"
         )
@@ -476,12 +481,24 @@ class DoctorBudget:
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> DoctorBudget:
         """The budget named by ``DOCTOR_MAX_NODES`` / ``DOCTOR_DEADLINE_MS`` in an app config."""
-        return cls(
+        return _doctor_budget(
             int(config.get("DOCTOR_MAX_NODES", doctor.DEFAULT_MAX_NODES)),
             float(config.get("DOCTOR_DEADLINE_MS", DEFAULT_DOCTOR_DEADLINE_MS)),
         )
 
     __repr__ = Budget.__repr__
+    _text = Budget._text
+
+
+# One instance per configured budget (so its repr is computed once), bounded.
+@functools.lru_cache(maxsize=16)
+def _solve_budget(max_nodes: int, deadline_ms: float | None) -> Budget:
+    return Budget(max_nodes, deadline_ms)
+
+
+@functools.lru_cache(maxsize=16)
+def _doctor_budget(max_nodes: int, deadline_ms: float | None) -> DoctorBudget:
+    return DoctorBudget(max_nodes, deadline_ms)
 
 
 def diagnose_result(result: SolveResult, budget: DoctorBudget) -> Diagnosis | None:
