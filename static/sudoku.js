@@ -1,7 +1,8 @@
 // sudoku-web: progressive enhancement only. Every page works without this file.
 //   - grid: arrow keys move, typing a symbol moves on, Backspace/Delete clear,
 //     pasting a whole puzzle into any cell fills the grid;
-//   - jigsaw form: paint the regions with the mouse (the region text field stays the source);
+//   - jigsaw form: paint the regions with the mouse or the keyboard (the region text field
+//     stays the source);
 //   - result page: the "Copy link" button (hidden until this script shows it), and the
 //     difficulty panel fetched into the page (without this script an <iframe> shows it).
 (function () {
@@ -163,14 +164,20 @@
     }
     var table = document.createElement("table");
     table.className = "paint-grid n-" + size;
-    table.setAttribute("aria-hidden", "true"); // the text field is the accessible way in
+    // A grid of its own for the keyboard too: arrow keys move, a letter picks that region
+    // and paints the cell, Space or Enter paints it with the chosen region.
+    table.setAttribute("role", "grid");
+    table.setAttribute("aria-label", "Region map: arrow keys move, a letter or Space paints");
     var tds = [];
+    var focused = 0;
     var body = document.createElement("tbody");
     for (var r = 0; r < size; r++) {
       var tr = document.createElement("tr");
       for (var c = 0; c < size; c++) {
         var td = document.createElement("td");
         td.setAttribute("data-i", String(r * size + c));
+        td.setAttribute("role", "gridcell");
+        td.tabIndex = r === 0 && c === 0 ? 0 : -1;
         tds.push(td);
         tr.appendChild(td);
       }
@@ -184,7 +191,11 @@
     if (hint) { hint.hidden = false; }
 
     function choose(event) {
-      current = event.currentTarget.textContent;
+      pick(event.currentTarget.textContent);
+    }
+
+    function pick(letter) {
+      current = letter;
       buttons.forEach(function (b) {
         b.setAttribute("aria-pressed", b.textContent === current ? "true" : "false");
       });
@@ -226,6 +237,8 @@
       for (var i = 0; i < n2; i++) {
         var extra = classesFor(i, order);
         tds[i].textContent = labels[i];
+        tds[i].setAttribute("aria-label", "Row " + (Math.floor(i / size) + 1) + ", column " +
+          (i % size + 1) + ": region " + labels[i]);
         restyle(tds, i, extra);
         if (mainCells.length === n2) { restyle(mainCells, i, extra); }
       }
@@ -256,6 +269,30 @@
       if (!painting) { return; }
       var td = cellAt(event);
       if (td) { paintAt(td); }
+    });
+    function moveTo(i) {
+      tds[focused].tabIndex = -1;
+      focused = i;
+      tds[i].tabIndex = 0;
+      tds[i].focus();
+    }
+    table.addEventListener("keydown", function (event) {
+      var row = Math.floor(focused / size), col = focused % size;
+      var key = event.key;
+      if (key === "ArrowRight" && col < size - 1) { moveTo(focused + 1); }
+      else if (key === "ArrowLeft" && col > 0) { moveTo(focused - 1); }
+      else if (key === "ArrowDown" && row < size - 1) { moveTo(focused + size); }
+      else if (key === "ArrowUp" && row > 0) { moveTo(focused - size); }
+      else if (key === " " || key === "Enter") { paintAt(tds[focused]); }
+      else if (key.length === 1 && LETTERS.slice(0, size).indexOf(key.toUpperCase()) >= 0) {
+        pick(key.toUpperCase());
+        paintAt(tds[focused]);
+      } else { return; }
+      event.preventDefault();
+    });
+    table.addEventListener("focusin", function (event) {
+      var td = event.target.closest ? event.target.closest("td[data-i]") : null;
+      if (td) { focused = parseInt(td.getAttribute("data-i"), 10); }
     });
     document.addEventListener("pointerup", function () { painting = false; });
     document.addEventListener("pointercancel", function () { painting = false; });

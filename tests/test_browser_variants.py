@@ -94,6 +94,36 @@ def test_paint_jigsaw_regions_with_the_mouse_and_solve(page: Page, live_server: 
     assert solution_text(page) == JIGSAW6_SOLUTION
 
 
+def test_paint_jigsaw_regions_with_the_keyboard(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/?v=jigsaw&n=6")
+    grid = page.get_by_role("grid", name=re.compile("Region map"))
+    first = grid.get_by_role("gridcell").first
+    first.focus()
+    # Walk the map row by row: a letter picks that region and paints the focused cell.
+    for i, letter in enumerate(JIGSAW6_REGIONS):
+        page.keyboard.press(letter.lower())
+        if i % 6 < 5:
+            page.keyboard.press("ArrowRight")
+        elif i < 35:
+            page.keyboard.press("ArrowDown")
+            for _ in range(5):
+                page.keyboard.press("ArrowLeft")
+    rows = [JIGSAW6_REGIONS[r * 6 : r * 6 + 6] for r in range(6)]
+    expect(page.locator("textarea[name=regions]")).to_have_value("\n".join(rows))
+    # The focused cell says where it is and which region it is in; the palette follows.
+    last = grid.get_by_role("gridcell").nth(35)
+    expect(last).to_be_focused()
+    expect(last).to_have_attribute("aria-label", f"Row 6, column 6: region {JIGSAW6_REGIONS[35]}")
+    pressed = page.locator(".palette button[aria-pressed=true]")
+    expect(pressed).to_have_text(JIGSAW6_REGIONS[35])
+    # Space paints with the chosen region: r6c1 (region F) becomes D.
+    for _ in range(5):
+        page.keyboard.press("ArrowLeft")
+    assert JIGSAW6_REGIONS[30] != JIGSAW6_REGIONS[35]
+    page.keyboard.press("Space")
+    expect(grid.get_by_role("gridcell").nth(30)).to_have_text(JIGSAW6_REGIONS[35])
+
+
 @pytest.mark.browser_context_args(java_script_enabled=False)
 def test_type_jigsaw_regions_without_javascript(page: Page, live_server: str) -> None:
     page.goto(f"{live_server}/?v=jigsaw")
