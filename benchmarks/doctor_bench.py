@@ -15,9 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-from sudoku_web.board import format_puzzle, parse_puzzle, standard
-from sudoku_web.doctor import Fix, diagnose
-from sudoku_web.solver import solve
+from sudoku_web.core.board import format_puzzle, parse_puzzle, standard
+from sudoku_web.core.doctor import Fix, diagnose
+from sudoku_web.core.solver import solve
 
 DATA = Path(__file__).parent / "data"
 CASES_FILE = DATA / "doctor_cases.txt"

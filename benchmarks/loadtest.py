@@ -5,7 +5,7 @@
     python -m benchmarks.loadtest --json out.json
     python -m benchmarks.loadtest --soak 200000 # worker memory over a long run, no recycling
 
-Scenarios (each on a fresh server started with ``python -m sudoku_web.serve``, shipped
+Scenarios (each on a fresh server started with ``python -m sudoku_web.hosting.serve``, shipped
 defaults apart from the cache size, so worker recycling is the shipped ``max_requests``):
 
     baseline    GET /healthz                          trivial route of the same app
@@ -189,7 +189,7 @@ def peak_rss_mb(pid: int) -> float:
 
 
 class Server:
-    """``python -m sudoku_web.serve`` on a free loopback port, as a context manager."""
+    """``python -m sudoku_web.hosting.serve`` on a free loopback port, as a context manager."""
 
     def __init__(
         self, workers: int, cache_size: int, app: str, extra_env: dict[str, str] | None = None
@@ -209,7 +209,7 @@ class Server:
         )
         env.update(extra_env or {})
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sudoku_web.serve", "--app", app],
+            [sys.executable, "-m", "sudoku_web.hosting.serve", "--app", app],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -636,7 +636,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.quick:
         args.duration, args.warmup, args.warmup_max = 3.0, 0.5, 8.0
     if args.workers is None:
-        from sudoku_web.serve import default_workers
+        from sudoku_web.hosting.serve import default_workers
 
         args.workers = default_workers()
     if args.clients is None:
@@ -660,7 +660,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     info = machine()
     print(f"machine: {info}")
     client = "wrk" if args.wrk else "python"
-    from sudoku_web.serve import settings_from_env
+    from sudoku_web.hosting.serve import settings_from_env
 
     shipped = settings_from_env()
     print(

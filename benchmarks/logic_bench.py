@@ -1,10 +1,10 @@
 """Logic-solver benchmark: share solved without guessing, techniques used, time, soundness.
 
 Run ``python -m benchmarks.logic_bench`` (``--quick`` for 200 puzzles per set). For each set
-it explains every puzzle with :func:`sudoku_web.logic.explain`, checks every step against the
+it explains every puzzle with :func:`sudoku_web.core.logic.explain`, checks every step against the
 engine's solution (an eliminated solution digit or a wrong placement counts as unsound),
 and times the explanation plus the search trace (what a steps page computes), and the fast
-grade :func:`sudoku_web.logic.grade` (what a result page computes), checking that it equals
+grade :func:`sudoku_web.core.logic.grade` (what a result page computes), checking that it equals
 the explanation's. The 17-clue set is sampled: 2,000 puzzles drawn with a fixed seed.
 """
 
@@ -19,11 +19,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sudoku_web.board import parse_puzzle, standard
-from sudoku_web.logic import GRADES, explain, grade
-from sudoku_web.solver import solve
-from sudoku_web.techniques import ORDER
-from sudoku_web.trace import trace_search
+from sudoku_web.core.board import parse_puzzle, standard
+from sudoku_web.core.logic import GRADES, explain, grade
+from sudoku_web.core.solver import solve
+from sudoku_web.core.techniques import ORDER
+from sudoku_web.core.trace import trace_search
 
 DATA = Path(__file__).parent / "data"
 SETS = ("easy50", "top95", "hardest", "top1465", "17clue")

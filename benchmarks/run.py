@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_web.board import parse_puzzle, standard
-from sudoku_web.solver import solve, verify
+from sudoku_web.core.board import parse_puzzle, standard
+from sudoku_web.core.solver import solve, verify
 
 from . import norvig
 from .machine import cpu_model

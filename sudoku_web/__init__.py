@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from flask import Flask, Response
 
 # Flask and the web modules are imported inside create_app(), not here: `import
-# sudoku_web.solver` (the CLI, library users, benchmarks) must not pull in the web stack
+# sudoku_web.core.solver` (the CLI, library users, benchmarks) must not pull in the web stack
 # (tests/test_layers.py holds this).
 
 #: The environment prefix the README documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``); Flask's
@@ -26,12 +26,12 @@ def defaults() -> dict[str, Any]:
     """The app's own safe defaults; every key can be overridden from the environment as
     SUDOKU_WEB_<KEY> or FLASK_<KEY> (values are parsed as JSON, so
     SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number)."""
-    from .service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
+    from .web.service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
 
     return {
         # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near.
         "MAX_CONTENT_LENGTH": 16 * 1024,
-        # The solver budget of one request (see sudoku_web.service.Budget).
+        # The solver budget of one request (see sudoku_web.web.service.Budget).
         "SOLVE_MAX_NODES": DEFAULT_MAX_NODES,
         "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
     }
@@ -59,7 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from . import cache, limits, security
+    from .web import cache, limits, security
 
     app = Flask(
         __name__,
@@ -80,7 +80,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from . import api, errors, teach, views
+    from .web import api, errors, teach, views
 
     app.register_blueprint(views.bp)
     app.register_blueprint(api.bp)

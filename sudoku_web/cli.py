@@ -13,8 +13,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
-from .board import VARIANTS, PuzzleError, parse_puzzle, pretty
-from .solver import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES, SolveResult, solve
+from .core.board import VARIANTS, PuzzleError, parse_puzzle, pretty
+from .core.solver import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES, SolveResult, solve
 
 # Exit statuses: 0 all fine, 1 at least one puzzle was invalid, 2 bad usage (argparse).
 EXIT_OK = 0
@@ -152,8 +152,8 @@ def _error_json(error: PuzzleError) -> dict[str, Any]:
 
 
 def add_serve_parser(subparsers: Any) -> None:
-    """Register ``serve``: the production server (gunicorn), see :mod:`sudoku_web.serve`."""
-    from . import serve
+    """Register ``serve``: the production server (gunicorn), see :mod:`sudoku_web.hosting.serve`."""
+    from .hosting import serve
 
     p = subparsers.add_parser(
         "serve",
@@ -166,7 +166,7 @@ def add_serve_parser(subparsers: Any) -> None:
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Run the server until it is stopped; returns the exit status."""
-    from . import serve
+    from .hosting import serve
 
     return serve.run(args)
 

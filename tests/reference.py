@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudoku_web.board import Geometry
+from sudoku_web.core.board import Geometry
 
 
 def count_solutions(grid: Sequence[int], geometry: Geometry, limit: int = 2) -> int:

@@ -16,9 +16,11 @@ import pytest
 from flask import Flask
 from web_puzzles import CONFLICT, EASY, TWO_SOLUTIONS
 
-from sudoku_web import cache, create_app, service, solver
-from sudoku_web.board import standard
-from sudoku_web.solver import SolveResult
+from sudoku_web import create_app
+from sudoku_web.core import solver
+from sudoku_web.core.board import standard
+from sudoku_web.core.solver import SolveResult
+from sudoku_web.web import cache, service
 
 TOP95_FILE = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "top95.txt"
 TOP95 = [line.strip() for line in TOP95_FILE.read_text().splitlines() if line.strip()]
@@ -334,7 +336,7 @@ def test_body_over_max_content_length_is_413(client: Any) -> None:
 def test_a_hot_url_is_answered_without_reading_the_puzzle(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sudoku_web import views
+    from sudoku_web.web import views
 
     first = client.get(f"/p/{EASY}")
     calls = []

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from sudoku_web.board import (
+from sudoku_web.core.board import (
     InvalidPuzzle,
     find_conflicts,
     format_puzzle,
@@ -190,7 +190,7 @@ def test_jigsaw_geometries_from_users_do_not_pile_up() -> None:
 def test_geometry_hash_is_cached_equal_for_equal_geometries_and_survives_pickle() -> None:
     import pickle
 
-    from sudoku_web.board import Geometry
+    from sudoku_web.core.board import Geometry
 
     geo = standard(9)
     twin = Geometry(geo.size, geo.variant, geo.houses, geo.box_shape, geo.regions)

@@ -7,8 +7,8 @@ import threading
 import pytest
 from flask import Flask, Response
 
-from sudoku_web import cache
-from sudoku_web.solver import SolveResult, solve
+from sudoku_web.core.solver import SolveResult, solve
+from sudoku_web.web import cache
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -230,7 +230,7 @@ def test_debug_mode_disables_http_caching() -> None:
 
 def make_page_app(**config: object) -> tuple[Flask, list[str]]:
     """An app whose page route keeps whole responses in the LRU."""
-    from sudoku_web import security
+    from sudoku_web.web import security
 
     app = Flask(__name__)
     app.config.from_mapping(config)

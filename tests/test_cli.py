@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_web.board import parse_puzzle
 from sudoku_web.cli import main
+from sudoku_web.core.board import parse_puzzle
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"

@@ -147,7 +147,7 @@ def test_unit_is_hardened_and_bounded() -> None:
 
 
 def test_env_example_documents_every_serve_variable() -> None:
-    from sudoku_web.serve import ENV_VARS
+    from sudoku_web.hosting.serve import ENV_VARS
 
     text = ENV_EXAMPLE.read_text()
     for var, _ in ENV_VARS.values():
@@ -158,7 +158,7 @@ def test_env_example_documents_every_serve_variable() -> None:
 
 PROXIED_APP = """
 from flask import Flask, Response
-from sudoku_web import cache, security
+from sudoku_web.web import cache, security
 
 def create_app():
     app = Flask(__name__)
@@ -232,7 +232,7 @@ def proxied_site(tmp_path: Path) -> Iterator[int]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SUDOKU_WEB_", "FLASK_"))}
     env.update(PYTHONPATH=f"{tmp_path}{os.pathsep}{root}", SUDOKU_WEB_ACCESS_LOG="/dev/null")
     gunicorn = subprocess.Popen(
-        [sys.executable, "-m", "sudoku_web.serve", "--app", "proxiedapp:create_app()",
+        [sys.executable, "-m", "sudoku_web.hosting.serve", "--app", "proxiedapp:create_app()",
          "--bind", f"127.0.0.1:{app_port}", "--workers", "1"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_web.board import (
+from sudoku_web.core.board import (
     Geometry,
     find_conflicts,
     format_puzzle,
@@ -17,7 +17,7 @@ from sudoku_web.board import (
     standard,
     x_sudoku,
 )
-from sudoku_web.doctor import (
+from sudoku_web.core.doctor import (
     Diagnosis,
     Fix,
     Suggestion,
@@ -26,7 +26,7 @@ from sudoku_web.doctor import (
     suggest_given,
     typo_tier,
 )
-from sudoku_web.solver import solve
+from sudoku_web.core.solver import solve
 
 DATA = Path(__file__).parent / "data"
 # 5x5 jigsaw: five connected regions of five cells.

@@ -7,8 +7,8 @@ from flask import Flask
 from web_puzzles import EASY
 from werkzeug.datastructures import MultiDict
 
-from sudoku_web.board import standard, x_sudoku
-from sudoku_web.forms import PASTE_MAX, PuzzleForm, puzzle_form
+from sudoku_web.core.board import standard, x_sudoku
+from sudoku_web.web.forms import PASTE_MAX, PuzzleForm, puzzle_form
 
 
 def cells_data(puzzle: str) -> MultiDict[str, str]:

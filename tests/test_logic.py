@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_web.board import Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
-from sudoku_web.logic import (
+from sudoku_web.core.board import Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
+from sudoku_web.core.logic import (
     GRADES,
     Explanation,
     apply_step,
@@ -20,8 +20,8 @@ from sudoku_web.logic import (
     next_step,
     pencil_marks,
 )
-from sudoku_web.solver import SolveStats, solve
-from sudoku_web.techniques import GRADE_OF
+from sudoku_web.core.solver import SolveStats, solve
+from sudoku_web.core.techniques import GRADE_OF
 
 ROOT = Path(__file__).resolve().parent.parent
 GEO = standard(9)

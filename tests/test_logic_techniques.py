@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from sudoku_web.board import parse_puzzle, standard
-from sudoku_web.logic import apply_step, next_step, pencil_marks
-from sudoku_web.solver import solve
-from sudoku_web.techniques import (
+from sudoku_web.core.board import parse_puzzle, standard
+from sudoku_web.core.logic import apply_step, next_step, pencil_marks
+from sudoku_web.core.solver import solve
+from sudoku_web.core.techniques import (
     GRADE_OF,
     TECHNIQUES,
     Candidates,

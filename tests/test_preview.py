@@ -7,8 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-from sudoku_web.board import Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
-from sudoku_web.preview import (
+from sudoku_web.core.board import Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
+from sudoku_web.core.solver import solve
+from sudoku_web.web.preview import (
     GIVEN_INK,
     GRID_SIDE,
     HEIGHT,
@@ -19,7 +20,6 @@ from sudoku_web.preview import (
     WIDTH,
     render_png,
 )
-from sudoku_web.solver import solve
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 JIGSAW5 = "AAABBACABBCCCDBCEDDDEEEED"

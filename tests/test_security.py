@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask, Response
 
-from sudoku_web import security
+from sudoku_web.web import security
 
 
 def make_app(**config: object) -> Flask:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_web import serve
+from sudoku_web.hosting import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +34,7 @@ def test_workers_recycle_rarely_with_proportional_jitter() -> None:
     # (benchmarks/RESULTS.md, soak run), and a recycled worker starts with an empty LRU, so
     # the 2,000 of old restarted each worker every few seconds under load and halved the
     # cached-page throughput. Keep it far above what recycling-for-caching would tolerate.
-    from sudoku_web.cache import CONFIG_DEFAULTS
+    from sudoku_web.web.cache import CONFIG_DEFAULTS
 
     settings = serve.settings_from_env({})
     assert settings["max_requests"] == 50_000
@@ -97,7 +97,7 @@ def test_every_setting_has_a_default_and_a_variable() -> None:
 
 def test_gunicorn_conf_exports_every_setting_and_nothing_else() -> None:
     # Parsed, not imported: importing it sets SUDOKU_WEB_ENV in this test process.
-    tree = ast.parse((ROOT / "sudoku_web" / "gunicorn_conf.py").read_text())
+    tree = ast.parse((ROOT / "sudoku_web" / "hosting" / "gunicorn_conf.py").read_text())
     names = {
         target.id
         for node in tree.body
@@ -162,7 +162,7 @@ def test_mark_production_respects_an_explicit_choice() -> None:
 
 TINY_APP = """
 from flask import Flask
-from sudoku_web import security
+from sudoku_web.web import security
 
 def create_app():
     app = Flask(__name__)
@@ -188,7 +188,7 @@ def _start(tmp_path: Path, port: int, **env: str) -> subprocess.Popen[str]:
     environ.update(env, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
     args = ["--app", "tinyapp:create_app()", "--bind", f"127.0.0.1:{port}", "--workers", "1"]
     return subprocess.Popen(
-        [sys.executable, "-m", "sudoku_web.serve", *args],
+        [sys.executable, "-m", "sudoku_web.hosting.serve", *args],
         env=environ,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -19,8 +19,8 @@ from web_puzzles import (
 )
 
 from sudoku_web import create_app
-from sudoku_web.board import Geometry, hyper, jigsaw, standard, x_sudoku
-from sudoku_web.service import (
+from sudoku_web.core.board import Geometry, hyper, jigsaw, standard, x_sudoku
+from sudoku_web.web.service import (
     DEFAULT_DOCTOR_DEADLINE_MS,
     BoardView,
     DoctorBudget,
@@ -140,7 +140,7 @@ def test_work_flagged_during_rendering_makes_the_response_no_store() -> None:
     """cache.mark_uncacheable() from inside a build (e.g. a template global) wins over caching."""
     from flask import render_template_string
 
-    from sudoku_web import cache
+    from sudoku_web.web import cache
 
     app = create_app({"TESTING": True})
 

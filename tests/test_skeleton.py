@@ -10,13 +10,14 @@ import pytest
 from flask import Flask, url_for
 from markupsafe import Markup
 
-from sudoku_web import create_app, variants
-from sudoku_web.board import standard
-from sudoku_web.service import board_view, solution_rows_html
-from sudoku_web.skeleton import Skeletons, cut, sentinels
-from sudoku_web.solver import solve
-from sudoku_web.teach import TEACH_PAGES, links_for, teach_url
-from sudoku_web.views import SKELETONS, VARIANT_EXAMPLES
+from sudoku_web import create_app
+from sudoku_web.core.board import standard
+from sudoku_web.core.solver import solve
+from sudoku_web.web import variants
+from sudoku_web.web.service import board_view, solution_rows_html
+from sudoku_web.web.skeleton import Skeletons, cut, sentinels
+from sudoku_web.web.teach import TEACH_PAGES, links_for, teach_url
+from sudoku_web.web.views import SKELETONS, VARIANT_EXAMPLES
 
 DATA = Path(__file__).parent / "data"
 TOP95 = [ln.strip() for ln in (DATA / "top95.txt").read_text().splitlines() if ln.strip()]

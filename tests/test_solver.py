@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import count_solutions, status_of
 
-from sudoku_web import solver
-from sudoku_web.board import (
+from sudoku_web.core import solver
+from sudoku_web.core.board import (
     Geometry,
     format_puzzle,
     hyper,
@@ -21,7 +21,7 @@ from sudoku_web.board import (
     standard,
     x_sudoku,
 )
-from sudoku_web.solver import DEFAULT_MAX_NODES, SolveResult, solve, verify
+from sudoku_web.core.solver import DEFAULT_MAX_NODES, SolveResult, solve, verify
 
 DATA = Path(__file__).parent / "data"
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

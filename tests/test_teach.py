@@ -21,7 +21,7 @@ from web_puzzles import (
     X_PUZZLE,
 )
 
-from sudoku_web.board import find_conflicts, parse_puzzle, standard
+from sudoku_web.core.board import find_conflicts, parse_puzzle, standard
 
 TOP95 = [
     line.strip().replace(".", "0")
@@ -89,7 +89,7 @@ def test_steps_page_is_paged_by_step_and_strikes_eliminations(client: Any) -> No
 
 
 def test_guess_steps_are_shown_as_guesses(app: Any, client: Any) -> None:
-    from sudoku_web.logic import explain
+    from sudoku_web.core.logic import explain
 
     guessing = next(p for p in TOP95[:30] if explain(p, standard(9)).guesses)
     explanation = explain(guessing, standard(9))
@@ -253,7 +253,7 @@ def _panel_of(html: str) -> str:
 
 
 def _puzzle_graded(*grades: str) -> str:
-    from sudoku_web.logic import explain
+    from sudoku_web.core.logic import explain
 
     return next(p for p in TOP95 if explain(p, standard(9)).grade in grades)
 
@@ -291,8 +291,8 @@ def test_difficulty_fragment_shows_both_grades(client: Any) -> None:
 
 
 def test_difficulty_fragment_explains_when_the_grades_disagree(client: Any) -> None:
-    from sudoku_web.logic import explain, grade_note
-    from sudoku_web.solver import solve
+    from sudoku_web.core.logic import explain, grade_note
+    from sudoku_web.core.solver import solve
 
     geo = standard(9)
     for puzzle in TOP95:
@@ -306,7 +306,8 @@ def test_difficulty_fragment_explains_when_the_grades_disagree(client: Any) -> N
 
 
 def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_web import logic, teach
+    from sudoku_web.core import logic
+    from sudoku_web.web import teach
 
     calls: list[str] = []
 
@@ -334,7 +335,7 @@ def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.Monk
 def test_result_page_survives_a_grader_that_fails(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sudoku_web import teach
+    from sudoku_web.web import teach
 
     class Graded(Exception):
         pass
@@ -462,7 +463,7 @@ def test_difficulty_fragment_served_again_may_still_be_framed(client: Any) -> No
 def test_difficulty_fragment_revalidated_may_still_be_framed(app: Any, cache_size: int) -> None:
     # A browser applies a 304's CSP to its stored copy: a 304 with the default 'none' would
     # blank the no-JavaScript frame on revalidation (conditional or the LRU's fast path).
-    from sudoku_web import cache
+    from sudoku_web.web import cache
 
     app.extensions[cache.EXTENSION] = cache.ResultCache(cache_size)
     client = app.test_client()

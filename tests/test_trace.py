@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_web.board import parse_puzzle, standard
-from sudoku_web.solver import solve
-from sudoku_web.trace import trace_search
+from sudoku_web.core.board import parse_puzzle, standard
+from sudoku_web.core.solver import solve
+from sudoku_web.core.trace import trace_search
 
 ROOT = Path(__file__).resolve().parent.parent
 GEO = standard(9)

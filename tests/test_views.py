@@ -9,10 +9,11 @@ import pytest
 from flask import Flask
 from web_puzzles import CONFLICT, EASY, EASY_SOLUTION, IMPOSSIBLE, TWO_SOLUTIONS
 
-from sudoku_web import cache, create_app
-from sudoku_web.board import standard
-from sudoku_web.service import Budget
-from sudoku_web.solver import SolveResult
+from sudoku_web import create_app
+from sudoku_web.core.board import standard
+from sudoku_web.core.solver import SolveResult
+from sudoku_web.web import cache
+from sudoku_web.web.service import Budget
 
 
 def cells(puzzle: str) -> dict[str, str]:
@@ -302,7 +303,7 @@ def test_static_files_are_served(client: Any) -> None:
 def test_template_links_are_cached_per_host_and_match_url_for(app: Any) -> None:
     from flask import url_for
 
-    from sudoku_web.views import URL_CACHE_SIZE, cached_url_for
+    from sudoku_web.web.views import URL_CACHE_SIZE, cached_url_for
 
     for host in ("a.example", "b.example"):
         with app.test_request_context("/", base_url=f"http://{host}/sub"):

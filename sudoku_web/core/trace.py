@@ -13,7 +13,7 @@ event
     One line of the story (:class:`TraceEvent`), with its depth in the search tree.
 
 This is a small instrumented copy of the classic reduce-and-guess method rather than hooks in
-:mod:`sudoku_web.solver`: the fast engine stays free of bookkeeping, and this copy only needs
+:mod:`sudoku_web.core.solver`: the fast engine stays free of bookkeeping, and this copy only needs
 to be clear. It stops at the first solution (uniqueness is the engine's business) and keeps
 at most ``max_events`` events, flagging the trace as cut beyond that.
 """

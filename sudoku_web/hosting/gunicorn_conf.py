@@ -1,15 +1,15 @@
 """gunicorn configuration for sudoku-web, the same settings ``sudoku-web serve`` uses.
 
-    gunicorn -c python:sudoku_web.gunicorn_conf 'sudoku_web:create_app()'
+    gunicorn -c python:sudoku_web.hosting.gunicorn_conf 'sudoku_web:create_app()'
 
-Values come from :func:`sudoku_web.serve.settings_from_env` (defaults plus ``SUDOKU_WEB_*``
+Values come from :func:`sudoku_web.hosting.serve.settings_from_env` (defaults plus ``SUDOKU_WEB_*``
 environment variables), so there is one list of defaults. gunicorn reads the module-level
 names below; command-line flags given to gunicorn still win over them.
 """
 
 from __future__ import annotations
 
-from sudoku_web.serve import freeze_heap, mark_production, settings_from_env
+from sudoku_web.hosting.serve import freeze_heap, mark_production, settings_from_env
 
 # The app is created after this file is read (in the master with preload_app), so the
 # production checks see this.

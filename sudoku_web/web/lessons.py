@@ -1,6 +1,7 @@
 """Presenting the logic solver: steps, pencil marks, hints, difficulty and the search story.
 
-The core (:mod:`sudoku_web.logic`, :mod:`sudoku_web.trace`) returns frozen dataclasses about
+The core (:mod:`sudoku_web.core.logic`, :mod:`sudoku_web.core.trace`) returns frozen dataclasses
+about
 cells and digits; this module turns them into what the teaching pages and ``/api/explain``
 show: cell names (``r4c7``), symbols (``7``, ``G``), CSS classes per cell, and JSON objects.
 It imports nothing from Flask, so it is tested without an app, and templates only loop.
@@ -26,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import Geometry
-from .logic import (
+from ..core.board import Geometry
+from ..core.logic import (
     GRADES,
     Candidates,
     Explanation,
@@ -40,9 +41,9 @@ from .logic import (
     next_step,
     pencil_marks,
 )
+from ..core.solver import SolveStats
+from ..core.trace import SearchTrace, TraceEvent
 from .service import cell_borders, cell_shading
-from .solver import SolveStats
-from .trace import SearchTrace, TraceEvent
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})

@@ -14,7 +14,7 @@ response (pages, JSON, static files, errors).
 Secret key, decided: the app keeps no server-side state, has no logins and signs nothing a user
 relies on, so a missing ``SECRET_KEY`` is replaced by a random per-process key
 (``secrets.token_hex(32)``) with a warning instead of refusing to start. Under gunicorn with
-``preload`` (the default in :mod:`sudoku_web.serve`) the key is drawn once in the master, so
+``preload`` (the default in :mod:`sudoku_web.hosting.serve`) the key is drawn once in the master, so
 all workers share it until the next restart. A fixed literal is never used. Set
 ``SUDOKU_WEB_SECRET_KEY`` if the app ever grows sessions (flash messages across a redirect,
 logins): then a key that changes on restart would log people out.

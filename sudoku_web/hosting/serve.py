@@ -3,12 +3,12 @@
 Two equivalent ways to run it, sharing :data:`DEFAULTS` and :func:`settings_from_env`::
 
     sudoku-web serve [--bind HOST:PORT] [--workers N] [--print-config]
-    gunicorn -c python:sudoku_web.gunicorn_conf 'sudoku_web:create_app()'
+    gunicorn -c python:sudoku_web.hosting.gunicorn_conf 'sudoku_web:create_app()'
 
 Every setting can be overridden by an environment variable (``SUDOKU_WEB_BIND`` ...; see
 :data:`ENV_VARS`) and command-line flags override the environment. Both set
 ``SUDOKU_WEB_ENV=production`` unless it is already set, so a debug flag left on by mistake
-stops the server at startup (see :mod:`sudoku_web.security`).
+stops the server at startup (see :mod:`sudoku_web.web.security`).
 
 Worker count, decided: ``cores + 1`` sync workers, at most 8. Solving is CPU-bound and nginx
 buffers slow clients, so workers beyond the core count only queue for the CPU while each
@@ -207,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m sudoku_web.serve`` / ``sudoku-web serve``: run the production server."""
+    """``python -m sudoku_web.hosting.serve`` / ``sudoku-web serve``: run the production server."""
     parser = argparse.ArgumentParser(
         prog="sudoku-web serve", description="Run sudoku-web under gunicorn."
     )

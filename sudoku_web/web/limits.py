@@ -1,8 +1,9 @@
 """Request limits that keep one request cheap: the URL length cap (414).
 
-The body limit is Flask's own ``MAX_CONTENT_LENGTH`` (413, rendered by :mod:`sudoku_web.errors`);
+The body limit is Flask's own ``MAX_CONTENT_LENGTH`` (413, rendered by
+:mod:`sudoku_web.web.errors`);
 the solve itself is bounded by the request budget (``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS``,
-see :class:`sudoku_web.service.Budget`). This module adds the one missing bound: a URL
+see :class:`sudoku_web.web.service.Budget`). This module adds the one missing bound: a URL
 (path plus query string) longer than ``MAX_URL_LENGTH`` is refused with ``414 URI Too Long``
 before any view runs, as a page in the site's style or as JSON under ``/api/``.
 

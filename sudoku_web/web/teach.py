@@ -1,7 +1,7 @@
 """The teaching pages: a puzzle's steps, the engine's search, hints, and ``/api/explain``.
 
 Routes (each variant's share link plus a suffix, so every page of a puzzle shares its URL
-scheme, see :mod:`sudoku_web.variants`):
+scheme, see :mod:`sudoku_web.web.variants`):
 
 ========================================  =========================================================
 ``GET <share link>/steps?step=N``         the logic solver's steps, a page of ``STEPS_PER_PAGE``
@@ -20,7 +20,7 @@ The result view asks :func:`links_for` for a puzzle's teaching links. The grade 
 computed for the result page itself: it costs ~7 ms on a hard puzzle against ~0.3 ms for the
 solve, so the result page stays a cheap, always-cacheable answer and the panel arrives as its
 own request (issue 4's uncached page throughput; link-preview fetchers never load it).
-Like every view here, these parse through :mod:`sudoku_web.service` / the form, call the
+Like every view here, these parse through :mod:`sudoku_web.web.service` / the form, call the
 core within the budgets from the config (``EXPLAIN_DEADLINE_MS``, ``EXPLAIN_MAX_STEPS``,
 ``TRACE_MAX_EVENTS``, ``TRACE_MAX_NODES``) and render; nothing is solved without a bound.
 """
@@ -45,13 +45,15 @@ from flask import (
 from flask.blueprints import BlueprintSetupState
 from werkzeug.wrappers import Response
 
+from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
+from ..core.doctor import diagnose
+from ..core.logic import Explanation, explain, grade, pencil_marks
+from ..core.solver import SolveResult
+from ..core.trace import trace_search
 from . import cache, lessons, security, variants
 from .api import json_error
-from .board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
-from .doctor import diagnose
 from .forms import JigsawForm, PuzzleForm, puzzle_form
 from .lessons import Difficulty, Hint
-from .logic import Explanation, explain, grade, pencil_marks
 from .service import (
     DoctorBudget,
     Reading,
@@ -60,8 +62,6 @@ from .service import (
     error_json,
     read,
 )
-from .solver import SolveResult
-from .trace import trace_search
 
 bp = Blueprint("teach", __name__)
 
@@ -133,7 +133,7 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
 def teach_difficulty(geometry: Geometry, result: SolveResult) -> Difficulty | None:
     """The difficulty panel's data, None unless the puzzle was solved.
 
-    Only the grade is shown, so :func:`~sudoku_web.logic.grade` computes it (the same
+    Only the grade is shown, so :func:`~sudoku_web.core.logic.grade` computes it (the same
     answer as the steps page's explanation, without building its steps) within
     ``GRADE_DEADLINE_MS``. A grade cut short by that deadline depends on the load, so the
     page is then marked uncacheable (no ``public`` max-age, not kept in the LRU).

@@ -1,7 +1,7 @@
 """The puzzle form: one input per cell plus a paste box, validated by the board parser.
 
 Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the cells (or the
-paste box when it holds text), calls :func:`sudoku_web.service.read` (the board parser, the
+paste box when it holds text), calls :func:`sudoku_web.web.service.read` (the board parser, the
 conflict check and the empty-grid check), and leaves behind either ``grid`` /
 ``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
 branches on ``validate()``.
@@ -16,7 +16,7 @@ from typing import Any
 from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
-from .board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, jigsaw, standard
+from ..core.board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, jigsaw, standard
 from .service import MAX_TEXT, BoardView, board_view, canonical, read
 from .variants import default_regions, jigsaw_geometry, region_sketch
 

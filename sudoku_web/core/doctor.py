@@ -17,7 +17,7 @@ For a puzzle with several solutions :func:`suggest_given` proposes one extra giv
 where two known solutions differ, with the symbol of one of them) and checks that it makes
 the solution unique.
 
-Every sub-solve goes through :func:`sudoku_web.solver.solve` with a node budget and what is
+Every sub-solve goes through :func:`sudoku_web.core.solver.solve` with a node budget and what is
 left of one deadline. A sub-solve that gives up is "unknown": the given is kept (so the
 conflict is still a set of givens proven impossible, only perhaps not minimal) and the answer
 says ``complete=False``, honestly.
@@ -211,7 +211,7 @@ def diagnose(
 
     ``puzzle`` is text or a grid for ``geometry``. Raises ValueError when the puzzle is not
     unsolvable (it has a solution, or equal givens share a house: those are reported by
-    :func:`sudoku_web.board.find_conflicts` and need no doctor). ``max_nodes`` bounds the
+    :func:`sudoku_web.core.board.find_conflicts` and need no doctor). ``max_nodes`` bounds the
     search nodes of all sub-solves together, ``nodes_per_solve`` any one of them, and
     ``deadline_ms`` the wall time; when one of them cuts the work, ``complete`` is False.
     """

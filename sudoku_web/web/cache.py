@@ -46,9 +46,9 @@ from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
 from werkzeug.http import quote_etag, unquote_etag
 
-from .board import Geometry, standard
+from ..core.board import Geometry, standard
+from ..core.solver import SolveResult
 from .service import Budget, solve_puzzle
-from .solver import SolveResult
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

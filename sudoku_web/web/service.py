@@ -10,7 +10,7 @@ read → solve → present:
 
 Everything here is a plain function of its arguments (the budget is passed in), so the hosting
 work can wrap :func:`solve_puzzle` in a bounded cache keyed on the canonical text, and variants
-only need to pass another :class:`~sudoku_web.board.Geometry`.
+only need to pass another :class:`~sudoku_web.core.board.Geometry`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from . import doctor
-from .board import (
+from ..core import doctor
+from ..core.board import (
     Geometry,
     InvalidPuzzle,
     PuzzleError,
@@ -33,9 +33,9 @@ from .board import (
     parse_puzzle,
     standard,
 )
-from .doctor import Diagnosis, Suggestion, diagnose, suggest_given
-from .solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
-from .solver import SolveResult, solve
+from ..core.doctor import Diagnosis, Suggestion, diagnose, suggest_given
+from ..core.solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
+from ..core.solver import SolveResult, solve
 
 # A request never searches without a budget, so one request holds a worker for a fraction of
 # a second at most (issue 4); SUDOKU_WEB_SOLVE_MAX_NODES / _DEADLINE_MS change it. The node

@@ -1,6 +1,6 @@
 """The HTML pages: the puzzle form, its POST, and the share-link result page.
 
-Each view reads the request through the form or :mod:`sudoku_web.service`, calls the core,
+Each view reads the request through the form or :mod:`sudoku_web.web.service`, calls the core,
 and renders; no parsing or solving happens here.
 """
 
@@ -26,9 +26,10 @@ from flask.blueprints import BlueprintSetupState
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
+from ..core.doctor import Diagnosis
+from ..core.solver import SolveResult
 from . import cache, variants
-from .board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
-from .doctor import Diagnosis
 from .forms import JigsawForm, PuzzleForm, puzzle_form
 from .preview import HEIGHT, WIDTH, render_png
 from .service import (
@@ -47,7 +48,6 @@ from .service import (
     suggest_for,
 )
 from .skeleton import Skeletons
-from .solver import SolveResult
 from .teach import TEACH_PAGES, links_for
 
 bp = Blueprint("web", __name__)
@@ -58,7 +58,7 @@ bp = Blueprint("web", __name__)
 URL_CACHE_SIZE = 64
 
 
-#: ``app.extensions`` key of the app's :class:`~sudoku_web.skeleton.Skeletons`.
+#: ``app.extensions`` key of the app's :class:`~sudoku_web.web.skeleton.Skeletons`.
 SKELETONS = "sudoku_skeletons"
 
 
@@ -313,7 +313,7 @@ def _result_page(
 
     ``parsed`` is the grid the link was read into (so it is not parsed a second time), and
     ``key`` its solve's cache key. A solved puzzle's page, the common case, is filled into
-    its shape's skeleton (:mod:`sudoku_web.skeleton`); the other outcomes are rendered by
+    its shape's skeleton (:mod:`sudoku_web.web.skeleton`); the other outcomes are rendered by
     Jinja.
     """
     result = cache.cached_solve(givens, geometry, key)
@@ -468,7 +468,7 @@ class PresetBoard:
     rows: Markup
 
     def rows_html(self) -> Markup:
-        """The drawn rows (see :meth:`sudoku_web.service.BoardView.rows_html`)."""
+        """The drawn rows (see :meth:`sudoku_web.web.service.BoardView.rows_html`)."""
         return self.rows
 
 

@@ -1,6 +1,6 @@
 """Human solving techniques over a candidates grid, each returning one explained :class:`Step`.
 
-Vocabulary (on top of :mod:`sudoku_web.board`):
+Vocabulary (on top of :mod:`sudoku_web.core.board`):
 
 candidates
     A :class:`Candidates` snapshot: the placed value of every cell (0 if open) and, for each

@@ -1,6 +1,6 @@
 """Variants on the web: which geometry a request means, and each puzzle's canonical URLs.
 
-The engine already knows every variant (:mod:`sudoku_web.board`); this module is the web's
+The engine already knows every variant (:mod:`sudoku_web.core.board`); this module is the web's
 side of it: the choices offered on the form (``/?v=x`` ...), the geometry named by a form or an
 API request, and the share links.
 
@@ -30,7 +30,7 @@ from typing import Any
 
 from flask import current_app, request, url_for
 
-from .board import (
+from ..core.board import (
     BOX_SHAPES,
     IGNORED,
     JIGSAW_SIZES,
@@ -131,7 +131,7 @@ _build_jigsaw: Callable[[str], Geometry] = getattr(jigsaw, "__wrapped__", jigsaw
 
 def jigsaw_geometry(regions: str) -> Geometry:
     """The jigsaw geometry of a region map (any labels); raises InvalidPuzzle like
-    :func:`sudoku_web.board.jigsaw`, whose messages name the region and its size."""
+    :func:`sudoku_web.core.board.jigsaw`, whose messages name the region and its size."""
     labels = region_labels(regions)
     number: dict[str, int] = {}
     for label in labels:

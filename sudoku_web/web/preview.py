@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .board import SYMBOLS, Geometry
+from ..core.board import SYMBOLS, Geometry
 
 WIDTH, HEIGHT = 600, 630
 GRID_SIDE = 540  # the grid's side before rounding down to whole cells

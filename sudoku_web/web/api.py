@@ -1,6 +1,6 @@
 """The JSON API: ``GET /api/solve?puzzle=…`` and ``POST /api/solve`` with ``{"puzzle": "…"}``.
 
-Same core path as the HTML pages (:mod:`sudoku_web.service`); only the presentation differs.
+Same core path as the HTML pages (:mod:`sudoku_web.web.service`); only the presentation differs.
 Status codes: 200 for any solver outcome (solved, multiple, unsolvable, gave_up), 400 for a
 malformed request, 422 for an invalid puzzle, 413 for a body over ``MAX_CONTENT_LENGTH``.
 """
@@ -12,8 +12,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from ..core.board import Geometry, InvalidPuzzle
 from . import cache, variants
-from .board import Geometry, InvalidPuzzle
 from .service import (
     DoctorBudget,
     Reading,

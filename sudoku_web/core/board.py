@@ -1,0 +1,459 @@
+"""Board geometry and puzzle text: the data every other module builds on.
+
+Vocabulary (used across the package):
+
+cell
+    An index 0 .. N*N-1, row-major. Shown to people as ``r4c7`` (1-based row and column).
+symbol
+    A value 1 .. N stored in a grid; shown as ``1``-``9`` then ``A``-``G`` (16x16).
+grid
+    A list of N*N ints, 0 for a blank cell.
+house
+    A set of N cells that must hold N distinct symbols: a row, column, box, diagonal,
+    window (hyper / windoku) or jigsaw region.
+peers
+    The other cells that share at least one house with a cell.
+geometry
+    A size N plus its houses. Variants (X, hyper, jigsaw, 4x4 ... 16x16) differ only here:
+    the solver never looks at rows or boxes, only at the house tables built once per geometry.
+
+Text at the edges only: :func:`parse_puzzle` and :func:`format_puzzle` are a matched pair.
+Problems with a puzzle are :class:`PuzzleError` values whose messages name the cells and
+houses involved, collected in a :class:`InvalidPuzzle` exception by the parser.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+SYMBOLS = "123456789ABCDEFG"
+BLANKS = ".0"
+# Characters of pretty-printed grids; they are never cells.
+IGNORED = frozenset(" \t\r\n|-+")
+
+Variant = Literal["standard", "x", "hyper", "jigsaw"]
+VARIANTS: tuple[Variant, ...] = ("standard", "x", "hyper", "jigsaw")
+# Box shape (rows, columns) for the boxed sizes.
+BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
+JIGSAW_SIZES = range(4, 17)
+
+HouseKind = Literal["row", "column", "box", "diagonal", "window", "region"]
+
+
+@dataclass(frozen=True)
+class House:
+    """A set of cells that must hold distinct symbols."""
+
+    kind: HouseKind
+    index: int  # 0-based within its kind
+    cells: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        """A human name such as ``row 4``, ``box 5`` or ``the main diagonal``."""
+        if self.kind == "diagonal":
+            return "the main diagonal" if self.index == 0 else "the anti-diagonal"
+        return f"{self.kind} {self.index + 1}"
+
+
+@dataclass(frozen=True)
+class PuzzleError:
+    """One problem with a puzzle: a machine code, a sentence for people, the cells involved."""
+
+    code: Literal["length", "symbol", "conflict", "empty", "regions", "variant"]
+    message: str
+    cells: tuple[int, ...] = ()
+
+
+class InvalidPuzzle(ValueError):
+    """Raised by the parsers; carries every :class:`PuzzleError` found, not just the first."""
+
+    def __init__(self, errors: Sequence[PuzzleError]) -> None:
+        super().__init__("; ".join(e.message for e in errors))
+        self.errors: tuple[PuzzleError, ...] = tuple(errors)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A board: size N, its houses, and per-cell lookup tables derived from them once."""
+
+    size: int
+    variant: Variant
+    houses: tuple[House, ...]
+    box_shape: tuple[int, int] | None = None
+    regions: tuple[int, ...] | None = None  # jigsaw only: region index per cell
+    cell_houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    # The hash, computed once: geometries key many caches (tables, board views, regions),
+    # and the generated hash would walk every house's cells on each lookup.
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(self._key()))
+        n_cells = self.size * self.size
+        per_cell: list[list[int]] = [[] for _ in range(n_cells)]
+        for h, house in enumerate(self.houses):
+            for cell in house.cells:
+                per_cell[cell].append(h)
+        peers: list[tuple[int, ...]] = []
+        for cell in range(n_cells):
+            near = {c for h in per_cell[cell] for c in self.houses[h].cells}
+            near.discard(cell)
+            peers.append(tuple(sorted(near)))
+        object.__setattr__(self, "cell_houses", tuple(tuple(h) for h in per_cell))
+        object.__setattr__(self, "peers", tuple(peers))
+
+    def _key(self) -> tuple[object, ...]:
+        """The compared fields (what ``==`` looks at), so equal geometries hash alike."""
+        return (self.size, self.variant, self.houses, self.box_shape, self.regions)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __getstate__(self) -> dict[str, object]:
+        # String hashes differ between processes: never carry the hash across a pickle.
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", hash(self._key()))
+
+    @property
+    def cells(self) -> int:
+        """Number of cells, N*N."""
+        return self.size * self.size
+
+    @property
+    def symbols(self) -> str:
+        """The symbol characters for this size, value 1 first."""
+        return SYMBOLS[: self.size]
+
+    def cell_name(self, cell: int) -> str:
+        """``r4c7`` style name of a cell (1-based)."""
+        row, col = divmod(cell, self.size)
+        return f"r{row + 1}c{col + 1}"
+
+    def symbol(self, value: int) -> str:
+        """The character for a symbol value (1-based); 0 is shown as ``.``."""
+        return SYMBOLS[value - 1] if value else "."
+
+    def shared_houses(self, a: int, b: int) -> list[House]:
+        """The houses that contain both cells."""
+        common = set(self.cell_houses[a]) & set(self.cell_houses[b])
+        return [self.houses[h] for h in sorted(common)]
+
+    @property
+    def box_index(self) -> tuple[int, ...]:
+        """Box (or jigsaw region) of each cell, for drawing thick borders."""
+        if self.regions is not None:
+            return self.regions
+        return _box_index(self.size, self.box_shape)
+
+
+@functools.cache
+def _box_index(size: int, shape: tuple[int, int] | None) -> tuple[int, ...]:
+    if shape is None:
+        return tuple(0 for _ in range(size * size))
+    br, bc = shape
+    per_row = size // bc
+    return tuple((r // br) * per_row + c // bc for r in range(size) for c in range(size))
+
+
+def _lines(size: int) -> list[House]:
+    rows = [House("row", r, tuple(r * size + c for c in range(size))) for r in range(size)]
+    cols = [House("column", c, tuple(r * size + c for r in range(size))) for c in range(size)]
+    return rows + cols
+
+
+def _boxes(size: int, shape: tuple[int, int]) -> list[House]:
+    index = _box_index(size, shape)
+    return [
+        House("box", b, tuple(cell for cell in range(size * size) if index[cell] == b))
+        for b in range(size)
+    ]
+
+
+def _diagonals(size: int) -> list[House]:
+    return [
+        House("diagonal", 0, tuple(i * size + i for i in range(size))),
+        House("diagonal", 1, tuple(i * size + size - 1 - i for i in range(size))),
+    ]
+
+
+def _windows() -> list[House]:
+    # Hyper / windoku: four extra 3x3 windows at rows 2-4 / 6-8 x columns 2-4 / 6-8 (1-based).
+    houses = []
+    for w, (top, left) in enumerate([(1, 1), (1, 5), (5, 1), (5, 5)]):
+        cells = tuple((top + r) * 9 + left + c for r in range(3) for c in range(3))
+        houses.append(House("window", w, cells))
+    return houses
+
+
+@functools.cache
+def standard(size: int = 9) -> Geometry:
+    """Classic boxed grid: 4x4 (2x2 boxes), 6x6 (2x3), 9x9 (3x3) or 16x16 (4x4)."""
+    shape = _box_shape(size)
+    return Geometry(size, "standard", tuple(_lines(size) + _boxes(size, shape)), shape)
+
+
+@functools.cache
+def x_sudoku(size: int = 9) -> Geometry:
+    """Boxed grid plus both main diagonals as houses."""
+    shape = _box_shape(size)
+    houses = _lines(size) + _boxes(size, shape) + _diagonals(size)
+    return Geometry(size, "x", tuple(houses), shape)
+
+
+@functools.cache
+def hyper() -> Geometry:
+    """9x9 grid plus the four shaded windows (windoku)."""
+    shape = BOX_SHAPES[9]
+    return Geometry(9, "hyper", tuple(_lines(9) + _boxes(9, shape) + _windows()), shape)
+
+
+# Bounded: region maps arrive from users' URLs, so an unbounded cache would grow forever.
+@functools.lru_cache(maxsize=128)
+def jigsaw(regions: str) -> Geometry:
+    """Rows, columns and irregular regions given as an N*N map of region labels.
+
+    Labels are any characters (commonly digits or letters), one per cell, row-major;
+    whitespace and ``| - +`` are ignored. Raises :class:`InvalidPuzzle` unless the map has
+    N regions of exactly N cells each, each region connected.
+    """
+    labels = [ch for ch in regions if ch not in IGNORED]
+    n_cells = len(labels)
+    size = _isqrt_exact(n_cells)
+    if size is None or size not in JIGSAW_SIZES:
+        raise InvalidPuzzle(
+            [
+                PuzzleError(
+                    "regions",
+                    f"The region map has {n_cells} cells; a jigsaw map needs N*N cells "
+                    f"for N from {JIGSAW_SIZES.start} to {JIGSAW_SIZES.stop - 1} "
+                    "(16, 25, 36, ... 256).",
+                )
+            ]
+        )
+    order: dict[str, list[int]] = {}
+    for cell, label in enumerate(labels):
+        order.setdefault(label, []).append(cell)
+    errors: list[PuzzleError] = []
+    if len(order) != size:
+        errors.append(
+            PuzzleError(
+                "regions",
+                f"The region map has {len(order)} regions; a {size}x{size} jigsaw needs "
+                f"exactly {size}.",
+            )
+        )
+    for label, cells in order.items():
+        if len(cells) != size:
+            errors.append(
+                PuzzleError(
+                    "regions",
+                    f"Region {label!r} has {len(cells)} cells; every region needs exactly {size}.",
+                    tuple(cells),
+                )
+            )
+        elif not _connected(cells, size):
+            errors.append(
+                PuzzleError(
+                    "regions",
+                    f"Region {label!r} is not connected: its {size} cells must touch side by side.",
+                    tuple(cells),
+                )
+            )
+    if errors:
+        raise InvalidPuzzle(errors)
+    region_of = [0] * n_cells
+    houses = _lines(size)
+    for index, cells in enumerate(order.values()):
+        for cell in cells:
+            region_of[cell] = index
+        houses.append(House("region", index, tuple(cells)))
+    return Geometry(size, "jigsaw", tuple(houses), None, tuple(region_of))
+
+
+def _connected(cells: list[int], size: int) -> bool:
+    members = set(cells)
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        cell = todo.pop()
+        row, col = divmod(cell, size)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            nxt = r * size + c
+            if 0 <= r < size and 0 <= c < size and nxt in members and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen) == len(members)
+
+
+def _box_shape(size: int) -> tuple[int, int]:
+    try:
+        return BOX_SHAPES[size]
+    except KeyError:
+        sizes = ", ".join(f"{n}x{n}" for n in BOX_SHAPES)
+        raise InvalidPuzzle(
+            [PuzzleError("length", f"Boxed grids come in {sizes}; {size}x{size} is not one.")]
+        ) from None
+
+
+def _isqrt_exact(n: int) -> int | None:
+    root = int(n**0.5 + 0.5)
+    return root if root * root == n else None
+
+
+def geometry_for(variant: str = "standard", size: int = 9, regions: str | None = None) -> Geometry:
+    """The geometry for a variant name and size; ``regions`` is required for jigsaw.
+
+    Raises :class:`InvalidPuzzle` for an unknown variant or a size the variant does not have.
+    """
+    if variant == "standard":
+        return standard(size)
+    if variant == "x":
+        return x_sudoku(size)
+    if variant == "hyper":
+        if size != 9:
+            raise InvalidPuzzle(
+                [PuzzleError("variant", f"Hyper (windoku) grids are 9x9, not {size}x{size}.")]
+            )
+        return hyper()
+    if variant == "jigsaw":
+        if not regions:
+            raise InvalidPuzzle(
+                [PuzzleError("regions", "A jigsaw puzzle needs a region map, one label per cell.")]
+            )
+        geo = jigsaw(regions)
+        if geo.size != size:
+            raise InvalidPuzzle(
+                [
+                    PuzzleError(
+                        "regions",
+                        f"The region map is {geo.size}x{geo.size} but the puzzle is {size}x{size}.",
+                    )
+                ]
+            )
+        return geo
+    names = ", ".join(VARIANTS)
+    message = f"Unknown variant {variant!r}; use one of {names}."
+    raise InvalidPuzzle([PuzzleError("variant", message)])
+
+
+def clean_cells(text: str) -> list[str]:
+    """The cell characters of a puzzle text: everything but whitespace and ``| - +``."""
+    return [ch for ch in text if ch not in IGNORED]
+
+
+def infer_size(text: str) -> int | None:
+    """The N of a puzzle text whose cell count is N*N for a supported N, else None."""
+    # A share link's text has nothing to clean: skip the per-character pass.
+    cells = len(text) if text.isalnum() else len(clean_cells(text))
+    size = _isqrt_exact(cells)
+    return size if size is not None and size in JIGSAW_SIZES else None
+
+
+def parse_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
+    """Parse puzzle text into a grid (list of ints, 0 blank) for ``geometry`` (default 9x9).
+
+    Row-major; ``.`` or ``0`` is a blank; symbols are case-insensitive. Whitespace and
+    ``| - +`` are ignored so a pasted pretty-printed grid parses. Raises :class:`InvalidPuzzle`
+    with every bad symbol and a wrong cell count; conflicting givens are reported by
+    :func:`find_conflicts`, not here, so callers can show a parsed grid with its conflicts.
+    """
+    geo = geometry or standard(9)
+    chars = clean_cells(text)
+    value_of = {ch: v for v, ch in enumerate(geo.symbols, start=1)}
+    value_of.update({ch.lower(): v for ch, v in list(value_of.items())})
+    for blank in BLANKS:
+        value_of[blank] = 0
+    errors: list[PuzzleError] = []
+    grid: list[int] = []
+    for index, ch in enumerate(chars):
+        value = value_of.get(ch)
+        if value is None:
+            where = geo.cell_name(index) if index < geo.cells else f"cell {index + 1}"
+            errors.append(
+                PuzzleError(
+                    "symbol",
+                    f"Position {index + 1} ({where}) holds {ch!r}, which is not a symbol "
+                    f"{_symbol_range(geo)} or a blank (. or 0).",
+                    (index,) if index < geo.cells else (),
+                )
+            )
+            value = 0
+        grid.append(value)
+    if len(chars) != geo.cells:
+        errors.insert(
+            0,
+            PuzzleError(
+                "length",
+                f"Found {len(chars)} cells, expected {geo.cells} ({geo.size} rows of {geo.size}).",
+            ),
+        )
+    if errors:
+        raise InvalidPuzzle(errors)
+    return grid
+
+
+def _symbol_range(geo: Geometry) -> str:
+    syms = geo.symbols
+    if geo.size <= 9:
+        return f"1-{syms[-1]}"
+    return f"1-9 or A-{syms[-1]}"
+
+
+def find_conflicts(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]:
+    """Every pair of equal givens that share a house, naming both cells and the house."""
+    errors: list[PuzzleError] = []
+    seen: set[tuple[int, int]] = set()
+    for house in geometry.houses:
+        first: dict[int, int] = {}
+        for cell in house.cells:
+            value = grid[cell]
+            if not value:
+                continue
+            if value in first:
+                a, b = first[value], cell
+                if (a, b) in seen:
+                    continue  # same pair in two houses (e.g. a row that is also a region)
+                seen.add((a, b))
+                names = " and ".join(h.name for h in geometry.shared_houses(a, b))
+                errors.append(
+                    PuzzleError(
+                        "conflict",
+                        f"{geometry.cell_name(a)} and {geometry.cell_name(b)} both hold "
+                        f"{geometry.symbol(value)} in {names}.",
+                        (a, b),
+                    )
+                )
+            else:
+                first[value] = cell
+    return errors
+
+
+def format_puzzle(grid: Iterable[int], blank: str = ".") -> str:
+    """The one-line text of a grid: symbols, and ``blank`` for empty cells."""
+    return "".join(SYMBOLS[v - 1] if v else blank for v in grid)
+
+
+def pretty(grid: Sequence[int], geometry: Geometry) -> str:
+    """A multi-line drawing of a boxed grid (``|`` and ``-`` between boxes); it parses back."""
+    size = geometry.size
+    br, bc = geometry.box_shape or (size, size)
+    lines: list[str] = []
+    for row in range(size):
+        if row and row % br == 0:
+            lines.append("-+-".join("-" * (2 * bc - 1) for _ in range(size // bc)))
+        parts = []
+        for start in range(0, size, bc):
+            chunk = grid[row * size + start : row * size + start + bc]
+            parts.append(" ".join(geometry.symbol(v) for v in chunk))
+        lines.append(" | ".join(parts))
+    return "\n".join(lines)

@@ -1,0 +1,552 @@
+"""The logic solver that explains: human techniques step by step, hints and difficulty.
+
+Vocabulary (on top of :mod:`sudoku_web.core.board` and :mod:`sudoku_web.core.techniques`):
+
+pencil marks
+    The :class:`~sudoku_web.core.techniques.Candidates` of a grid: each given removes its digit
+    from its peers (and, after the first reduce, singles are placed too).
+step
+    One deduction (:class:`~sudoku_web.core.techniques.Step`): technique, houses and cells,
+    placements, eliminations, the candidates before it, and a sentence a person can follow.
+    Placing a digit also removes it from the placed cell's peers; that routine bookkeeping
+    is part of every placement and is not listed as eliminations.
+guess
+    When no technique applies, the step the engine would take: branch on the open cell with
+    the fewest candidates. The explanation shows the candidates and places the one that holds
+    (taken from the engine's solution), then carries on with logic.
+grade
+    The human grade is the hardest technique used, on the scale Easy / Medium / Hard /
+    Fiendish / Diabolical (Diabolical: no technique here finishes it without a guess). The
+    machine grade is the engine's own work: guesses and backtracks.
+
+Public API::
+
+    explain(grid, geometry, *, max_steps=..., solution=None) -> Explanation
+    grade(grid, geometry, *, solution=None, deadline_ms=None) -> GradeResult  # explain's, fast
+    next_step(grid_or_candidates, geometry, *, unique=True) -> Step | None   # a hint
+    pencil_marks(grid, geometry, *, reduce=False) -> Candidates
+    apply_step(candidates, step, geometry) -> Candidates
+    machine_grade(stats) -> MachineGrade
+    grade_note(explanation, stats) -> str | None
+
+Everything is pure and stdlib-only; pages format the dataclasses and never solve.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .board import Geometry, parse_puzzle
+from .solver import SolveStats, solve
+from .techniques import (
+    GRADE_OF,
+    GRADES,
+    ORDER,
+    TECHNIQUES,
+    UNIQUENESS,
+    Candidates,
+    Grade,
+    Step,
+    Tables,
+    bits_to_digits,
+    contradiction,
+    hidden_single,
+    naked_single,
+    remembering,
+    tables_for,
+)
+
+__all__ = [
+    "GRADES",
+    "Candidates",
+    "Explanation",
+    "Grade",
+    "GradeResult",
+    "MachineGrade",
+    "Step",
+    "apply_step",
+    "explain",
+    "grade",
+    "grade_note",
+    "machine_grade",
+    "next_step",
+    "pencil_marks",
+]
+
+# The rungs still tried once an explanation's deadline has passed: cheap on any grid size.
+CHEAP_GRADES = ("Easy", "Medium")
+
+# A 9x9 solve takes 40-150 steps; 16x16 several hundred. The cap only guards against a bug.
+DEFAULT_MAX_STEPS = 3000
+
+Status = Literal["solved", "stuck", "contradiction", "max_steps"]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The steps of one logic solve and what they add up to."""
+
+    geometry: Geometry
+    givens: tuple[int, ...]
+    steps: tuple[Step, ...]
+    # solved: every cell filled; stuck: no technique applies and no solution to guess from;
+    # contradiction: the grid breaks a rule (a wrong digit); max_steps: the cap was reached.
+    status: Status
+    final: Candidates
+    # Unique rectangles are only used when the puzzle is known to have one solution.
+    unique: bool = True
+    technique_counts: dict[str, int] = field(default_factory=dict)
+    # True when the deadline passed and later steps used only the Easy and Medium rungs
+    # before guessing: the grade is then an upper bound.
+    cut_short: bool = False
+
+    @property
+    def guesses(self) -> int:
+        """How many guess steps the explanation needed."""
+        return self.technique_counts.get("Guess", 0)
+
+    @property
+    def solved_by_logic(self) -> bool:
+        """True when the techniques alone filled the grid, without a guess."""
+        return self.status == "solved" and not self.guesses
+
+    @property
+    def hardest(self) -> str | None:
+        """The hardest technique used (``Guess`` when a guess was needed), or None."""
+        used = [name for name in ORDER if name in self.technique_counts]
+        if not used:
+            return None
+        return max(used, key=lambda name: (GRADES.index(GRADE_OF[name]), ORDER.index(name)))
+
+    @property
+    def grade(self) -> Grade:
+        """The human grade: the grade of the hardest technique used (Easy when none)."""
+        hardest = self.hardest
+        return GRADE_OF[hardest] if hardest else "Easy"
+
+
+@dataclass(frozen=True)
+class MachineGrade:
+    """How hard the puzzle was for the engine: its guesses and backtracks, named."""
+
+    label: str
+    guesses: int
+    backtracks: int
+    rank: int  # 0 .. 4, comparable with the index of a human grade in GRADES
+
+
+def pencil_marks(
+    grid: Sequence[int] | str, geometry: Geometry, *, reduce: bool = False
+) -> Candidates:
+    """The candidates of a grid: each value removes its digit from its peers.
+
+    With ``reduce=True`` singles (hidden, then naked) are placed until none is left, which is
+    what the engine's first reduce pass settles. Never raises for a contradictory grid: the
+    candidates simply show the empty cell. Raises :class:`ValueError` (``InvalidPuzzle`` for
+    text) when the grid does not fit the geometry.
+    """
+    values = _grid(grid, geometry)
+    full = (1 << geometry.size) - 1
+    masks = [0 if v else full for v in values]
+    for cell, v in enumerate(values):
+        if v:
+            bit = 1 << (v - 1)
+            for peer in geometry.peers[cell]:
+                masks[peer] &= ~bit
+    cand = Candidates(tuple(values), tuple(masks))
+    if reduce:
+        tables = tables_for(geometry)
+        while contradiction(cand, tables) is None:
+            step = hidden_single(cand, tables) or naked_single(cand, tables)
+            if step is None:
+                break
+            cand = apply_step(cand, step, geometry)
+    return cand
+
+
+def apply_step(cand: Candidates, step: Step, geometry: Geometry) -> Candidates:
+    """The candidates after a step: placements (clearing the digit from peers), eliminations."""
+    values = list(cand.values)
+    masks = list(cand.masks)
+    for cell, digit in step.placements:
+        bit = 1 << (digit - 1)
+        values[cell] = digit
+        masks[cell] = 0
+        for peer in geometry.peers[cell]:
+            masks[peer] &= ~bit
+    for cell, digit in step.eliminations:
+        masks[cell] &= ~(1 << (digit - 1))
+    return Candidates(tuple(values), tuple(masks))
+
+
+def next_step(
+    state: Sequence[int] | str | Candidates, geometry: Geometry, *, unique: bool = True
+) -> Step | None:
+    """The next logical step for a grid (or candidates), or None when none applies.
+
+    For the hint button: it never guesses, so it reveals nothing beyond what the technique
+    shows. A grid that breaks a rule yields a ``Contradiction`` step naming the cells.
+    ``unique=False`` leaves out unique rectangles and BUG+1 (for puzzles not known to be proper).
+    """
+    cand = state if isinstance(state, Candidates) else pencil_marks(state, geometry)
+    if cand.solved:
+        return contradiction(cand, tables_for(geometry))
+    return _first_step(cand, tables_for(geometry), unique)
+
+
+def _first_step(
+    cand: Candidates, tables: Tables, unique: bool, cheap_only: bool = False
+) -> Step | None:
+    broken = contradiction(cand, tables)
+    if broken is not None:
+        return broken
+    for name, grade, technique in TECHNIQUES:
+        if name in UNIQUENESS and not unique:
+            continue
+        if cheap_only and grade not in CHEAP_GRADES:
+            break
+        step = technique(cand, tables)
+        if step is not None:
+            return step
+    return None
+
+
+def explain(
+    grid: Sequence[int] | str,
+    geometry: Geometry,
+    *,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    solution: Sequence[int] | None = None,
+    deadline_ms: float | None = None,
+) -> Explanation:
+    """Solve ``grid`` with human techniques, easiest first, recording every step.
+
+    ``solution`` is the puzzle's unique solution if the caller has it; otherwise the engine is
+    asked (within its default budget). When no technique applies, a ``Guess`` step places the
+    digit the solution holds in the cell the engine would branch on. Unless the puzzle is
+    known to have one solution, unique rectangles and BUG+1 are not used; with no solution
+    at all (none exists, several do, or the engine gave up first) a position where no
+    technique applies ends the explanation (status ``stuck``).
+
+    ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
+    and Medium techniques are tried before a guess, and ``cut_short`` says so. 9x9 puzzles
+    finish well inside any sensible deadline; minimal 16x16 ones can take seconds without.
+    """
+    started = time.perf_counter()
+    deadline = None if deadline_ms is None else started + deadline_ms / 1000
+    cut_short = False
+    cand = pencil_marks(grid, geometry)
+    givens = cand.values
+    unique = solution is not None
+    if solution is None:
+        result = solve(list(givens), geometry=geometry)
+        if result.solutions and result.status in ("solved", "gave_up"):
+            # A solution found before the engine's budget ran out is real, so guesses can
+            # still name the digit that holds; only uniqueness (for UR, BUG+1) is unknown.
+            solution = parse_puzzle(result.solutions[0], geometry)
+            unique = result.status == "solved"
+    tables = tables_for(geometry)
+    steps: list[Step] = []
+    counts: dict[str, int] = {}
+    status: Status = "max_steps"
+    with remembering():  # skip per-digit searches that failed on the same places
+        while len(steps) < max_steps:
+            if cand.solved:
+                broken = contradiction(cand, tables)
+                if broken is not None:
+                    steps.append(broken)
+                    status = "contradiction"
+                else:
+                    status = "solved"
+                break
+            hurry = deadline is not None and time.perf_counter() > deadline
+            step = _first_step(cand, tables, unique, cheap_only=hurry)
+            if step is None:
+                cut_short = cut_short or hurry
+                if solution is None:
+                    status = "stuck"
+                    break
+                step = _guess(cand, geometry, solution)
+            steps.append(step)
+            counts[step.technique] = counts.get(step.technique, 0) + 1
+            if step.technique == "Contradiction":
+                status = "contradiction"
+                break
+            cand = apply_step(cand, step, geometry)
+    ordered = {name: counts[name] for name in (*ORDER, "Contradiction") if name in counts}
+    return Explanation(geometry, givens, tuple(steps), status, cand, unique, ordered, cut_short)
+
+
+@dataclass(frozen=True)
+class GradeResult:
+    """What :func:`grade` tells: the fields of an :class:`Explanation` the grade rests on."""
+
+    grade: Grade
+    hardest: str | None
+    solved_by_logic: bool
+    cut_short: bool
+    guesses: int
+
+
+def _graded(explanation: Explanation) -> GradeResult:
+    return GradeResult(
+        explanation.grade,
+        explanation.hardest,
+        explanation.solved_by_logic,
+        explanation.cut_short,
+        explanation.guesses,
+    )
+
+
+def grade(
+    grid: Sequence[int] | str,
+    geometry: Geometry,
+    *,
+    solution: Sequence[int] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    deadline_ms: float | None = None,
+) -> GradeResult:
+    """The grade of ``explain(grid, geometry, ...)`` with the same arguments, computed fast.
+
+    For the result page's difficulty panel, which needs only the grade. The same technique
+    ladder runs on the same positions, so the hardest technique is the same, but:
+
+    * singles are placed in a batch between the other techniques instead of one step at a
+      time. With a unique solution every single is the solution's digit, so they can be
+      placed in any order and reach the same position (the explanation places them one by
+      one, easiest first, and reaches it too); the other techniques then see exactly the
+      positions :func:`explain` gives them;
+    * no per-step contradiction check: every placement and elimination is checked against
+      the solution instead (a few integer comparisons), which is what rules contradictions
+      out;
+    * no Step or sentence is built for singles and guesses.
+
+    Whenever that argument does not hold (no unique solution known, a grid that breaks a
+    rule, a step that disagrees with the solution, the step cap), it falls back to
+    :func:`explain` itself, so the answer is always explain's. Which of the two singles a
+    singles-only puzzle needs depends on explain's exact order, so that case replays it.
+    """
+    started = time.perf_counter()
+    deadline = None if deadline_ms is None else started + deadline_ms / 1000
+    values = _grid(grid, geometry)
+    given = solution
+
+    def slow() -> GradeResult:
+        # What is left of the deadline, so the fallback keeps the caller's bound.
+        left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
+        return _graded(
+            explain(values, geometry, solution=given, max_steps=max_steps, deadline_ms=left)
+        )
+
+    unique = solution is not None
+    if solution is None:
+        result = solve(list(values), geometry=geometry)
+        if result.status != "solved" or not result.solutions:
+            return slow()  # stuck / gave_up semantics: rare, leave them to explain
+        solution = parse_puzzle(result.solutions[0], geometry)
+        unique = True
+    answer = list(solution)
+    if len(answer) != geometry.cells or any(v and v != answer[c] for c, v in enumerate(values)):
+        return slow()
+    cand = pencil_marks(values, geometry)
+    if any(not m and not v for v, m in zip(cand.values, cand.masks, strict=True)):
+        return slow()
+    tables = tables_for(geometry)
+    vals, masks = list(cand.values), list(cand.masks)
+    steps = 0
+    used: set[str] = set()
+    guesses = 0
+    cut_short = False
+    ladder = [
+        (name, rung, technique)
+        for name, rung, technique in TECHNIQUES[2:]
+        if unique or name not in UNIQUENESS
+    ]
+    with remembering():  # skip per-digit searches that failed on the same places
+        while True:
+            placed = _settle(vals, masks, geometry, tables, answer)
+            if placed < 0:
+                return slow()
+            steps += placed
+            if steps >= max_steps:
+                return slow()
+            if all(vals):
+                break
+            hurry = deadline is not None and time.perf_counter() > deadline
+            here = Candidates(tuple(vals), tuple(masks))
+            step = None
+            for _name, rung, technique in ladder:
+                if hurry and rung not in CHEAP_GRADES:
+                    break
+                step = technique(here, tables)
+                if step is not None:
+                    break
+            steps += 1
+            if step is None:
+                cut_short = cut_short or hurry
+                # The engine's branch, as _guess: first open cell with fewest candidates.
+                cell = min(
+                    (c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count()
+                )
+                placements: tuple[tuple[int, int], ...] = ((cell, answer[cell]),)
+                eliminations: tuple[tuple[int, int], ...] = ()
+                used.add("Guess")
+                guesses += 1
+            else:
+                placements, eliminations = step.placements, step.eliminations
+                used.add(step.technique)
+            for cell, digit in placements:
+                if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
+                    return slow()
+                _place(vals, masks, geometry, cell, digit)
+            for cell, digit in eliminations:
+                if answer[cell] == digit:
+                    return slow()
+                masks[cell] &= ~(1 << (digit - 1))
+    if not used:
+        used.update(_singles_used(cand, tables, geometry))
+    hardest = max(
+        used, key=lambda name: (GRADES.index(GRADE_OF[name]), ORDER.index(name)), default=None
+    )
+    rung = GRADE_OF[hardest] if hardest else "Easy"
+    return GradeResult(rung, hardest, not guesses, cut_short, guesses)
+
+
+def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, digit: int) -> None:
+    bit = ~(1 << (digit - 1))
+    vals[cell] = digit
+    masks[cell] = 0
+    for peer in geometry.peers[cell]:
+        masks[peer] &= bit
+
+
+def _settle(
+    vals: list[int], masks: list[int], geometry: Geometry, tables: Tables, answer: list[int]
+) -> int:
+    """Place naked and hidden singles until none is left; how many, or -1 when a placement
+    disagrees with ``answer`` or a cell runs out of candidates (explain must say why)."""
+    placed = 0
+    houses = tables.house_cells
+    while True:
+        before = placed
+        for cell, m in enumerate(masks):
+            if m and not m & (m - 1):
+                digit = m.bit_length()
+                if answer[cell] != digit:
+                    return -1
+                _place(vals, masks, geometry, cell, digit)
+                placed += 1
+        for cells in houses:
+            only = _house_uniques(masks, cells)
+            while only:
+                low = only & -only
+                only ^= low
+                cell = next((c for c in cells if masks[c] & low), -1)
+                digit = low.bit_length()
+                if cell < 0 or answer[cell] != digit:
+                    return -1
+                _place(vals, masks, geometry, cell, digit)
+                placed += 1
+        if placed == before:
+            break
+    if any(not m and not v for v, m in zip(vals, masks, strict=True)):
+        return -1
+    return placed
+
+
+def _house_uniques(masks: Sequence[int], cells: Sequence[int]) -> int:
+    """The digits (as bits) with exactly one place among ``cells``: its hidden singles."""
+    once = twice = 0
+    for c in cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
+def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[str]:
+    """The singles explain uses on a singles-only puzzle, replaying its order: the first
+    hidden single (houses in order), else the first naked single."""
+    vals, masks = list(cand.values), list(cand.masks)
+    used: set[str] = set()
+    while not all(vals):
+        for cells in tables.house_cells:
+            only = _house_uniques(masks, cells)
+            if only:
+                low = only & -only
+                cell = next(c for c in cells if masks[c] & low)
+                _place(vals, masks, geometry, cell, low.bit_length())
+                used.add("Hidden single")
+                break
+        else:
+            return used | {"Naked single"}  # Naked single outranks Hidden single: done
+    return used
+
+
+def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step:
+    """The engine's branch: the first open cell with fewest candidates, and the digit that holds."""
+    cell = min((c for c, m in enumerate(cand.masks) if m), key=lambda c: cand.masks[c].bit_count())
+    digit = solution[cell]
+    options = bits_to_digits(cand.masks[cell])
+    listed = ", ".join(geometry.symbol(d) for d in options)
+    sentence = (
+        f"No technique here applies, so the engine would guess: it branches on "
+        f"{geometry.cell_name(cell)}, the cell with the fewest candidates ({listed}). "
+        f"{geometry.symbol(digit)} is the one that holds, so it goes there."
+    )
+    return Step("Guess", sentence, (), (cell,), ((cell, digit),), (), cand)
+
+
+def _grid(grid: Sequence[int] | str, geometry: Geometry) -> list[int]:
+    if isinstance(grid, str):
+        return parse_puzzle(grid, geometry)
+    values = list(grid)
+    if len(values) != geometry.cells or any(not 0 <= v <= geometry.size for v in values):
+        raise ValueError(f"A grid needs {geometry.cells} values from 0 to {geometry.size}.")
+    return values
+
+
+# ---------------------------------------------------------------------------------------------
+# Machine grade and the note when people and the engine disagree.
+
+
+def machine_grade(stats: SolveStats) -> MachineGrade:
+    """Name the engine's effort: no guess, a few, many, or a long search."""
+    g = stats.guesses
+    if g == 0:
+        label, rank = "No guessing", 0
+    elif g <= 10:
+        label, rank = "A few guesses", 2
+    elif g <= 100:
+        label, rank = "Many guesses", 3
+    else:
+        label, rank = "Long search", 4
+    return MachineGrade(label, g, stats.backtracks, rank)
+
+
+def grade_note(explanation: Explanation | GradeResult, stats: SolveStats) -> str | None:
+    """One sentence when the human and machine grades are two or more ranks apart, else None."""
+    machine = machine_grade(stats)
+    human = GRADES.index(explanation.grade)
+    hardest = explanation.hardest or "singles"
+    if human - machine.rank >= 2:
+        return (
+            f"A person needs {hardest} ({explanation.grade}), but the engine's search found "
+            f"the answer with {_count(machine.guesses, 'guess', 'guesses')}: trial and error "
+            "does not care which patterns people find hard."
+        )
+    if machine.rank - human >= 2:
+        return (
+            f"The engine made {_count(machine.guesses, 'guess', 'guesses')} and "
+            f"{_count(machine.backtracks, 'backtrack', 'backtracks')} because its reduce only "
+            f"uses singles, while a person can finish with {hardest} ({explanation.grade}) "
+            "and no guessing."
+        )
+    return None
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"

@@ -1,0 +1,1 @@
+"""Running the app in production: ``sudoku-web serve`` and gunicorn's settings."""
