@@ -16,8 +16,8 @@ guess
     (taken from the engine's solution), then carries on with logic.
 grade
     The human grade is the hardest technique used, on the scale Easy / Medium / Hard /
-    Fiendish / Diabolical (Diabolical: no technique here finishes it without a guess). The
-    machine grade is the engine's own work: guesses and backtracks.
+    Fiendish / Diabolical (Diabolical: forcing chains or nets, or a guess when even they
+    find nothing). The machine grade is the engine's own work: guesses and backtracks.
 
 Public API::
 
@@ -51,6 +51,7 @@ from .techniques import (
     Grade,
     Step,
     Tables,
+    Technique,
     bits_to_digits,
     contradiction,
     hidden_single,
@@ -203,15 +204,31 @@ def _first_step(
     broken = contradiction(cand, tables)
     if broken is not None:
         return broken
-    for name, grade, technique in TECHNIQUES:
+    return _ladder_step(cand, tables, TECHNIQUES, unique, cheap_only)
+
+
+def _ladder_step(
+    cand: Candidates,
+    tables: Tables,
+    rungs: Sequence[tuple[str, Grade, Technique]],
+    unique: bool,
+    cheap_only: bool,
+) -> Step | None:
+    """The first step of the first rung that finds one (only the cheap rungs in a hurry)."""
+    for name, rung, technique in rungs:
         if name in UNIQUENESS and not unique:
             continue
-        if cheap_only and grade not in CHEAP_GRADES:
+        if cheap_only and rung not in CHEAP_GRADES:
             break
         step = technique(cand, tables)
         if step is not None:
             return step
     return None
+
+
+def _guess_cell(masks: Sequence[int]) -> int:
+    """The cell a guess branches on: the first open cell with the fewest candidates."""
+    return min((c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count())
 
 
 def explain(
@@ -332,80 +349,68 @@ def grade(
     started = time.perf_counter()
     deadline = None if deadline_ms is None else started + deadline_ms / 1000
     values = _grid(grid, geometry)
-    given = solution
+    answer = _known_answer(values, geometry, solution)
+    fast = None if answer is None else _grade_fast(values, geometry, answer, max_steps, deadline)
+    if fast is not None:
+        return fast
+    # What is left of the deadline, so the fallback keeps the caller's bound.
+    left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
+    return _graded(
+        explain(values, geometry, solution=solution, max_steps=max_steps, deadline_ms=left)
+    )
 
-    def slow() -> GradeResult:
-        # What is left of the deadline, so the fallback keeps the caller's bound.
-        left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
-        return _graded(
-            explain(values, geometry, solution=given, max_steps=max_steps, deadline_ms=left)
-        )
 
-    unique = solution is not None
+def _known_answer(
+    values: list[int], geometry: Geometry, solution: Sequence[int] | None
+) -> list[int] | None:
+    """The unique solution the fast grade checks against (asking the engine if need be), or
+    None when it is not known, or the grid disagrees with it (explain must say why)."""
     if solution is None:
         result = solve(list(values), geometry=geometry)
         if result.status != "solved" or not result.solutions:
-            return slow()  # stuck / gave_up semantics: rare, leave them to explain
+            return None  # stuck / gave_up semantics: rare, leave them to explain
         solution = parse_puzzle(result.solutions[0], geometry)
-        unique = True
     answer = list(solution)
     if len(answer) != geometry.cells or any(v and v != answer[c] for c, v in enumerate(values)):
-        return slow()
+        return None
+    return answer
+
+
+def _grade_fast(
+    values: list[int],
+    geometry: Geometry,
+    answer: list[int],
+    max_steps: int,
+    deadline: float | None,
+) -> GradeResult | None:
+    """:func:`grade`'s fast walk (see there), or None when explain must be asked."""
     cand = pencil_marks(values, geometry)
     if any(not m and not v for v, m in zip(cand.values, cand.masks, strict=True)):
-        return slow()
+        return None
     tables = tables_for(geometry)
     vals, masks = list(cand.values), list(cand.masks)
-    steps = 0
+    steps = guesses = 0
     used: set[str] = set()
-    guesses = 0
     cut_short = False
-    ladder = [
-        (name, rung, technique)
-        for name, rung, technique in TECHNIQUES[2:]
-        if unique or name not in UNIQUENESS
-    ]
     with remembering():  # skip per-digit searches that failed on the same places
         while True:
             placed = _settle(vals, masks, geometry, tables, answer)
-            if placed < 0:
-                return slow()
-            steps += placed
-            if steps >= max_steps:
-                return slow()
+            steps += placed + 1
+            if placed < 0 or steps > max_steps:
+                return None
             if all(vals):
                 break
             hurry = deadline is not None and time.perf_counter() > deadline
             here = Candidates(tuple(vals), tuple(masks))
-            step = None
-            for _name, rung, technique in ladder:
-                if hurry and rung not in CHEAP_GRADES:
-                    break
-                step = technique(here, tables)
-                if step is not None:
-                    break
-            steps += 1
+            step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
             if step is None:
                 cut_short = cut_short or hurry
-                # The engine's branch, as _guess: first open cell with fewest candidates.
-                cell = min(
-                    (c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count()
-                )
-                placements: tuple[tuple[int, int], ...] = ((cell, answer[cell]),)
-                eliminations: tuple[tuple[int, int], ...] = ()
-                used.add("Guess")
+                cell = _guess_cell(masks)
+                step = Step("Guess", "", (), (cell,), ((cell, answer[cell]),), (), here)
                 guesses += 1
-            else:
-                placements, eliminations = step.placements, step.eliminations
-                used.add(step.technique)
-            for cell, digit in placements:
-                if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
-                    return slow()
-                _place(vals, masks, geometry, cell, digit)
-            for cell, digit in eliminations:
-                if answer[cell] == digit:
-                    return slow()
-                masks[cell] &= ~(1 << (digit - 1))
+            used.add(step.technique)
+            if not _apply_checked(vals, masks, geometry, step, answer):
+                return None
     if not used:
         used.update(_singles_used(cand, tables, geometry))
     hardest = max(
@@ -413,6 +418,21 @@ def grade(
     )
     rung = GRADE_OF[hardest] if hardest else "Easy"
     return GradeResult(rung, hardest, not guesses, cut_short, guesses)
+
+
+def _apply_checked(
+    vals: list[int], masks: list[int], geometry: Geometry, step: Step, answer: list[int]
+) -> bool:
+    """Apply a step in place; False when it disagrees with ``answer`` (explain must say why)."""
+    for cell, digit in step.placements:
+        if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
+            return False
+        _place(vals, masks, geometry, cell, digit)
+    for cell, digit in step.eliminations:
+        if answer[cell] == digit:
+            return False
+        masks[cell] &= ~(1 << (digit - 1))
+    return True
 
 
 def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, digit: int) -> None:
@@ -488,7 +508,7 @@ def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[s
 
 def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step:
     """The engine's branch: the first open cell with fewest candidates, and the digit that holds."""
-    cell = min((c for c, m in enumerate(cand.masks) if m), key=lambda c: cand.masks[c].bit_count())
+    cell = _guess_cell(cand.masks)
     digit = solution[cell]
     options = bits_to_digits(cand.masks[cell])
     listed = ", ".join(geometry.symbol(d) for d in options)
