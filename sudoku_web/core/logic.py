@@ -55,6 +55,7 @@ from .techniques import (
     bits_to_digits,
     contradiction,
     hidden_single,
+    house_uniques,
     naked_single,
     remembering,
     tables_for,
@@ -460,7 +461,7 @@ def _settle(
                 _place(vals, masks, geometry, cell, digit)
                 placed += 1
         for cells in houses:
-            only = _house_uniques(masks, cells)
+            only = house_uniques(masks, cells)
             while only:
                 low = only & -only
                 only ^= low
@@ -477,16 +478,6 @@ def _settle(
     return placed
 
 
-def _house_uniques(masks: Sequence[int], cells: Sequence[int]) -> int:
-    """The digits (as bits) with exactly one place among ``cells``: its hidden singles."""
-    once = twice = 0
-    for c in cells:
-        m = masks[c]
-        twice |= once & m
-        once |= m
-    return once & ~twice
-
-
 def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[str]:
     """The singles explain uses on a singles-only puzzle, replaying its order: the first
     hidden single (houses in order), else the first naked single."""
@@ -494,7 +485,7 @@ def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[s
     used: set[str] = set()
     while not all(vals):
         for cells in tables.house_cells:
-            only = _house_uniques(masks, cells)
+            only = house_uniques(masks, cells)
             if only:
                 low = only & -only
                 cell = next(c for c in cells if masks[c] & low)

@@ -56,6 +56,7 @@ from .base import (
     Tables,
     bits_to_digits,
     digit_boards,
+    house_uniques,
     remembering,
     tables_for,
 )
@@ -103,6 +104,7 @@ __all__ = [
     "hidden_quad",
     "hidden_single",
     "hidden_triple",
+    "house_uniques",
     "intersection",
     "jellyfish",
     "naked_pair",

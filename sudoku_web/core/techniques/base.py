@@ -87,6 +87,19 @@ class Step:
         return GRADE_OF.get(self.technique, "Diabolical")
 
 
+def house_uniques(masks: Sequence[int], cells: Iterable[Cell]) -> int:
+    """The digits (as bits) with exactly one place among ``cells``: its hidden singles.
+
+    The one hidden-single scan: the technique, the fast grade and the forcing branches use it.
+    """
+    once = twice = 0
+    for c in cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
 def bits_to_digits(mask: int) -> tuple[Digit, ...]:
     """The digits whose bits are set in ``mask``, ascending."""
     out = []

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry
-from .base import Candidates, Step, Tables, _and, _failed, _step, bits_to_digits
+from .base import Candidates, Step, Tables, _and, _failed, _step, bits_to_digits, house_uniques
 from .base import _or as _or_list
 from .propagation import NetTables, Outcome, net_tables, propagate, state_of
 
@@ -317,12 +317,7 @@ class _Record:
                 out.append((c, e, self.add(_Fact("place", c, e, "naked single", since))))
                 seen.add((c, e))
         for house in geo.houses:
-            once = twice = 0
-            for c in house.cells:
-                m = self.masks[c]
-                twice |= once & m
-                once |= m
-            for e in bits_to_digits(once & ~twice):
+            for e in bits_to_digits(house_uniques(self.masks, house.cells)):
                 bit = 1 << (e - 1)
                 c = next(c for c in house.cells if self.masks[c] & bit)
                 if (c, e) in seen:

@@ -58,12 +58,7 @@ def net_tables(geo: Geometry) -> NetTables:
     w = n + 1
     cells = n * n
     houses = [h.cells for h in geo.houses]
-    # bit positions of each candidate in each of its groups
-    positions: list[list[int]] = [[c * w + d] for c in range(cells) for d in range(n)]
-    for h, members in enumerate(houses):
-        for k, c in enumerate(members):
-            for d in range(n):
-                positions[c * n + d].append((cells + h * n + d) * w + k)
+    positions = _positions(geo)
     every = [_bits(p) for p in positions]
     who = [0] * ((cells + len(houses) * n) * w)
     for i, p in enumerate(positions):
@@ -97,6 +92,17 @@ def net_tables(geo: Geometry) -> NetTables:
         who=tuple(who),
         slots=_slots(geo, every),
     )
+
+
+def _positions(geo: Geometry) -> list[list[int]]:
+    """Per candidate ``cell * N + digit - 1``, its bit in each of its groups (cell first)."""
+    n, w, cells = geo.size, geo.size + 1, geo.size * geo.size
+    positions: list[list[int]] = [[c * w + d] for c in range(cells) for d in range(n)]
+    for h, house in enumerate(geo.houses):
+        for k, c in enumerate(house.cells):
+            for d in range(n):
+                positions[c * n + d].append((cells + h * n + d) * w + k)
+    return positions
 
 
 def _slots(

@@ -10,6 +10,7 @@ from .base import (
     Tables,
     _step,
     bits_to_digits,
+    house_uniques,
 )
 
 
@@ -62,12 +63,7 @@ def hidden_single(cand: Candidates, t: Tables) -> Step | None:
     geo = t.geometry
     masks = cand.masks
     for house in geo.houses:
-        once = twice = 0
-        for cell in house.cells:
-            m = masks[cell]
-            twice |= once & m
-            once |= m
-        only = once & ~twice
+        only = house_uniques(masks, house.cells)
         if not only:
             continue
         d = bits_to_digits(only)[0]
