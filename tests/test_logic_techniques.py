@@ -575,6 +575,26 @@ CASES = [
         eliminations=(("r8c6", 7),),
     ),
     Case(
+        "Empty rectangle",
+        "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
+        # In box 7, 4 can only go in row 9 or column 3 (an empty rectangle), and in row 1 only
+        # in r1c3 or r1c8. If r1c3 is 4, box 7's 4 is in row 9; if not, r1c8 is. r9c8 sees
+        # r1c8 and box 7's part of row 9, so either way 4 is removed from it.
+        (
+            "=6       179      14789    =3       1789     =2       =5       479      89 "
+            "489      =5       34789    4789     6789     46789    3489     =1       =2 "
+            "1489     =2       134789   =5       1789     14789    3489     34679    3689 "
+            "=7       =4       =2       =6       1389     =5       1389     39       389 "
+            "189      169      1689     279      12379    1379     1369     =5       =4 "
+            "=3       169      =5       489      189      1489     1689     =2       =7 "
+            "=2       =8       4679     =1       =5       3679     349      3469     369 "
+            "159      13679    1679     789      =4       36789    =2       3689     15 "
+            "1459     1369     1469     289      23689    3689     =7       34689    15 "
+        ),
+        placements=(),
+        eliminations=(("r9c8", 4),),
+    ),
+    Case(
         "Forcing chain by contradiction",
         "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
         # If r6c2 is 6, then r8c2 is 2 (hidden single in column 2), r2c2 is 5 (hidden single in
@@ -809,3 +829,12 @@ def test_chain_steps_carry_their_links_for_drawing(name: str) -> None:
 def test_other_steps_have_no_links() -> None:
     step = FUNCTIONS["Hidden single"](_case("Hidden single").candidates(), TABLES)
     assert step is not None and step.links == ()
+
+
+def test_empty_rectangle_needs_its_strong_link() -> None:
+    # A third 4 in row 1 (r1c2) breaks the strong link r1c3-r1c8: r9c8 keeps its 4.
+    cand = _case("Empty rectangle").candidates()
+    masks = list(cand.masks)
+    masks[_cell("r1c2")] |= 1 << 3
+    step = FUNCTIONS["Empty rectangle"](Candidates(cand.values, tuple(masks)), TABLES)
+    assert step is None or (_cell("r9c8"), 4) not in step.eliminations

@@ -64,7 +64,7 @@ from .chains import MAX_CHAIN_CELLS, alternating_chain, xy_chain
 from .fish import finned_swordfish, finned_x_wing, jellyfish, swordfish, x_wing
 from .forcing import FORCING_NAMES, forcing_chain, forcing_net
 from .intersections import intersection
-from .single_digit import simple_colouring, skyscraper, two_string_kite
+from .single_digit import empty_rectangle, simple_colouring, skyscraper, two_string_kite
 from .singles import contradiction, hidden_single, naked_single
 from .subsets import (
     hidden_pair,
@@ -96,6 +96,7 @@ __all__ = [
     "bug_plus_one",
     "contradiction",
     "digit_boards",
+    "empty_rectangle",
     "finned_swordfish",
     "finned_x_wing",
     "forcing_chain",
@@ -141,6 +142,7 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("X-wing", "Hard", x_wing),
     ("Skyscraper", "Hard", skyscraper),
     ("Two-string kite", "Hard", two_string_kite),
+    ("Empty rectangle", "Hard", empty_rectangle),
     ("Naked quad", "Hard", naked_quad),
     ("Hidden quad", "Hard", hidden_quad),
     ("XY-wing", "Hard", xy_wing),

@@ -188,3 +188,114 @@ def _colour_trap(cand: Candidates, t: Tables, d: Digit, colour: dict[Cell, int])
         f"both a blue and a green cell cannot be {sym}: {_removal_of(geo, d, elims)}."
     )
     return _step("Simple colouring", sentence, cand, cells=blue + green, eliminations=elims)
+
+
+# ---------------------------------------------------------------------------------------------
+# Empty rectangle: a box (or any house not a line) whose places for a digit lie on one row and
+# one column, with a strong link on that digit in a line outside it.
+
+
+def empty_rectangle(cand: Candidates, t: Tables) -> Step | None:
+    """A box's places for a digit lie on one row and one column (its "cross"); a strong link
+    whose one end is on the cross's row (column) removes the digit where the other end's
+    column (row) meets the cross's column (row)."""
+    geo = t.geometry
+    memo = _failed.get()
+    for d in range(1, geo.size + 1):
+        bit = 1 << (d - 1)
+        key = ("Empty rectangle", d, digit_boards(cand)[d - 1])
+        if memo is not None and key in memo:
+            continue  # failed before on the same places of d
+        links = [
+            link
+            for link in _strong_links(cand, t, bit)
+            if geo.houses[link[0]].kind in ("row", "column")
+        ]
+        for h, house in enumerate(geo.houses):
+            if house.kind in ("row", "column") or not links:
+                continue
+            for r, c in _crosses(cand, t, house.cells, bit):
+                step = _rectangle_step(cand, t, d, h, (r, c), links)
+                if step is not None:
+                    return step
+        if memo is not None:
+            memo.add(key)  # nothing for this digit on this board
+    return None
+
+
+def _crosses(
+    cand: Candidates, t: Tables, cells: tuple[Cell, ...], bit: int
+) -> list[tuple[int, int]]:
+    """(row, column) pairs whose union holds every place of the digit in ``cells``, for
+    places spread over two rows and two columns at least (else it is plain pointing)."""
+    spots = [c for c in cells if cand.masks[c] & bit]
+    rows = {t.row_of[c] for c in spots}
+    cols = {t.col_of[c] for c in spots}
+    if len(spots) < 2 or len(rows) < 2 or len(cols) < 2:
+        return []
+    return [
+        (r, c)
+        for r in sorted(rows)
+        for c in sorted(cols)
+        if all(t.row_of[x] == r or t.col_of[x] == c for x in spots)
+    ]
+
+
+def _rectangle_step(
+    cand: Candidates,
+    t: Tables,
+    d: Digit,
+    h: int,
+    cross: tuple[int, int],
+    links: list[tuple[int, Cell, Cell]],
+) -> Step | None:
+    """The first strong link that turns the cross of house ``h`` into an elimination."""
+    geo = t.geometry
+    n = geo.size
+    inside = set(geo.houses[h].cells)
+    r, c = cross
+    for line, a, b in links:
+        by_column = geo.houses[line].kind == "column"
+        for x, y in ((a, b), (b, a)):
+            # x on the cross's row (a column link) or column (a row link), outside the house
+            if x in inside or (t.row_of[x] != r if by_column else t.col_of[x] != c):
+                continue
+            if (t.col_of[x] == c) if by_column else (t.row_of[x] == r):
+                continue
+            target = t.row_of[y] * n + c if by_column else r * n + t.col_of[y]
+            if target in inside or target == y or not cand.masks[target] & (1 << (d - 1)):
+                continue
+            return _empty_rectangle_sentence(cand, t, d, h, cross, (line, x, y), target)
+    return None
+
+
+def _empty_rectangle_sentence(
+    cand: Candidates,
+    t: Tables,
+    d: Digit,
+    h: int,
+    cross: tuple[int, int],
+    link: tuple[int, Cell, Cell],
+    target: Cell,
+) -> Step:
+    geo = t.geometry
+    house, line = geo.houses[h], geo.houses[link[0]]
+    x, y = link[1], link[2]
+    sym, r, c = geo.symbol(d), cross[0], cross[1]
+    arm = f"column {c + 1}" if line.kind == "column" else f"row {r + 1}"
+    spots = [cell for cell in house.cells if cand.masks[cell] & (1 << (d - 1))]
+    sentence = (
+        f"In {house.name}, {sym} can only go in row {r + 1} or column {c + 1} (an empty "
+        f"rectangle), and in {line.name} only in {geo.cell_name(x)} or {geo.cell_name(y)}. If "
+        f"{geo.cell_name(x)} is {sym}, {house.name}'s {sym} is in {arm}; if not, "
+        f"{geo.cell_name(y)} is. {geo.cell_name(target)} sees {geo.cell_name(y)} and "
+        f"{house.name}'s part of {arm}, so either way {sym} is removed from it."
+    )
+    return _step(
+        "Empty rectangle",
+        sentence,
+        cand,
+        houses=[house, line],
+        cells=[*spots, x, y],
+        eliminations=[(target, d)],
+    )
