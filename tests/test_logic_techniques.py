@@ -838,3 +838,27 @@ def test_empty_rectangle_needs_its_strong_link() -> None:
     masks[_cell("r1c2")] |= 1 << 3
     step = FUNCTIONS["Empty rectangle"](Candidates(cand.values, tuple(masks)), TABLES)
     assert step is None or (_cell("r9c8"), 4) not in step.eliminations
+
+
+@pytest.mark.parametrize("locked", [False, True], ids=["chain", "net"])
+def test_fast_branches_agree_with_the_told_ones(locked: bool) -> None:
+    # The bit-state propagation finds the steps; the recorded one tells them. On every
+    # candidate of a hard position they must agree on contradictions and placements.
+    from sudoku_web.core.techniques.forcing import _Record
+    from sudoku_web.core.techniques.propagation import net_tables, propagate, state_of
+
+    cand = _case("Forcing net by contradiction").candidates()
+    nt = net_tables(GEO)
+    x, d = state_of(nt, cand.values, cand.masks)
+    broken = 0
+    for cell in range(81):
+        for digit in cand.digits(cell):
+            fast = propagate(nt, x, d, cell * 9 + digit - 1, locked)
+            told = _Record(cand, TABLES, locked)
+            assert fast.broken == (told.follow(cell, digit) is not None)
+            broken += fast.broken
+            if not fast.broken:
+                placed = {(c // 10, c % 10 + 1) for c in range(810) if fast.placed[-1] >> c & 1}
+                assert placed == set(told.placed_by)
+    # Singles alone find no contradiction here; with locked candidates some branches break.
+    assert bool(broken) == locked
