@@ -595,6 +595,28 @@ CASES = [
         eliminations=(("r9c8", 4),),
     ),
     Case(
+        "ALS-XZ",
+        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+        # r1c1, r1c3, r1c7 and r1c9 (row 1: 2, 3, 4, 7 and 8) and r4c5, r4c7 and r4c9 (row 4:
+        # 1, 2, 3 and 6) are almost locked sets: each has one digit more than cells. Every 2 of
+        # one sees every 2 of the other, so at most one holds 2, and the other holds all its
+        # other digits, 3 among them. So 3 is in one of the two sets, and 3 is removed from
+        # r1c5, which sees every 3 of both.
+        (
+            "3478     =6       3478     =5       238      =1       478      =9       24 "
+            "=1       =2       78       46       =9       46       78       =5       =3 "
+            "=9       35       3458     23       238      =7       1468     12468    1246 "
+            "2356     =4       2359     =8       136      239      16       =7       126 "
+            "2367     39       2379     12349    1346     2349     =5       1246     =8 "
+            "26       =8       =1       =7       246      =5       469      =3       2469 "
+            "348      139      3489     13469    =5       3469     =2       1468     =7 "
+            "23458    1359     234589   123469   =7       23469    134689   1468     14569 "
+            "2345     =7       =6       12349    1234     =8       1349     14       1459 "
+        ),
+        placements=(),
+        eliminations=(("r1c5", 3),),
+    ),
+    Case(
         "Forcing chain by contradiction",
         "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
         # If r6c2 is 6, then r8c2 is 2 (hidden single in column 2), r2c2 is 5 (hidden single in
@@ -862,3 +884,12 @@ def test_fast_branches_agree_with_the_told_ones(locked: bool) -> None:
                 assert placed == set(told.placed_by)
     # Singles alone find no contradiction here; with locked candidates some branches break.
     assert bool(broken) == locked
+
+
+def test_als_xz_needs_a_restricted_common_digit() -> None:
+    # A 2 in r1c1 as well: row 1's set keeps its digits, but that 2 does not see r4c9's, so 2
+    # no longer links the two sets (and no other pair of sets does).
+    cand = _case("ALS-XZ").candidates()
+    masks = list(cand.masks)
+    masks[_cell("r1c1")] |= 1 << 1
+    assert FUNCTIONS["ALS-XZ"](Candidates(cand.values, tuple(masks)), TABLES) is None

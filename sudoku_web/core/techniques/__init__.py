@@ -23,12 +23,13 @@ two digits would really leave a second solution.
 
 One module per family: :mod:`.base` (candidates, steps, tables, the memo of searches made in
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
-:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains`, :mod:`.forcing`
+:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains`, :mod:`.als`,
+:mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
 
 Grades (the hardest rung decides): Easy = singles; Medium = intersections, pairs, triples;
 Hard = quads, X-wing, swordfish, skyscraper, kite and the wings; Fiendish = colouring,
-jellyfish, finned fish, uniqueness, chains; Diabolical = forcing chains and nets, and a
+jellyfish, finned fish, uniqueness, chains, ALS-XZ; Diabolical = forcing chains and nets, and a
 guess when even they find nothing.
 
 Roads not taken: techniques return one step rather than applying every instance at once,
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .als import als_xz
 from .base import (
     GRADES,
     Candidates,
@@ -91,6 +93,7 @@ __all__ = [
     "Step",
     "Tables",
     "Technique",
+    "als_xz",
     "alternating_chain",
     "bits_to_digits",
     "bug_plus_one",
@@ -157,6 +160,7 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Finned swordfish", "Fiendish", finned_swordfish),
     ("XY-chain", "Fiendish", xy_chain),
     ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
+    ("ALS-XZ", "Fiendish", als_xz),
     # also yield "Cell forcing chain", "Unit forcing chain" and the same for nets
     ("Forcing chain by contradiction", "Diabolical", forcing_chain),
     ("Forcing net by contradiction", "Diabolical", forcing_net),
@@ -179,8 +183,9 @@ ORDER: tuple[str, ...] = (
     "Naked single",
     "Pointing",
     "Box/line reduction",
-    *(name for name, _, _ in TECHNIQUES[3:-2]),
+    *(name for name, _, _ in TECHNIQUES[3:-3]),
     "Alternating chain",
+    "ALS-XZ",
     *FORCING_NAMES,
     "Guess",
 )
