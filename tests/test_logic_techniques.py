@@ -597,24 +597,24 @@ CASES = [
     Case(
         "ALS-XZ",
         ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
-        # r1c1, r1c3, r1c7 and r1c9 (row 1: 2, 3, 4, 7 and 8) and r4c5, r4c7 and r4c9 (row 4:
-        # 1, 2, 3 and 6) are almost locked sets: each has one digit more than cells. Every 2 of
-        # one sees every 2 of the other, so at most one holds 2, and the other holds all its
-        # other digits, 3 among them. So 3 is in one of the two sets, and 3 is removed from
-        # r1c5, which sees every 3 of both.
+        # r4c5, r4c7 and r4c9 (row 4: 1, 2, 3 and 6) and r1c5 and r3c5 (column 5: 2, 3 and 8)
+        # are almost locked sets: each has one digit more than cells. Every 3 of one sees every
+        # 3 of the other, so at most one holds 3, and the other holds all its other digits, 2
+        # among them. So 2 is in one of the two sets, and 2 is removed from r1c9, which sees
+        # every 2 of both.
         (
-            "3478     =6       3478     =5       238      =1       478      =9       24 "
+            "378      =6       3478     =5       238      =1       478      =9       24 "
             "=1       =2       78       46       =9       46       78       =5       =3 "
-            "=9       35       3458     23       238      =7       1468     12468    1246 "
+            "=9       35       3458     23       38       =7       1468     12468    1246 "
             "2356     =4       2359     =8       136      239      16       =7       126 "
             "2367     39       2379     12349    1346     2349     =5       1246     =8 "
             "26       =8       =1       =7       246      =5       469      =3       2469 "
-            "348      139      3489     13469    =5       3469     =2       1468     =7 "
-            "23458    1359     234589   123469   =7       23469    134689   1468     14569 "
+            "348      139      389      13469    =5       3469     =2       1468     =7 "
+            "23458    1359     23589    123469   =7       23469    134689   1468     14569 "
             "2345     =7       =6       12349    1234     =8       1349     14       1459 "
         ),
         placements=(),
-        eliminations=(("r1c5", 3),),
+        eliminations=(("r1c9", 2),),
     ),
     Case(
         "Forcing chain by contradiction",
@@ -887,9 +887,9 @@ def test_fast_branches_agree_with_the_told_ones(locked: bool) -> None:
 
 
 def test_als_xz_needs_a_restricted_common_digit() -> None:
-    # A 2 in r1c1 as well: row 1's set keeps its digits, but that 2 does not see r4c9's, so 2
-    # no longer links the two sets (and no other pair of sets does).
+    # A 3 in r4c7 as well: row 4's set keeps its digits, but that 3 does not see column 5's
+    # 3s, so 3 no longer links the two sets (and no other pair of sets does).
     cand = _case("ALS-XZ").candidates()
     masks = list(cand.masks)
-    masks[_cell("r1c1")] |= 1 << 1
+    masks[_cell("r4c7")] |= 1 << 2
     assert FUNCTIONS["ALS-XZ"](Candidates(cand.values, tuple(masks)), TABLES) is None

@@ -59,6 +59,7 @@ from .techniques import (
     naked_single,
     remembering,
     tables_for,
+    untold,
 )
 
 __all__ = [
@@ -340,7 +341,8 @@ def grade(
     * no per-step contradiction check: every placement and elimination is checked against
       the solution instead (a few integer comparisons), which is what rules contradictions
       out;
-    * no Step or sentence is built for singles and guesses.
+    * no Step or sentence is built for singles and guesses, and forcing steps are not told
+      (their branches are not followed again to write the sentence).
 
     Whenever that argument does not hold (no unique solution known, a grid that breaks a
     rule, a step that disagrees with the solution, the step cap), it falls back to
@@ -393,7 +395,8 @@ def _grade_fast(
     steps = guesses = 0
     used: set[str] = set()
     cut_short = False
-    with remembering():  # skip per-digit searches that failed on the same places
+    # untold: skip per-digit searches that failed on the same places, and the sentences
+    with remembering(), untold():
         while True:
             placed = _settle(vals, masks, geometry, tables, answer)
             steps += placed + 1

@@ -61,6 +61,7 @@ from .base import (
     house_uniques,
     remembering,
     tables_for,
+    untold,
 )
 from .chains import MAX_CHAIN_CELLS, alternating_chain, xy_chain
 from .fish import finned_swordfish, finned_x_wing, jellyfish, swordfish, x_wing
@@ -121,6 +122,7 @@ __all__ = [
     "swordfish",
     "tables_for",
     "two_string_kite",
+    "untold",
     "unique_rectangle",
     "w_wing",
     "x_wing",

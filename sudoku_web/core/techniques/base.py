@@ -215,6 +215,22 @@ def remembering() -> Iterator[None]:
         _failed.reset(token)
 
 
+# Whether steps need their sentences: :func:`sudoku_web.core.logic.grade` only needs what a
+# step places and removes, and telling a forcing step (following its branches again with
+# every reason recorded) costs more than finding it.
+_telling: ContextVar[bool] = ContextVar("_telling", default=True)
+
+
+@contextmanager
+def untold() -> Iterator[None]:
+    """Within this block, costly techniques may leave their steps' sentences empty."""
+    token = _telling.set(False)
+    try:
+        yield
+    finally:
+        _telling.reset(token)
+
+
 # One slot: the ladder asks for the same position's digit boards many times in a row. A
 # single tuple is swapped in whole, so threads never see a mismatched pair.
 _last_boards: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())

@@ -31,7 +31,17 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry
-from .base import Candidates, Step, Tables, _and, _failed, _step, bits_to_digits, house_uniques
+from .base import (
+    Candidates,
+    Step,
+    Tables,
+    _and,
+    _failed,
+    _step,
+    _telling,
+    bits_to_digits,
+    house_uniques,
+)
 from .base import _or as _or_list
 from .propagation import NetTables, Outcome, net_tables, propagate, state_of
 
@@ -69,6 +79,14 @@ def _forcing(cand: Candidates, t: Tables, locked: bool) -> Step | None:
     found = _search(cand, t, net_tables(geo), locked)
     if found is None:
         return None
+    if not _telling.get():  # only what it does (see base.untold)
+        return _step(
+            _NAMES[(found.kind, locked)],
+            "",
+            cand,
+            placements=[found.placement] if found.placement else [],
+            eliminations=[found.elimination] if found.elimination else [],
+        )
     return _explain(cand, t, found, locked)
 
 
