@@ -1,4 +1,4 @@
-"""service.py's presenters: the read-only grid's markup, and the doctor's budget per request."""
+"""boards.py: the read-only grid's markup; and the doctor's budget per request (budgets.py)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,8 @@ from web_puzzles import (
 
 from sudoku_web import create_app
 from sudoku_web.core.board import Geometry, hyper, jigsaw, standard, x_sudoku
-from sudoku_web.web.service import (
-    DEFAULT_DOCTOR_DEADLINE_MS,
-    BoardView,
-    DoctorBudget,
-    board_view,
-)
+from sudoku_web.web.boards import BoardView, board_view
+from sudoku_web.web.budgets import DEFAULT_DOCTOR_DEADLINE_MS, DoctorBudget
 
 
 def macro_rows(board: BoardView) -> str:
@@ -148,8 +144,8 @@ def test_work_flagged_during_rendering_makes_the_response_no_store() -> None:
         return render_template_string("{{ flag() }}ok", flag=cache.mark_uncacheable)
 
     with app.test_request_context("/p/x"):
-        response = cache.cacheable("page", ("test", 1), build)
+        response = cache.cacheable("page", "test|1", build)
     assert response.status_code == 200
     assert "no-store" in response.headers["Cache-Control"]
     assert "ETag" not in response.headers
-    assert cache.get_cache(app).stats().size == 0
+    assert len(cache.get_store(app)) == 0
