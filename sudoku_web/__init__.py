@@ -80,7 +80,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, pages, teaching
+    from .web import api, errors, pages, solving, teaching
 
     app.register_blueprint(pages.bp)  # the form, result pages and their pictures
     app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
@@ -88,6 +88,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     errors.register(app)
     cache.init_app(app)
+    solving.init_app(app)  # before the replay by URL: every request's clock starts first
     speedups.init_app(app)  # after the cache: its replay by URL uses the store
     limits.init_app(app)
     # Last, so its checks see the final config and its header hook covers every response.

@@ -132,6 +132,19 @@ def test_api_says_the_doctor_is_incomplete_and_is_not_stored(rushed: Any) -> Non
     assert "ETag" not in response.headers
 
 
+def test_the_request_deadline_bounds_the_doctor_too() -> None:
+    """The doctor gets what the solve left of REQUEST_DEADLINE_MS: none here, and says so."""
+    client = create_app({"TESTING": True, "REQUEST_DEADLINE_MS": 0}).test_client()
+    response = client.get(f"/p/{EASY_TYPO}")
+    assert "The typo doctor ran out of time" in response.get_data(as_text=True)
+    assert "no-store" in response.headers["Cache-Control"]
+    many = client.get(f"/p/{TWO_SOLUTIONS}")
+    assert "search for one given that makes the solution unique ran out of time" in many.get_data(
+        as_text=True
+    )
+    assert "no-store" in many.headers["Cache-Control"]
+
+
 def test_work_flagged_during_rendering_makes_the_response_no_store() -> None:
     """cache.mark_uncacheable() from inside a build (e.g. a template global) wins over caching."""
     from flask import render_template_string

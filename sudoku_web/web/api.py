@@ -80,7 +80,8 @@ def solve() -> Response:
         if diagnosis is not None:
             body["doctor"] = diagnosis.as_dict(geometry)
         if result.status == "multiple":
-            suggestion = solving.cached_suggestion(result, key)
+            answer = solving.cached_suggestion(result, key)
+            suggestion = answer.suggestion if answer is not None else None
             body["suggestion"] = None if suggestion is None else suggestion.as_dict(geometry)
         return jsonify(body)
 

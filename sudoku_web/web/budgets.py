@@ -9,6 +9,7 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ``SOLVE_DEADLINE_MS``       slowest 9x9 inputs known) and the wall-clock safety net (250 ms)
 ``DOCTOR_MAX_NODES``        the typo doctor's bounds for an impossible puzzle (and the
 ``DOCTOR_DEADLINE_MS``      suggested given of a multiple one)
+``REQUEST_DEADLINE_MS``     one request's solve and doctor: the doctor gets what is left
 ``EXPLAIN_DEADLINE_MS``     the logic solver's steps (steps page, ``/api/explain``)
 ``EXPLAIN_MAX_STEPS``
 ``GRADE_DEADLINE_MS``       the difficulty panel's grade
@@ -47,6 +48,9 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
     "DOCTOR_MAX_NODES": doctor.DEFAULT_MAX_NODES,
     "DOCTOR_DEADLINE_MS": DEFAULT_DOCTOR_DEADLINE_MS,
+    # One request's solve and doctor together (issue 12: no request over ~300 ms of server
+    # time); past it the doctor's answer is marked incomplete, the page says so.
+    "REQUEST_DEADLINE_MS": 280,
     # A 9x9 explanation takes 10 ms on average and 50 ms at worst over top95; a minimal 16x16
     # one can take seconds, so past this many ms only the cheap techniques are tried before a
     # guess (the grade is then marked as an upper bound).

@@ -60,7 +60,6 @@ from ..core.board import Geometry, InvalidPuzzle, standard
 from ..core.solver import SolveResult
 from ..core.variants import find_variant
 from .budgets import Budget
-from .variants import LETTERS, jigsaw_geometry
 
 logger = logging.getLogger(__name__)
 
@@ -94,13 +93,15 @@ class _Pickler(pickle.Pickler):
 
     def persistent_id(self, obj: object) -> object:
         if isinstance(obj, Geometry) and obj.houses == _rebuilt_houses(obj):
-            regions = "".join(LETTERS[r] for r in obj.regions) if obj.regions else None
+            regions = _map_text(obj)
             return (obj.variant, obj.size, regions)
         return None
 
 
 class _Unpickler(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> Geometry:
+        from .variants import jigsaw_geometry  # (variants' links use this module's store)
+
         variant, size, regions = pid
         if regions is not None:
             return jigsaw_geometry(regions)  # the web's byte-bounded table of maps
@@ -111,12 +112,20 @@ class _Unpickler(pickle.Unpickler):
 def _rebuilt_houses(geometry: Geometry) -> object:
     """The houses the registry builds for this geometry's variant and size (a region sketch
     of a refused map has other houses: it is pickled whole)."""
+    from .variants import jigsaw_geometry
+
     try:
         if geometry.regions is not None:
-            return jigsaw_geometry("".join(LETTERS[r] for r in geometry.regions)).houses
+            return jigsaw_geometry(_map_text(geometry) or "").houses
         return find_variant(geometry.variant).geometry(geometry.size).houses
     except InvalidPuzzle:
         return None
+
+
+def _map_text(geometry: Geometry) -> str | None:
+    from .variants import canonical_regions
+
+    return canonical_regions(geometry) if geometry.regions is not None else None
 
 
 def dumps(value: object) -> bytes:

@@ -181,7 +181,8 @@ def _unsolved_page(
     geometry, givens = link.geometry, link.givens
     grid = list(link.grid) if link.grid is not None else parse_puzzle(givens, geometry)
     diagnosis = solving.cached_diagnosis(result, key)
-    suggestion = solving.cached_suggestion(result, key)
+    answer = solving.cached_suggestion(result, key)
+    suggestion = answer.suggestion if answer is not None else None
     fixes = []
     if diagnosis is not None:
         fixes = [
@@ -205,6 +206,7 @@ def _unsolved_page(
         conflict_summary=diagnosis.summary(geometry) if diagnosis else "",
         fixes=fixes,
         suggested=suggested,
+        suggestion_cut=answer is not None and answer.cut_short,
     )
     return make_response(page)
 

@@ -9,7 +9,10 @@ depend on, and an answer cut short by a deadline is never kept and marks its res
 
 from __future__ import annotations
 
-from flask import current_app
+import time
+from dataclasses import dataclass
+
+from flask import Flask, current_app, g
 
 from ..core.board import Geometry, parse_puzzle, standard
 from ..core.doctor import Diagnosis, Suggestion, diagnose, suggest_given
@@ -48,9 +51,36 @@ def cached_solve(
     return result
 
 
+def init_app(app: Flask) -> None:
+    """Notes when each request started, for :func:`remaining_ms`."""
+    app.before_request(_started)
+
+
+def _started() -> None:
+    g.sudoku_started = time.perf_counter()
+
+
+def remaining_ms() -> float | None:
+    """What is left of ``REQUEST_DEADLINE_MS`` for this request (None: no request deadline)."""
+    deadline = current_app.config.get("REQUEST_DEADLINE_MS")
+    if deadline is None:
+        return None
+    started = g.get("sudoku_started")
+    spent = 0.0 if started is None else (time.perf_counter() - started) * 1000
+    return max(0.0, float(deadline) - spent)
+
+
 def doctor_budget() -> DoctorBudget:
     """The app's doctor budget."""
     return DoctorBudget.from_config(current_app.config)
+
+
+def _doctor_deadline(budget: DoctorBudget) -> float | None:
+    """The doctor's deadline now: its own, or what is left of the request's if less."""
+    left = remaining_ms()
+    if left is None:
+        return budget.deadline_ms
+    return left if budget.deadline_ms is None else min(left, budget.deadline_ms)
 
 
 def teach_budget() -> TeachBudget:
@@ -88,12 +118,11 @@ def diagnose_puzzle(puzzle: str, geometry: Geometry) -> Diagnosis | None:
     check of a user's grid), kept like a page; None when the doctor finds it solvable."""
     budget = doctor_budget()
     key = cache.solve_key(puzzle, geometry)
+    deadline = _doctor_deadline(budget)
 
     def run() -> tuple[Diagnosis | None]:
         try:
-            found = diagnose(
-                puzzle, geometry, max_nodes=budget.max_nodes, deadline_ms=budget.deadline_ms
-            )
+            found = diagnose(puzzle, geometry, max_nodes=budget.max_nodes, deadline_ms=deadline)
         except ValueError:
             return (None,)
         return (found,)
@@ -106,17 +135,33 @@ def diagnose_puzzle(puzzle: str, geometry: Geometry) -> Diagnosis | None:
     return answer[0]
 
 
-def cached_suggestion(result: SolveResult, key: cache.SolveKey) -> Suggestion | None:
-    """:func:`suggest_for` with the app's budget, kept like a page."""
+@dataclass(frozen=True)
+class SuggestionAnswer:
+    """The search for one extra given: what it found, and whether its deadline cut it short
+    (then "none found" is not the last word, and the page says so)."""
+
+    suggestion: Suggestion | None
+    cut_short: bool = False
+
+
+def cached_suggestion(result: SolveResult, key: cache.SolveKey) -> SuggestionAnswer | None:
+    """:func:`suggest_for` within the doctor's budget and what is left of the request's,
+    kept like a page (an answer cut by the deadline is not kept); None unless ``multiple``."""
     if result.status != "multiple":
         return None
     budget = doctor_budget()
-    found: tuple[Suggestion | None] = cache.remembered(
-        cache.text_key("suggest", key.text, budget.key),
-        lambda: (suggest_for(result, budget),),
-        lambda _answer: True,
+    deadline = _doctor_deadline(budget)
+
+    def run() -> SuggestionAnswer:
+        started = time.perf_counter()
+        found = suggest_for(result, DoctorBudget(budget.max_nodes, deadline))
+        spent = (time.perf_counter() - started) * 1000
+        return SuggestionAnswer(found, found is None and deadline is not None and spent >= deadline)
+
+    answer: SuggestionAnswer = cache.remembered(
+        cache.text_key("suggest", key.text, budget.key), run, lambda a: not a.cut_short
     )
-    return found[0]
+    return answer
 
 
 # ---- The logic solver and the search story ---------------------------------------------------

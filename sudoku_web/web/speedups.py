@@ -38,8 +38,13 @@ from .boards import _cell_statics, _td, board_view
 from .memo import ByteLRU, byte_cache
 from .skeleton import Skeletons
 
-#: Config default: every trick on (the plain path is what tests compare against).
+#: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,rows"'``).
+PIECES: Final = ("skeletons", "rows", "links", "replay")
+
+#: Config default: every trick on (the plain path is what tests compare against). ``False``
+#: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
 CONFIG_DEFAULTS: Final[dict[str, Any]] = {"SPEEDUPS": True}
+PIECES_KEY: Final = "sudoku_speedups"
 
 SKELETONS: Final = "sudoku_skeletons"
 LINKS: Final = "sudoku_link_templates"
@@ -50,20 +55,30 @@ def init_app(app: Flask) -> None:
     """Fills the config default and installs what is switched on."""
     for name, value in CONFIG_DEFAULTS.items():
         app.config.setdefault(name, value)
-    if not on(app):
-        return
-    app.extensions[SKELETONS] = Skeletons()
-    app.extensions[LINKS] = ByteLRU(256 * 1024)
-    app.extensions[URLS] = ByteLRU(64 * 1024)
-    app.jinja_env.globals["url_for"] = cached_url_for
-    if cache.enabled(cache.get_store(app)):
+    setting = app.config["SPEEDUPS"]
+    if isinstance(setting, str):
+        pieces = frozenset(p.strip() for p in setting.split(",") if p.strip())
+        if pieces - set(PIECES):
+            raise RuntimeError(f"SPEEDUPS names unknown tricks: {sorted(pieces - set(PIECES))}")
+    else:
+        pieces = frozenset(PIECES) if setting else frozenset()
+    if app.debug:  # templates reload: nothing may remember what they drew
+        pieces = frozenset()
+    app.extensions[PIECES_KEY] = pieces
+    if "skeletons" in pieces:
+        app.extensions[SKELETONS] = Skeletons()
+    if "links" in pieces:
+        app.extensions[LINKS] = ByteLRU(256 * 1024)
+        app.extensions[URLS] = ByteLRU(64 * 1024)
+        app.jinja_env.globals["url_for"] = cached_url_for
+    if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
 
 
-def on(app: Flask | None = None) -> bool:
-    """True when the speedups are switched on (never in debug mode: templates reload)."""
+def on(piece: str, app: Flask | None = None) -> bool:
+    """True when the trick ``piece`` is switched on."""
     target = app if app is not None else current_app
-    return bool(target.config.get("SPEEDUPS", True)) and not target.debug
+    return piece in target.extensions.get(PIECES_KEY, ())
 
 
 # ---- Skeletons -------------------------------------------------------------------------------
@@ -74,7 +89,7 @@ def render(
 ) -> str:
     """``plain(slots)``, through the app's skeletons when they are on."""
     store = current_app.extensions.get(SKELETONS)
-    if not isinstance(store, Skeletons) or not on():
+    if not isinstance(store, Skeletons):
         return plain(slots)
     return store.render(shape, slots, plain)
 
@@ -85,7 +100,7 @@ def render(
 def solution_rows_html(geometry: Geometry, givens: str, solution: str) -> Markup:
     """``board_view(geometry, givens, solution).rows_html()`` for canonical strings, from a
     per-geometry table of each cell's markup per (given, solution) pair (when on)."""
-    if not on():
+    if not on("rows"):
         return board_view(geometry, givens, solution).rows_html()
     try:
         cells = "".join(
@@ -129,7 +144,7 @@ def links(puzzle: str, *specs: LinkSpec) -> tuple[str, ...]:
     templates kept per scheme, host and script root when on and ``puzzle`` needs no quoting
     (a canonical one never does)."""
     store = current_app.extensions.get(LINKS)
-    if not isinstance(store, ByteLRU) or not on() or not (puzzle.isalnum() and puzzle.isascii()):
+    if not isinstance(store, ByteLRU) or not (puzzle.isalnum() and puzzle.isascii()):
         return tuple(_link(spec, puzzle) for spec in specs)
     env = request.environ
     key = (specs, env.get("wsgi.url_scheme"), env.get("HTTP_HOST"), env.get("SCRIPT_NAME"))
@@ -184,7 +199,7 @@ def _url_key() -> str:
 
 def remember_by_url(response: Response) -> None:
     """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (when on)."""
-    if not on() or response.status_code != 200 or response.is_streamed:
+    if not on("replay") or response.status_code != 200 or response.is_streamed:
         return
     if "ETag" not in response.headers:
         return
