@@ -133,10 +133,10 @@ def test_wrong_length_says_found_and_expected() -> None:
 def test_bad_symbol_names_position_and_character() -> None:
     """A bad character is reported with its 1-based position, its cell and itself."""
     with pytest.raises(InvalidPuzzle) as info:
-        parse_puzzle("x" + EASY[1:])
+        parse_puzzle("y" + EASY[1:])
     (error,) = info.value.errors
     assert error.code == "symbol"
-    assert "Position 1 (r1c1)" in error.message and "'x'" in error.message
+    assert "Position 1 (r1c1)" in error.message and "'y'" in error.message
     assert error.cells == (0,)
 
 

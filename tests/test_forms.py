@@ -57,7 +57,7 @@ def test_pretty_printed_paste_parses(app: Flask) -> None:
 @pytest.mark.parametrize(
     ("data", "code", "fragment", "cells"),
     [
-        (cells_data("x" + EASY[1:]), "symbol", "r1c1", {0}),
+        (cells_data("y" + EASY[1:]), "symbol", "r1c1", {0}),
         (MultiDict({**cells_data(EASY).to_dict(), "cells-4": "12"}), "symbol", "r1c5", {4}),
         (MultiDict({**cells_data(EASY).to_dict(), "cells-9": "|"}), "symbol", "r2c1", {9}),
         (cells_data("55" + "0" * 79), "conflict", "r1c1 and r1c2 both hold 5 in row 1", {0, 1}),
@@ -77,14 +77,14 @@ def test_invalid_input_names_the_problem_and_marks_the_cells(
 
 
 def test_bad_characters_and_conflicts_are_reported_together(app: Flask) -> None:
-    form = make_form(app, cells_data("55x" + "0" * 78))
+    form = make_form(app, cells_data("55y" + "0" * 78))
     assert not form.validate()
     assert {e.code for e in form.puzzle_errors} == {"symbol", "conflict"}
     assert form.invalid_cells == {0, 1, 2}
 
 
 def test_a_grid_of_only_bad_characters_is_not_called_empty(app: Flask) -> None:
-    form = make_form(app, cells_data("x" + "0" * 80))
+    form = make_form(app, cells_data("y" + "0" * 80))
     assert not form.validate()
     assert [e.code for e in form.puzzle_errors] == ["symbol"]
 

@@ -102,7 +102,7 @@ def test_guess_steps_are_shown_as_guesses(app: Any, client: Any) -> None:
 
 @pytest.mark.parametrize(
     ("puzzle", "status"),
-    [(CONFLICT, 422), ("12x" + "0" * 78, 422), ("0" * 81, 422)],
+    [(CONFLICT, 422), ("12y" + "0" * 78, 422), ("0" * 81, 422)],
 )
 def test_steps_page_of_an_invalid_puzzle_is_422_with_the_form_messages(
     client: Any, puzzle: str, status: int

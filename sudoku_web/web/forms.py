@@ -1,27 +1,58 @@
 """The puzzle form: one input per cell plus a paste box, validated by the board parser.
 
-Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the cells (or the
-paste box when it holds text), calls :func:`sudoku_web.web.service.read` (the board parser, the
+Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the grid (or the
+paste box, see below), calls :func:`sudoku_web.web.service.read` (the board parser, the
 conflict check and the empty-grid check), and leaves behind either ``grid`` /
 ``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
 branches on ``validate()``.
+
+One source of truth: the grid. A paste fills the grid, and the grid is what is read, so a
+digit typed after a paste counts. The paste box is read instead only when it is news: the
+grid is empty, the box changed since the page was drawn (``pasted``, a digest of the box as
+drawn), or the grid is exactly what the server filled in from the box (``filled``), so a
+fixed typo in the box counts too. A candidate grid (pencil marks) cannot live in the grid's
+cells; it stays in the box and the grid's later entries are placed over it
+(:attr:`PuzzleForm.pencil`).
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
+from wtforms import FieldList, Form, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
-from ..core.board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, jigsaw, standard
+from ..core.board import (
+    LAYOUT,
+    Geometry,
+    InvalidPuzzle,
+    PencilMarks,
+    PuzzleError,
+    jigsaw,
+    parse_candidates,
+    standard,
+)
 from .service import MAX_TEXT, BoardView, board_view, canonical, read
 from .variants import default_regions, jigsaw_geometry, region_sketch
 
 # The paste box takes what the reader takes (see service.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
+
+# What the paste box reads (board.parse_puzzle / parse_candidates), said on the form.
+FORMATS = (
+    "81 characters row by row, with . 0 _ x * ? or - for blanks; a pretty-printed grid "
+    "(spaces, | and drawn lines are skipped); a puzzle inside a label or a link (SudokuWiki's "
+    "?bd=); or your pencil marks, to get a hint from where you are: 729 characters (9 per "
+    "cell) or a candidate grid as HoDoKu and SudokuWiki print it."
+)
+
+
+def digest(text: str) -> str:
+    """A short fingerprint of a paste box's text, whitespace aside (browsers send CRLF)."""
+    return hashlib.sha256("".join(text.split()).encode()).hexdigest()[:16]
 
 
 class PuzzleForm(Form):
@@ -33,9 +64,12 @@ class PuzzleForm(Form):
     paste = TextAreaField(
         "Or paste a puzzle",
         validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
-        description="81 characters, row by row, with . or 0 for blanks; a pretty-printed "
-        "grid with | and - works too.",
+        description=FORMATS,
     )
+    # What the server drew (see the module docstring): the grid it filled in from the paste
+    # box, and a digest of the box.
+    filled = HiddenField()
+    pasted = HiddenField()
     solve = SubmitField("Solve")
 
     def __init__(self, formdata: Any = None, **kwargs: Any) -> None:
@@ -45,15 +79,41 @@ class PuzzleForm(Form):
         self.puzzle_errors: list[PuzzleError] = []
         self.invalid_cells: set[int] = set()
         self.paste_invalid = False
+        self.pencil: PencilMarks | None = None  # a pasted candidate grid, entries placed
+        self.filled.data = ""  # drawn afresh: set by fill_from_paste only
+        self.pasted.data = digest(self.paste.data or "")
 
     def fill(self, grid: Sequence[int]) -> None:
         """Put a grid into the cell inputs (for "edit this puzzle" and pasted puzzles)."""
         for field, value in zip(self.cells.entries, grid, strict=True):
             field.data = self.geometry.symbol(value) if value else ""
 
-    def board(self) -> BoardView:
-        """The grid for the ``grid`` macro, with the offending cells marked."""
-        return board_view(self.geometry, "", invalid=self.invalid_cells)
+    def fill_from_paste(self, grid: Sequence[int]) -> None:
+        """Put a pasted grid into the cells and remember it (a later POST compares)."""
+        self.fill(grid)
+        self.filled.data = self._cells_text()
+
+    def _cells_text(self) -> str:
+        """The cells as typed, one character each (``0`` for a blank), to compare grids."""
+        out = []
+        for field in self.cells.entries:
+            value = (field.data or "").strip().upper()
+            out.append(value if len(value) == 1 and value not in ".0_X*?-" else "0")
+        return "".join(out)
+
+    def _paste_wins(self, pasted: str) -> bool:
+        """Whether the paste box, not the grid, holds the puzzle (see the module docstring)."""
+        if not pasted:
+            return False
+        cells = self._cells_text()
+        if not cells.strip("0") or digest(pasted) != str((self.pasted.raw_data or [""])[0]):
+            return True  # the grid is empty, or the box changed since it was drawn
+        return cells == str((self.filled.raw_data or [""])[0])
+
+    def board(self, givens: str = "") -> BoardView:
+        """The grid for the ``grid`` macro, with the offending cells marked (``givens``: the
+        puzzle's cells, drawn apart from a person's entries)."""
+        return board_view(self.geometry, givens, invalid=self.invalid_cells)
 
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Field checks, then the puzzle itself: bad symbols, length, conflicts, empty grid."""
@@ -66,10 +126,12 @@ class PuzzleForm(Form):
             return False
         pasted = (self.paste.data or "").strip()
         try:
-            if pasted:
+            if self._paste_wins(pasted):
                 self.grid = self._read_paste(pasted)
             else:
                 self.grid = self._read_cells()
+                if pasted:
+                    self.pencil = self._entries_over(pasted, self.grid)
         except InvalidPuzzle as exc:
             self.puzzle_errors = list(exc.errors)
             self.invalid_cells = {c for e in exc.errors for c in e.cells}
@@ -78,15 +140,45 @@ class PuzzleForm(Form):
         return True
 
     def _read_paste(self, text: str) -> list[int]:
-        reading = read(text, self.geometry)
+        try:
+            self.pencil = parse_candidates(text, self.geometry)
+        except InvalidPuzzle:
+            self.paste_invalid = True
+            raise
+        if self.pencil is not None:
+            # Pencil marks: the grid shows their placed cells, the hint starts from them.
+            reading = read(canonical(self.pencil.values), self.geometry)
+        else:
+            reading = read(text, self.geometry)
         if reading.grid is not None:
             # Show what was pasted in the grid, so marked conflicts make sense and a later
             # edit starts from it.
-            self.fill(reading.grid)
+            self.fill_from_paste(reading.grid)
         if not reading.ok or reading.grid is None:
             self.paste_invalid = True
             raise InvalidPuzzle(reading.errors)
         return list(reading.grid)
+
+    def _entries_over(self, text: str, grid: Sequence[int]) -> PencilMarks | None:
+        """A candidate grid in the box with the grid's entries over it: a digit typed into
+        a cell is placed (and leaves its peers' candidates), a cleared cell opens again."""
+        try:
+            marks = parse_candidates(text, self.geometry)
+        except InvalidPuzzle:
+            return None
+        if marks is None:
+            return None
+        geo = self.geometry
+        full = (1 << geo.size) - 1
+        masks = [m if not v else 0 for m, v in zip(marks.masks, grid, strict=True)]
+        for cell, value in enumerate(grid):
+            if not value and marks.values[cell]:  # cleared: every symbol its peers allow
+                masks[cell] = full
+        for cell, value in enumerate(grid):
+            if value:
+                for peer in geo.peers[cell]:
+                    masks[peer] &= ~(1 << (value - 1))
+        return PencilMarks(tuple(grid), tuple(masks))
 
     def prefill(self, text: str) -> str | None:
         """Open the form on a puzzle ("edit this puzzle"): in the grid if it parses, else
@@ -116,7 +208,7 @@ class PuzzleForm(Form):
             value = (field.data or "").strip()
             if not value:
                 chars.append(".")
-            elif len(value) == 1 and value not in IGNORED:
+            elif len(value) == 1 and value not in LAYOUT:
                 chars.append(value)  # the parser judges the symbol and names the cell
             else:
                 errors.append(
@@ -195,12 +287,12 @@ class JigsawForm(PuzzleForm):
         if pasted:
             reading = read(pasted, self.geometry)
             if reading.grid is not None:
-                self.fill(reading.grid)
+                self.fill_from_paste(reading.grid)
 
-    def board(self) -> BoardView:
+    def board(self, givens: str = "") -> BoardView:
         """The grid drawn with the typed map's regions, even when the map was rejected."""
         geometry = self.sketch if self.sketch is not None else self.geometry
-        return board_view(geometry, "", invalid=self.invalid_cells)
+        return board_view(geometry, givens, invalid=self.invalid_cells)
 
 
 @functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
@@ -219,9 +311,11 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     paste = TextAreaField(
         "Or paste a puzzle",
         validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
-        description=f"{geometry.cells} characters, row by row, with . or 0 for blanks"
+        description=f"{geometry.cells} characters, row by row, with . 0 _ x * ? or - for blanks"
         + ("; symbols 1-9 then A-G" if n > 9 else "")
-        + "; a pretty-printed grid works too.",
+        + "; a pretty-printed grid, or a puzzle inside a label or a link, works too; so do "
+        f"pencil marks ({geometry.cells * n} characters, {n} per cell, or a printed "
+        "candidate grid).",
     )
     base: type[PuzzleForm] = JigsawForm if geometry.variant == "jigsaw" else PuzzleForm
     name = f"{base.__name__}_{geometry.variant}_{n}"

@@ -27,7 +27,7 @@ core within the budgets from the config (``EXPLAIN_DEADLINE_MS``, ``EXPLAIN_MAX_
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,7 +47,7 @@ from werkzeug.wrappers import Response
 
 from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ..core.doctor import diagnose
-from ..core.logic import Explanation, explain, grade, pencil_marks
+from ..core.logic import Candidates, Explanation, explain, grade, pencil_marks
 from ..core.solver import SolveResult
 from ..core.trace import trace_search
 from . import cache, lessons, security, variants
@@ -343,6 +343,14 @@ class HintPage:
     wrong: tuple[str, ...] = ()  # cells that do not fit (names only, never the digit)
     certain: bool = True  # wrong: the cells are surely wrong (vs. "one of these")
     multiple: bool = False  # the givens allow more than one solution
+    cells: tuple[int, ...] = ()  # wrong: the same cells, to mark in the grid
+    pencil: bool = False  # wrong: a cell's pencil marks lack its digit (not an entry)
+
+
+def _wrong(cells: Sequence[int], geometry: Geometry, **kwargs: Any) -> HintPage:
+    """The "check these cells" panel, naming the cells (never their digits)."""
+    names = tuple(geometry.cell_name(c) for c in cells)
+    return HintPage("wrong", wrong=names, cells=tuple(cells), **kwargs)
 
 
 @bp.post("/hint")
@@ -360,7 +368,8 @@ def hint() -> ResponseValue:
     geometry = form.geometry
     grid = form.grid
     givens = _posted_givens(request.form.get("givens", ""), geometry, grid)
-    panel = _hint_for(grid, givens, geometry)
+    start = Candidates(form.pencil.values, form.pencil.masks) if form.pencil else None
+    panel = _hint_for(grid, givens, geometry, start)
     return _hint_page(form, picked, panel, canonical(givens), 200)
 
 
@@ -377,24 +386,36 @@ def _posted_givens(text: str, geometry: Geometry, grid: list[int]) -> list[int]:
     return list(reading.grid) if kept else list(grid)
 
 
-def _hint_for(grid: list[int], givens: list[int], geometry: Geometry) -> HintPage:
-    """Decide what the hint panel says for a grid (entries) over its puzzle (givens)."""
+def _hint_for(
+    grid: list[int], givens: list[int], geometry: Geometry, start: Candidates | None = None
+) -> HintPage:
+    """Decide what the hint panel says for a grid (entries) over its puzzle (givens), from
+    the person's pencil marks (``start``) when they brought them."""
     if all(grid):
         # The form refused conflicts, so a full grid breaks no rule: it is a solution.
         return HintPage("complete")
     result = cache.cached_solve(canonical(givens), geometry)
     if result.status == "unsolvable":
         return _wrong_somewhere(grid, geometry)
-    if result.status == "solved" and givens != grid:
+    if result.status == "solved":
         # Entries over a known puzzle: check each against its solution, naming cells only.
         solution = parse_puzzle(result.solutions[0], geometry)
         wrong = [c for c, v in enumerate(grid) if v and not givens[c] and v != solution[c]]
         if wrong:
-            return HintPage("wrong", wrong=tuple(geometry.cell_name(c) for c in wrong))
+            return _wrong(wrong, geometry)
+        if start is not None:
+            # Pencil marks that rule out a cell's own digit lead every later step astray.
+            lost = [
+                c
+                for c, v in enumerate(grid)
+                if not v and not start.masks[c] >> (solution[c] - 1) & 1
+            ]
+            if lost:
+                return _wrong(lost, geometry, pencil=True)
     unique = result.status == "solved"
-    hint = lessons.hint_steps(grid, geometry, unique=unique)
+    hint = lessons.hint_steps(grid, geometry, unique=unique, start=start)
     if hint.last is not None and hint.last.technique == "Contradiction":
-        return HintPage("wrong", wrong=tuple(geometry.cell_name(c) for c in hint.last.cells))
+        return _wrong(hint.last.cells, geometry)
     return HintPage(
         "stuck" if hint.stuck else "next", hint=hint, multiple=result.status == "multiple"
     )
@@ -404,7 +425,7 @@ def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
     """The grid has no solution: name the cells to check (never the digits)."""
     hint = lessons.hint_steps(grid, geometry, unique=False)
     if hint.last is not None and hint.last.technique == "Contradiction":
-        return HintPage("wrong", wrong=tuple(geometry.cell_name(c) for c in hint.last.cells))
+        return _wrong(hint.last.cells, geometry)
     budget = DoctorBudget.from_config(current_app.config)
     try:
         diagnosis = diagnose(
@@ -414,7 +435,7 @@ def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
         return HintPage("wrong", certain=False)
     fixable = sorted({fix.cell for fix in diagnosis.fixes})
     cells = fixable or list(diagnosis.conflict)
-    return HintPage("wrong", wrong=tuple(geometry.cell_name(c) for c in cells), certain=False)
+    return _wrong(cells, geometry, certain=False)
 
 
 def _hint_page(
@@ -434,7 +455,8 @@ def _hint_page(
     page = render_template(
         "hint.html",
         form=form,
-        board=form.board(),
+        board=form.board(givens),
+        wrong_cells=set(panel.cells) if panel else set(),
         examples=[],
         picked=picked,
         choices=variants.CHOICES,
