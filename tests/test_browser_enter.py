@@ -6,16 +6,19 @@ then arrives at the server or shows on the page.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PIL import Image
 from playwright.sync_api import Page, expect
 from web_puzzles import EASY, EASY_SOLUTION, EASY_TYPO
 
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
 from sudoku_web.web import lessons
+from sudoku_web.web.preview import GRID_SIDE, MARK, WIDTH, _corner
 
 pytestmark = pytest.mark.browser
 
@@ -259,3 +262,25 @@ def test_the_impossible_page_leads_with_the_likely_fix(page: Page, live_server: 
     assert style == "none"
     fix.click()
     expect(page.locator("h1")).to_have_text("Solved")
+
+
+def test_the_preview_of_an_impossible_puzzle_tints_the_conflict(
+    page: Page, live_server: str
+) -> None:
+    page.goto(f"{live_server}/p/{EASY_TYPO}")
+    image_url = page.locator("meta[property='og:image']").get_attribute("content")
+    assert image_url is not None
+    response = page.request.get(image_url)
+    assert response.ok
+    image = Image.open(io.BytesIO(response.body())).convert("RGB")
+    marked = page.locator("table.grid td").evaluate_all(
+        "tds => tds.map((td, i) => td.classList.contains('invalid') ? i : -1)"
+        ".filter(i => i >= 0)"
+    )
+    assert 2 in marked  # r1c3, the typo
+    cell_side = GRID_SIDE // 9
+    left = (WIDTH - cell_side * 9) // 2
+    for index in range(81):
+        x, y = _corner(index, 9, cell_side, left)
+        pixel = image.getpixel((x + 4, y + 4))
+        assert (pixel == MARK) == (index in marked), index

@@ -267,7 +267,9 @@ def test_impossible_page_shows_the_conflict_and_fix_links(client: Any) -> None:
     assert "these 4 givens cannot all be right: r1c8, r3c1, r4c7, r7c3." in page
     marked = {i for i, (classes, _) in enumerate(grid_cells(page)) if "invalid" in classes}
     assert marked == {7, 18, 33, 56}
-    fixes = re.findall(r'<li><a href="([^"]+)">([^<]+)</a></li>', page)
+    fixes = re.findall(
+        r'<(?:li|p class="likely-fix")><a (?:class="[^"]+" )?href="([^"]+)">([^<]+)</a>', page
+    )
     assert fixes[0] == (f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}", "r1c8: 3 → 2")
     # Following the first fix lands on a solved page.
     solved = text(client.get(fixes[0][0]))
@@ -276,7 +278,9 @@ def test_impossible_page_shows_the_conflict_and_fix_links(client: Any) -> None:
 
 def test_impossible_classic_page_ranks_the_restoring_fix_first(client: Any) -> None:
     page = text(client.get(f"/p/{EASY_TYPO}"))
-    fixes = re.findall(r'<li><a href="([^"]+)">([^<]+)</a></li>', page)
+    fixes = re.findall(
+        r'<(?:li|p class="likely-fix")><a (?:class="[^"]+" )?href="([^"]+)">([^<]+)</a>', page
+    )
     assert fixes[0] == (f"/p/{EASY}", "r1c3: 4 → 3")
     assert "ran out of time" not in page
 

@@ -539,7 +539,8 @@ def _png(variant: str, puzzle: str, regions: str | None = None) -> ResponseValue
             return _png_response(image)
         result = cache.cached_solve(givens, geometry)  # flags a deadline result no-store
         diagnosis = diagnose_result(result, doctor_budget)
-        image = render_png(*_picture(geometry, givens, result, diagnosis))
+        grid, solution, _, words, marked = _picture(geometry, givens, result, diagnosis)
+        image = render_png(grid, solution, geometry, words, marked=marked)
         response = _png_response(image)
         if diagnosis and not diagnosis.complete:
             response.cache_control.no_store = True
@@ -554,19 +555,20 @@ def _png_response(image: bytes) -> Response:
 
 def _picture(
     geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
-) -> tuple[list[int], str | None, Geometry, str]:
-    """render_png's arguments for a result: givens, solution, geometry, status words."""
+) -> tuple[list[int], str | None, Geometry, str, tuple[int, ...]]:
+    """render_png's arguments for a result: givens, solution, geometry, status words, and
+    for an impossible puzzle the doctor's conflict (tinted, as on the page)."""
     grid = parse_puzzle(givens, geometry)
     if result.status == "solved":
-        return grid, result.solutions[0], geometry, "Solved"
+        return grid, result.solutions[0], geometry, "Solved", ()
     if result.status == "multiple":
-        return grid, result.solutions[0], geometry, "More than one solution (one shown)"
+        return grid, result.solutions[0], geometry, "More than one solution (one shown)", ()
     if result.status == "gave_up":
-        return grid, None, geometry, "The solver gave up"
+        return grid, None, geometry, "The solver gave up", ()
     if diagnosis is not None and diagnosis.conflict:
         words = f"Impossible: these {len(diagnosis.conflict)} givens cannot all be right"
-        return grid, None, geometry, words
-    return grid, None, geometry, "Impossible: no solution"
+        return grid, None, geometry, words, tuple(diagnosis.conflict)
+    return grid, None, geometry, "Impossible: no solution", ()
 
 
 def _invalid_page(
