@@ -330,10 +330,11 @@
       textarea.removeAttribute("aria-invalid");
     }
 
-    // Tint by order of first appearance (as the server numbers regions), thick lines where
-    // neighbours differ: the same rule as service.cell_borders.
-    function classesFor(i, order) {
-      var out = ["rg-" + (order[labels[i]] % 16)];
+    // Tint by the region's letter (A, B, ...), so painting one cell never recolours the
+    // others; thick lines where neighbours differ: the same rule as service.cell_borders.
+    function classesFor(i) {
+      var k = LETTERS.indexOf(labels[i]);
+      var out = k >= 0 ? ["rg-" + k] : [];
       if (i >= size && labels[i - size] !== labels[i]) { out.push("bt"); }
       if (i % size && labels[i - 1] !== labels[i]) { out.push("bl"); }
       return out;
@@ -347,11 +348,9 @@
     }
 
     function render() {
-      var order = {}, count = 0;
-      labels.forEach(function (label) { if (!(label in order)) { order[label] = count++; } });
       var mainCells = mainGrid ? mainGrid.querySelectorAll("td") : [];
       for (var i = 0; i < n2; i++) {
-        var extra = classesFor(i, order);
+        var extra = classesFor(i);
         tds[i].textContent = labels[i];
         tds[i].setAttribute("aria-label", "Row " + (Math.floor(i / size) + 1) + ", column " +
           (i % size + 1) + ": region " + labels[i]);

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
-from web_puzzles import EASY, EASY_SOLUTION, EASY_TYPO
+from web_puzzles import EASY, EASY_SOLUTION, EASY_TYPO, JIGSAW_PUZZLE, JIGSAW_REGIONS
 
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
@@ -274,8 +274,7 @@ def test_the_preview_of_an_impossible_puzzle_tints_the_conflict(
     assert response.ok
     image = Image.open(io.BytesIO(response.body())).convert("RGB")
     marked = page.locator("table.grid td").evaluate_all(
-        "tds => tds.map((td, i) => td.classList.contains('invalid') ? i : -1)"
-        ".filter(i => i >= 0)"
+        "tds => tds.map((td, i) => td.classList.contains('invalid') ? i : -1).filter(i => i >= 0)"
     )
     assert 2 in marked  # r1c3, the typo
     cell_side = GRID_SIDE // 9
@@ -284,3 +283,54 @@ def test_the_preview_of_an_impossible_puzzle_tints_the_conflict(
         x, y = _corner(index, 9, cell_side, left)
         pixel = image.getpixel((x + 4, y + 4))
         assert (pixel == MARK) == (index in marked), index
+
+
+# ---- 6. Jigsaw ------------------------------------------------------------------------------
+
+
+def test_a_fresh_jigsaw_form_has_no_regions_until_the_person_sets_them(
+    new_context: Callable[..., Any], live_server: str
+) -> None:
+    page = no_js(new_context)
+    page.goto(f"{live_server}/?v=jigsaw")
+    expect(page.locator("textarea[name=regions]")).to_have_value("")
+    expect(page.locator("table.grid.editable td.bt, table.grid.editable td.bl")).to_have_count(0)
+    page.fill("textarea[name=paste]", JIGSAW_PUZZLE)
+    page.click(SOLVE)
+    expect(page.locator(".problems")).to_contain_text("Set the regions first")
+    # The example map is there, clearly labelled, for whoever wants it.
+    page.get_by_role("link", name="Start from the example map").click()
+    rows = [JIGSAW_REGIONS[r * 9 : r * 9 + 9] for r in range(9)]
+    expect(page.locator("textarea[name=regions]")).to_have_value("\n".join(rows))
+
+
+def test_painting_one_cell_keeps_every_other_regions_colour(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/?v=jigsaw&n=4")
+    page.fill("textarea[name=regions]", "AABBAABBCCDDCCDD")
+    tints = page.locator("table.grid.editable td").evaluate_all(
+        "tds => tds.map(td => (td.className.match(/rg-\\d+/) || [''])[0])"
+    )
+    assert tints[:4] == ["rg-0", "rg-0", "rg-1", "rg-1"]
+    page.locator(".palette button", has_text="B").click()
+    page.locator(".paint-grid td").first.click()
+    after = page.locator("table.grid.editable td").evaluate_all(
+        "tds => tds.map(td => (td.className.match(/rg-\\d+/) || [''])[0])"
+    )
+    assert after[0] == "rg-1" and after[1:] == tints[1:]
+
+
+def test_a_refused_region_map_comes_back_as_n_rows_of_n(
+    new_context: Callable[..., Any], live_server: str
+) -> None:
+    page = no_js(new_context)
+    page.goto(f"{live_server}/?v=jigsaw")
+    page.fill("textarea[name=regions]", JIGSAW_REGIONS[:-1] + "A")  # one line, H short
+    page.fill("textarea[name=paste]", JIGSAW_PUZZLE)
+    page.click(SOLVE)
+    expect(page.locator(".problems")).to_contain_text("Region 'H' has 8 cells")
+    value = page.locator("textarea[name=regions]").input_value()
+    assert [len(line) for line in value.splitlines()] == [9] * 9
+    box = page.locator("textarea[name=regions]")
+    # Drawn without wrapping: as many lines on screen as in the text.
+    line_height = box.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20")
+    assert box.evaluate("e => e.scrollHeight") < line_height * 12

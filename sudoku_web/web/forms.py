@@ -28,6 +28,7 @@ from wtforms.validators import Length
 from ..core.board import (
     LAYOUT,
     Geometry,
+    House,
     InvalidPuzzle,
     PencilMarks,
     PuzzleError,
@@ -36,7 +37,7 @@ from ..core.board import (
     standard,
 )
 from .service import MAX_TEXT, BoardView, board_view, canonical, read
-from .variants import default_regions, jigsaw_geometry, region_sketch
+from .variants import default_regions, jigsaw_geometry, region_labels, region_sketch
 
 # The paste box takes what the reader takes (see service.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
@@ -254,6 +255,12 @@ class JigsawForm(PuzzleForm):
         """The region map first (it decides the houses), then the puzzle as for any grid."""
         text = self.regions.data or ""
         try:
+            if not region_labels(text):
+                message = (
+                    "Set the regions first: type one letter per cell, row by row, or paint "
+                    "them (or start from the example map)."
+                )
+                raise InvalidPuzzle([PuzzleError("regions", message)])
             geometry = jigsaw_geometry(text)
         except InvalidPuzzle as exc:
             errors = list(exc.errors)
@@ -272,7 +279,12 @@ class JigsawForm(PuzzleForm):
             self.regions_invalid = True
             self.puzzle_errors = errors
             self.invalid_cells = {c for e in errors for c in e.cells}
-            self.sketch = region_sketch(text)
+            self.sketch = region_sketch(text) or unmapped(self.geometry.size)
+            # Shown again as N rows of N, so its rows line up with the grid's.
+            labels, n = region_labels(text), self.geometry.size
+            self.regions.data = "\n".join(
+                "".join(labels[i : i + n]) for i in range(0, len(labels), n)
+            )
             self._show_paste()
             return False
         # The instance's geometry shadows the class default (the map the form opened on).
@@ -293,6 +305,14 @@ class JigsawForm(PuzzleForm):
         """The grid drawn with the typed map's regions, even when the map was rejected."""
         geometry = self.sketch if self.sketch is not None else self.geometry
         return board_view(geometry, givens, invalid=self.invalid_cells)
+
+
+@functools.cache  # one per size, 4 .. 16
+def unmapped(size: int) -> Geometry:
+    """A jigsaw grid before its regions are set: rows and columns, no region lines or tints
+    (a fresh form draws this, not a map the person never chose)."""
+    rows = [House("row", r, tuple(range(r * size, (r + 1) * size))) for r in range(size)]
+    return Geometry(size, "jigsaw", tuple(rows), None, None)
 
 
 @functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input

@@ -30,7 +30,7 @@ from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ..core.doctor import Diagnosis
 from ..core.solver import SolveResult
 from . import cache, variants
-from .forms import JigsawForm, PuzzleForm, puzzle_form
+from .forms import JigsawForm, PuzzleForm, puzzle_form, unmapped
 from .preview import HEIGHT, WIDTH, render_png
 from .service import (
     BoardView,
@@ -168,6 +168,7 @@ def _render_form(
         picked=picked,
         choices=variants.CHOICES,
         jigsaw=isinstance(form, JigsawForm),
+        example_regions=variants.default_regions(picked.size) if picked.variant == "jigsaw" else "",
     )
     return page, status
 
@@ -195,8 +196,11 @@ def index() -> ResponseValue:
             # A map that is not valid yet (from "Edit this puzzle" on a 422): show it as typed.
             form.sketch = sketch
             form.regions.data = _map_rows(regions, picked.size)
-        else:
+        elif regions:
             form.regions.data = _map_rows(variants.canonical_regions(geometry), geometry.size)
+        else:
+            # No silent example: the person sets the regions (or picks the labelled example).
+            form.sketch = unmapped(picked.size)
     givens = form.prefill(text) if (text := request.args.get("p", "")) else None
     return _render_form(form, picked, givens=givens)
 
@@ -539,8 +543,8 @@ def _png(variant: str, puzzle: str, regions: str | None = None) -> ResponseValue
             return _png_response(image)
         result = cache.cached_solve(givens, geometry)  # flags a deadline result no-store
         diagnosis = diagnose_result(result, doctor_budget)
-        grid, solution, _, words, marked = _picture(geometry, givens, result, diagnosis)
-        image = render_png(grid, solution, geometry, words, marked=marked)
+        grid, solution, _, words, conflict = _picture(geometry, givens, result, diagnosis)
+        image = render_png(grid, solution, geometry, words, marked=conflict)
         response = _png_response(image)
         if diagnosis and not diagnosis.complete:
             response.cache_control.no_store = True
