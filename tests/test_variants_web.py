@@ -34,7 +34,7 @@ from web_puzzles import (
 
 from sudoku_web import create_app
 from sudoku_web.core.board import InvalidPuzzle, jigsaw
-from sudoku_web.web.variants import CHOICES, canonical_regions, jigsaw_geometry
+from sudoku_web.web.variants import CHOICES, DEFAULT_JIGSAW, canonical_regions, jigsaw_geometry
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -110,7 +110,11 @@ def test_diagonals_and_windows_are_shaded_by_class(client: Any, query: str, shad
 
 
 def test_jigsaw_form_draws_its_regions_and_has_the_map_field(client: Any) -> None:
-    page = text(client.get("/?v=jigsaw"))
+    # A fresh form has no map (issue 15); the example map is one labelled link away.
+    fresh = text(client.get("/?v=jigsaw"))
+    assert not re.findall(r'<td class="[^"]*\brg-(\d+)\b', fresh)
+    assert re.search(r'<textarea[^>]*name="regions"[^>]*>\s*</textarea>', fresh)
+    page = text(client.get("/?v=jigsaw&r=" + DEFAULT_JIGSAW))
     assert 'name="regions"' in page
     assert len(set(re.findall(r"\brg-(\d+)\b", page))) == 9
     assert '<div class="region-painter" hidden></div>' in page
