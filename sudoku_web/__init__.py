@@ -80,18 +80,29 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, teach, views
+    from .web import api, errors, printout, teach, views
 
     app.register_blueprint(views.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(teach.bp)  # steps, search, hint pages and /api/explain
+    app.register_blueprint(printout.bp)  # the printable puzzle
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
+    app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])
     errors.register(app)
     cache.init_app(app)
     limits.init_app(app)
     # Last, so its checks see the final config and its header hook covers every response.
     security.init_app(app)
     return app
+
+
+def favicon() -> Response:
+    """``GET /favicon.ico``: the site's icon for clients that ask for it by that name (the
+    pages name ``static/favicon.svg``); an SVG, which browsers take at this address too."""
+    from flask import current_app, send_from_directory
+
+    folder = current_app.static_folder or _resource_dir("static")
+    return send_from_directory(folder, "favicon.svg", mimetype="image/svg+xml", max_age=86400)
 
 
 def healthz() -> Response:

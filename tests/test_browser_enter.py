@@ -7,14 +7,24 @@ then arrives at the server or shows on the page.
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from PIL import Image
 from playwright.sync_api import Page, expect
-from web_puzzles import EASY, EASY_SOLUTION, EASY_TYPO, JIGSAW_PUZZLE, JIGSAW_REGIONS
+from web_puzzles import (
+    EASY,
+    EASY_SOLUTION,
+    EASY_TYPO,
+    JIGSAW_PUZZLE,
+    JIGSAW_REGIONS,
+    SIXTEEN_SOLUTION,
+    X_PUZZLE,
+)
 
+from sudoku_web.core import solver
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
 from sudoku_web.web import lessons
@@ -334,3 +344,94 @@ def test_a_refused_region_map_comes_back_as_n_rows_of_n(
     # Drawn without wrapping: as many lines on screen as in the text.
     line_height = box.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 20")
     assert box.evaluate("e => e.scrollHeight") < line_height * 12
+
+
+# ---- 7. Smaller points ----------------------------------------------------------------------
+
+
+def test_new_puzzle_on_a_variants_page_stays_on_that_variant(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/x/{X_PUZZLE}")
+    page.locator(".share a.button", has_text="New puzzle").click()
+    expect(page).to_have_url(f"{live_server}/?v=x")
+    expect(page.locator("h1")).to_contain_text("X")
+    page.goto(f"{live_server}/x/{X_PUZZLE}")
+    page.locator(".site-header a", has_text="New puzzle").click()
+    expect(page).to_have_url(f"{live_server}/?v=x")
+
+
+def test_the_difficulty_page_on_its_own_has_the_sites_style(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/p/{EASY}/difficulty")
+    expect(page.locator("header.site-header")).to_be_visible()
+    expect(page.locator("h1")).to_have_text("How hard is it?")
+    padding = page.locator("main").evaluate("e => parseFloat(getComputedStyle(e).paddingLeft)")
+    assert padding > 0
+    icon = page.request.get(f"{live_server}/favicon.ico")
+    assert icon.ok and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_diabolical_does_not_wrap_alone_on_a_phone(page: Page, live_server: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{live_server}/p/{EASY}/difficulty")
+    pills = page.locator(".grade-scale li")
+    expect(pills.last).to_have_text("Diabolical")
+    tops = {round(box["y"]) for box in (p.bounding_box() for p in pills.all()) if box}
+    assert len(tops) == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_back_after_solving_keeps_the_pasted_puzzle(
+    page: Page, new_context: Callable[..., Any], live_server: str, js: bool
+) -> None:
+    page = page if js else no_js(new_context)
+    page.goto(live_server + "/")
+    page.fill("textarea[name=paste]", EASY)
+    page.click(SOLVE)
+    expect(page.locator("h1")).to_have_text("Solved")
+    page.go_back()
+    expect(page.locator("input.cell-input").first).to_be_attached()
+    kept = grid_text(page) == EASY or page.locator("textarea[name=paste]").input_value() == EASY
+    assert kept
+
+
+def test_time_on_an_easy_16x16_leaves_out_the_table_build(
+    page: Page, live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A fresh 16x16 geometry whose table build is slow: the time shown is the solve's.
+    easy = "".join("0" if i % 7 == 0 else ch for i, ch in enumerate(SIXTEEN_SOLUTION))
+    build = solver._Tables.__init__
+
+    def slow_build(self: Any, geo: Any) -> None:
+        time.sleep(0.4)
+        build(self, geo)
+
+    geo = standard(16)
+    monkeypatch.setattr(solver._Tables, "__init__", slow_build)
+    monkeypatch.delitem(geo.__dict__, "_engine_tables", raising=False)
+    page.goto(f"{live_server}/p/{easy}")
+    expect(page.locator("h1")).to_have_text("Solved")
+    shown = page.locator(".stats dt", has_text="Time").locator("xpath=../dd").inner_text()
+    assert float(shown.split()[0]) < 400
+
+
+def test_print_the_puzzle_from_the_form_and_from_a_result_page(
+    new_context: Callable[..., Any], live_server: str
+) -> None:
+    page = no_js(new_context)
+    page.goto(live_server + "/")
+    page.fill("textarea[name=paste]", EASY)
+    page.get_by_role("button", name="Print the puzzle").click()
+    expect(page).to_have_url(f"{live_server}/print?p={EASY}")
+    cells = page.locator(".print-sheet table.grid td")
+    expect(cells).to_have_count(81)
+    shown = "".join(t.strip() or "0" for t in cells.all_inner_texts())
+    assert shown == EASY  # the givens alone, no solution
+    page.emulate_media(media="print")
+    expect(page.locator("header.site-header")).to_be_hidden()
+    expect(page.locator("p.lead")).to_be_hidden()
+    box = page.locator(".print-sheet table.grid").bounding_box()
+    assert box is not None and box["width"] > 500  # about 17 cm
+    page.emulate_media(media="screen")
+    page.goto(f"{live_server}/p/{EASY}")
+    page.get_by_role("link", name="Print the puzzle").click()
+    expect(page).to_have_url(f"{live_server}/print?p={EASY}")

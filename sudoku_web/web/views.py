@@ -32,6 +32,7 @@ from ..core.solver import SolveResult
 from . import cache, variants
 from .forms import JigsawForm, PuzzleForm, puzzle_form, unmapped
 from .preview import HEIGHT, WIDTH, render_png
+from .printout import print_url
 from .service import (
     BoardView,
     Budget,
@@ -211,6 +212,9 @@ def submit() -> ResponseValue:
     picked = variants.choice(request.form.get("v"), request.form.get("n"))
     form = puzzle_form(variants.form_geometry(picked))(request.form)
     if form.validate() and form.canonical is not None:
+        if "print" in request.form:  # the form's "Print the puzzle" button
+            edit = variants.edit_url(form.geometry, form.canonical)
+            return redirect(print_url(edit), 303)
         return redirect(variants.page_url(form.geometry, form.canonical), 303)
     return _render_form(form, picked, 422)
 
@@ -401,6 +405,7 @@ def _slots(
         "board_name": escape(name),
         "share_url": escape(links.share),
         "edit_url": escape(links.edit),
+        "print_url": escape(print_url(links.edit)),
         # Link previews (Open Graph, Twitter); every share link's picture is <link>.png.
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
         "preview_description": escape(_description(geometry, givens, result, diagnosis)),
@@ -435,6 +440,7 @@ def _render_result(
         board_name=slots["board_name"],
         share_url=slots["share_url"],
         edit_url=slots["edit_url"],
+        print_url=slots["print_url"],
         preview={
             "title": slots["preview_title"],
             "description": slots["preview_description"],
