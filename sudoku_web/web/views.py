@@ -164,7 +164,7 @@ def _render_form(
         "index.html",
         form=form,
         givens=givens,
-        board=form.board(),
+        board=form.board(givens or ""),  # "Edit this puzzle": later entries drawn apart
         examples=_examples(picked),
         picked=picked,
         choices=variants.CHOICES,
