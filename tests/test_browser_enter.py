@@ -369,14 +369,21 @@ def test_the_difficulty_page_on_its_own_has_the_sites_style(page: Page, live_ser
     assert icon.ok and icon.headers["content-type"].startswith("image/svg+xml")
 
 
-def test_diabolical_does_not_wrap_alone_on_a_phone(page: Page, live_server: str) -> None:
-    page.set_viewport_size({"width": 360, "height": 800})
-    page.goto(f"{live_server}/p/{EASY}/difficulty")
+@pytest.mark.parametrize(
+    ("width", "path"),
+    [(1280, "/p/{}"), (360, "/p/{}"), (360, "/p/{}/difficulty")],
+    ids=["result-page", "result-page-phone", "difficulty-page-phone"],
+)
+def test_diabolical_does_not_wrap_alone(
+    page: Page, live_server: str, width: int, path: str
+) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(live_server + path.format(EASY))
     pills = page.locator(".grade-scale li")
     expect(pills.last).to_have_text("Diabolical")
     tops = {round(box["y"]) for box in (p.bounding_box() for p in pills.all()) if box}
     assert len(tops) == 1
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
