@@ -181,7 +181,8 @@ def solve(
     ``geometry`` if given, else built from ``variant``, ``size`` (default: inferred from the
     cell count, 9 when it cannot be) and ``regions`` (jigsaw). ``max_nodes`` bounds the
     guesses; ``deadline_ms`` bounds the search's wall time (None: no deadline). The first
-    solve on a new geometry also builds its tables (about 20 ms for 9x9, 200 ms for 16x16).
+    solve on a new geometry also builds its tables (about 20 ms for 9x9, 200 ms for 16x16),
+    which ``stats.elapsed_ms`` leaves out: it is this puzzle's time.
     """
     try:
         if geometry is None:

@@ -333,9 +333,13 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
         validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
         description=f"{geometry.cells} characters, row by row, with . 0 _ x * ? or - for blanks"
         + ("; symbols 1-9 then A-G" if n > 9 else "")
-        + "; a pretty-printed grid, or a puzzle inside a label or a link, works too; so do "
-        f"pencil marks ({geometry.cells * n} characters, {n} per cell, or a printed "
-        "candidate grid).",
+        + "; a pretty-printed grid, or a puzzle inside a label or a link, works too"
+        + (
+            f"; so do pencil marks ({geometry.cells * n} characters, {n} per cell, or a "
+            "printed candidate grid)."
+            if geometry.cells * n <= PASTE_MAX  # a 16x16 candidate grid is past the bound
+            else "."
+        ),
     )
     base: type[PuzzleForm] = JigsawForm if geometry.variant == "jigsaw" else PuzzleForm
     name = f"{base.__name__}_{geometry.variant}_{n}"
