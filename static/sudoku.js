@@ -55,6 +55,8 @@
     function set(index, value) {
       inputs[index].value = value;
       inputs[index].removeAttribute("aria-invalid");
+      var td = inputs[index].closest("td");
+      if (td) { td.classList.remove("wrong", "invalid"); } // changed: no longer the one marked
     }
 
     // Simple text as cells (symbols and blanks, layout skipped), or null.
