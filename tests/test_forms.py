@@ -185,3 +185,14 @@ def test_entries_typed_over_pasted_pencil_marks_are_placed(app: Flask) -> None:
     assert form.validate() and form.pencil is not None
     assert form.pencil.values[0] == 4 and form.pencil.masks[0] == 0
     assert all(not form.pencil.masks[c] >> 3 & 1 for c in range(1, 9))
+
+
+def test_many_overfull_cells_are_one_message_naming_them(app: Flask) -> None:
+    data = cells_data(EASY)
+    for i in (0, 1, 3, 5, 7, 8):
+        data[f"cells-{i}"] = "12"
+    form = make_form(app, data)
+    assert not form.validate()
+    (error,) = form.puzzle_errors
+    assert error.cells == (0, 1, 3, 5, 7, 8)
+    assert "r1c1 holds '12'" in error.message and "and 2 more cells" in error.message

@@ -204,7 +204,7 @@ class PuzzleForm(Form):
         """
         geo = self.geometry
         chars: list[str] = []
-        errors: list[PuzzleError] = []
+        bad: list[tuple[int, str]] = []
         for index, field in enumerate(self.cells.entries):
             value = (field.data or "").strip()
             if not value:
@@ -212,15 +212,21 @@ class PuzzleForm(Form):
             elif len(value) == 1 and value not in LAYOUT:
                 chars.append(value)  # the parser judges the symbol and names the cell
             else:
-                errors.append(
-                    PuzzleError(
-                        "symbol",
-                        f"{geo.cell_name(index)} holds {value!r}; a cell takes a single "
-                        f"symbol ({geo.symbols[0]}-{geo.symbols[-1]}) or stays blank.",
-                        (index,),
-                    )
-                )
+                bad.append((index, value))
                 chars.append(".")
+        errors: list[PuzzleError] = []
+        if bad:
+            # One message for all such cells, naming them (issue 15: not one line per cell).
+            shown = [f"{geo.cell_name(i)} holds {v!r}" for i, v in bad[:4]]
+            more = f" and {len(bad) - 4} more cells" if len(bad) > 4 else ""
+            errors.append(
+                PuzzleError(
+                    "symbol",
+                    f"{'; '.join(shown)}{more}: a cell takes a single symbol "
+                    f"({geo.symbols[0]}-{geo.symbols[-1]}) or stays blank.",
+                    tuple(i for i, _ in bad),
+                )
+            )
         reading = read("".join(chars), geo)
         # Report everything at once; but a grid whose only entries were bad characters is not
         # "empty" to the person who typed them.
