@@ -333,7 +333,7 @@
     }
 
     // Tint by the region's letter (A, B, ...), so painting one cell never recolours the
-    // others; thick lines where neighbours differ: the same rule as service.cell_borders.
+    // others; thick lines where neighbours differ: the same rule as boards.cell_borders.
     function classesFor(i) {
       var k = LETTERS.indexOf(labels[i]);
       var out = k >= 0 ? ["rg-" + k] : [];

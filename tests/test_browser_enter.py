@@ -27,7 +27,7 @@ from web_puzzles import (
 from sudoku_web.core import solver
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
-from sudoku_web.web import lessons
+from sudoku_web.web import teaching_display as lessons
 from sudoku_web.web.preview import GRID_SIDE, MARK, WIDTH, _corner
 
 pytestmark = pytest.mark.browser

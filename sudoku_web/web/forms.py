@@ -1,7 +1,7 @@
 """The puzzle form: one input per cell plus a paste box, validated by the board parser.
 
 Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the grid (or the
-paste box, see below), calls :func:`sudoku_web.web.service.read` (the board parser, the
+paste box, see below), calls :func:`sudoku_web.web.reading.read` (the board parser, the
 conflict check and the empty-grid check), and leaves behind either ``grid`` /
 ``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
 branches on ``validate()``.
@@ -26,6 +26,7 @@ from wtforms import FieldList, Form, HiddenField, StringField, SubmitField, Text
 from wtforms.validators import Length
 
 from ..core.board import (
+    IGNORED,
     LAYOUT,
     Geometry,
     House,
@@ -36,10 +37,12 @@ from ..core.board import (
     parse_candidates,
     standard,
 )
-from .service import MAX_TEXT, BoardView, board_view, canonical, read
-from .variants import default_regions, jigsaw_geometry, region_labels, region_sketch
+from .boards import BoardView, board_view
+from .memo import byte_cache
+from .reading import MAX_TEXT, canonical, read
+from .variants import default_regions, jigsaw_geometry, region_sketch
 
-# The paste box takes what the reader takes (see service.MAX_TEXT).
+# The paste box takes what the reader takes (see reading.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
 
 # What the paste box reads (board.parse_puzzle / parse_candidates), said on the form.
@@ -261,7 +264,7 @@ class JigsawForm(PuzzleForm):
         """The region map first (it decides the houses), then the puzzle as for any grid."""
         text = self.regions.data or ""
         try:
-            if not region_labels(text):
+            if not _labels(text):
                 message = (
                     "Set the regions first: type one letter per cell, row by row, or paint "
                     "them (or start from the example map)."
@@ -285,9 +288,9 @@ class JigsawForm(PuzzleForm):
             self.regions_invalid = True
             self.puzzle_errors = errors
             self.invalid_cells = {c for e in errors for c in e.cells}
-            self.sketch = region_sketch(text) or unmapped(self.geometry.size)
+            self.sketch = _sketch_of(text, self.geometry.size)
             # Shown again as N rows of N, so its rows line up with the grid's.
-            labels, n = region_labels(text), self.geometry.size
+            labels, n = _labels(text), self.geometry.size
             self.regions.data = "\n".join(
                 "".join(labels[i : i + n]) for i in range(0, len(labels), n)
             )
@@ -313,6 +316,18 @@ class JigsawForm(PuzzleForm):
         return board_view(geometry, givens, invalid=self.invalid_cells)
 
 
+def _labels(text: str) -> list[str]:
+    """A region map's labels, one per cell (layout skipped)."""
+    return [ch for ch in text if ch not in IGNORED]
+
+
+def _sketch_of(text: str, size: int) -> Geometry:
+    """The drawing of a refused map over this form's cells (a bare grid when it cannot be
+    drawn: another size, or no square at all)."""
+    sketch = region_sketch(text)
+    return sketch if sketch is not None and sketch.size == size else unmapped(size)
+
+
 @functools.cache  # one per size, 4 .. 16
 def unmapped(size: int) -> Geometry:
     """A jigsaw grid before its regions are set: rows and columns, no region lines or tints
@@ -321,7 +336,7 @@ def unmapped(size: int) -> Geometry:
     return Geometry(size, "jigsaw", tuple(rows), None, None)
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+@byte_cache(4 * 1024 * 1024)  # a class per board; jigsaw maps share one class per size
 def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     """The form class for a geometry: N*N cell inputs (variants and other sizes reuse this).
 
@@ -350,8 +365,3 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     base: type[PuzzleForm] = JigsawForm if geometry.variant == "jigsaw" else PuzzleForm
     name = f"{base.__name__}_{geometry.variant}_{n}"
     return type(name, (base,), {"geometry": geometry, "cells": cells, "paste": paste})
-
-
-def jigsaw_form(size: int) -> type[PuzzleForm]:
-    """The jigsaw form class for an N x N grid (default map: :func:`default_regions`)."""
-    return puzzle_form(jigsaw(default_regions(size)))

@@ -12,7 +12,8 @@ from flask import Blueprint, render_template, request, url_for
 
 from ..core.board import Geometry, InvalidPuzzle
 from . import variants
-from .service import board_view, read
+from .boards import board_view
+from .reading import read
 
 bp = Blueprint("printout", __name__)
 
