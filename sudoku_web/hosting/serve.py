@@ -177,7 +177,7 @@ def exposed_addresses(binds: Sequence[str]) -> list[str]:
     does an empty host (gunicorn reads ``:8000`` as every interface). ``fd://`` (a socket
     handed over by systemd) is left alone: where it listens is the socket unit's business.
     """
-    from gunicorn.util import parse_address
+    from gunicorn.util import parse_address  # type: ignore[import-untyped]
 
     exposed = []
     for bind in binds:
@@ -237,7 +237,7 @@ def make_application(settings: Mapping[str, Any], app_uri: str = APP_URI) -> Any
     subcommands do not pay its ~80 ms import.
     """
     from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
-    from gunicorn.util import import_app  # type: ignore[import-untyped]
+    from gunicorn.util import import_app
 
     class SudokuWebApplication(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
