@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 # One stamp per extra, named for pyproject.toml's checksum: `make run` installs the app alone,
-# `make test` adds the test tools, `make bench`/`loadtest` the benchmark tools; each is redone
+# `make test` adds the test tools, `make bench` the benchmark tools; each is redone
 # only when pyproject.toml changes.
 DEPS   := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 RUN_STAMP   := $(VENV)/.installed-run-$(DEPS)
@@ -92,6 +92,11 @@ loadtest: $(RUN_STAMP)
 	@command -v wrk >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk; }
 	$(BIN)/python -m benchmarks.loadtest
+
+# The hostile load test (issue 12): the most expensive requests with fresh inputs while a probe
+# times /healthz, then the worst memory mix; a few minutes. Figures go in benchmarks/RESULTS.md.
+loadtest-hostile: $(RUN_STAMP)
+	$(BIN)/python -m benchmarks.loadtest --hostile --worst-memory
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache test-results
