@@ -20,9 +20,9 @@ PORT   ?= 5000
 # Server packages the tests run themselves (from their own config, on a free loopback port,
 # stopped by the test), as PACKAGE:SERVICE; installed by .ci/install-servers with the packaged
 # service never started and left disabled. A test needing another server adds it here, e.g.
-#   TEST_SERVERS += redis-server:redis-server
+#   TEST_SERVERS += memcached:memcached
 # systemd is here for systemd-analyze (tests/test_deploy.py), not for a service.
-TEST_SERVERS := nginx-light:nginx systemd
+TEST_SERVERS := nginx-light:nginx redis-server:redis-server systemd
 
 .PHONY: run serve test lint typecheck pytest chromium system-deps test-servers bench bench-quick \
 	loadtest loadtest-hostile clean
