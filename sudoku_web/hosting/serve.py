@@ -12,8 +12,10 @@ stops the server at startup (see :mod:`sudoku_web.web.security`).
 
 Worker count, decided: ``cores + 1`` sync workers, at most 8. Solving is CPU-bound and nginx
 buffers slow clients, so workers beyond the core count only queue for the CPU while each
-costs ~40-60 MB; the one spare worker covers the moments a worker is busy in I/O or being
-recycled. On the 1-2 core, 512 MB-1 GB boxes this targets that is 2-3 workers, under 200 MB.
+costs memory (~37 MB under ordinary traffic, more with 16x16 pages and tables cached; the
+README's "Memory" note has the worst mix); the one spare worker covers the moments a worker
+is busy in I/O or being recycled. On the 1-2 core, 512 MB-1 GB boxes this targets that is
+2-3 workers.
 gunicorn's usual ``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers
 on a two-core 512 MB box for no extra throughput.
 
