@@ -12,7 +12,6 @@ from werkzeug.serving import make_server
 
 from sudoku_web import create_app
 
-
 #: Tests assert what a page says, not how fast it is said: the doctor's wall-clock bounds are
 #: roomy here, so a machine busy with other work does not cut a diagnosis short (the deadline
 #: paths are tested with apps of their own, and speed is measured by benchmarks/).
