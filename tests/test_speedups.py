@@ -158,11 +158,11 @@ def test_solution_rows_match_the_general_grid_drawing(key: str) -> None:
 
 @pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
 @pytest.mark.parametrize("base", ["http://localhost/", "https://sudoku.example.org/app/"])
-def test_result_links_from_templates_equal_url_for(key: str, base: str) -> None:
+def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None:
     puzzle, regions = VARIANT_EXAMPLES.get(key, (EASY, ""))
     geometry = variants.form_geometry(variants.choice(key), regions or None)
     app = create_app({"TESTING": True})
-    for _ in range(2):  # the second time from the stored templates
+    for _ in range(2):
         with app.test_request_context(base_url=base):
             links = variants.result_links(geometry, puzzle)
             assert links.page == url_for(
