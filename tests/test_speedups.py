@@ -117,12 +117,12 @@ def test_skeleton_cut_and_fill_round_trip() -> None:
     assert skeleton.fill({"a": Markup("1"), "b": Markup("&amp;")}) == "<i>1</i>-&amp;-1"
 
 
-def test_skeletons_are_bounded() -> None:
-    store = Skeletons(maxsize=3)
+def test_skeletons_are_bounded_in_bytes() -> None:
+    store = Skeletons(max_bytes=1_000)
     for shape in range(10):
-        store.render(shape, {"x": Markup(str(shape))}, lambda slots: f"[{slots['x']}]")
-    assert len(store) == 3
-    assert store.render(9, {"x": Markup("z")}, lambda slots: "unused") == "[z]"
+        store.render(shape, {"x": Markup(str(shape))}, lambda slots: f"[{slots['x']}]" + "." * 200)
+    assert store.bytes <= 1_000 and 0 < len(store) < 10
+    assert store.render(9, {"x": Markup("z")}, lambda slots: "unused") == "[z]" + "." * 200
 
 
 def test_no_skeletons_in_debug_mode_so_template_edits_show() -> None:
