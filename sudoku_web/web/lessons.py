@@ -1,9 +1,9 @@
 """Presenting the logic solver: steps, pencil marks, hints, difficulty and the search story.
 
-The core (:mod:`sudoku_web.core.logic`, :mod:`sudoku_web.core.trace`) returns frozen dataclasses
-about
-cells and digits; this module turns them into what the teaching pages and ``/api/explain``
-show: cell names (``r4c7``), symbols (``7``, ``G``), CSS classes per cell, and JSON objects.
+The core (:mod:`sudoku_web.core.logic`, the engine's story in :mod:`sudoku_web.core.story`)
+returns frozen dataclasses about cells and digits; this module turns them into what the
+teaching pages and ``/api/explain`` show: cell names (``r4c7``), symbols (``7``, ``G``),
+CSS classes per cell, and JSON objects.
 It imports nothing from Flask, so it is tested without an app, and templates only loop.
 
 Vocabulary:
@@ -41,8 +41,8 @@ from ..core.logic import (
     next_step,
     pencil_marks,
 )
-from ..core.solver import SolveStats
-from ..core.trace import SearchTrace, TraceEvent
+from ..core.solver import SolveResult, SolveStats
+from ..core.story import SearchStory, StoryEvent
 from .service import cell_borders, cell_shading
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
@@ -311,12 +311,30 @@ class EventView:
     indent: int  # depth capped at MAX_INDENT, for a CSS class
 
 
-def event_views(trace: SearchTrace) -> list[EventView]:
-    """The trace's events for the page."""
-    return [_event(e) for e in trace.events]
+@dataclass(frozen=True)
+class SearchView:
+    """The engine's run as the search page tells it: totals from the run's own statistics."""
+
+    outcome: str  # the solve's status: solved, multiple, unsolvable, gave_up
+    guesses: int
+    backtracks: int
+    truncated: bool  # the story was cut (the totals count all of the search)
+    events: tuple[StoryEvent, ...]
 
 
-def _event(event: TraceEvent) -> EventView:
+def search_view(result: SolveResult) -> SearchView:
+    """The story and totals of a recorded solve (``solve(..., record=N)``)."""
+    story = result.story or SearchStory((), False)
+    stats = result.stats
+    return SearchView(result.status, stats.guesses, stats.backtracks, story.truncated, story.events)
+
+
+def event_views(search: SearchView) -> list[EventView]:
+    """The story's events for the page."""
+    return [_event(e) for e in search.events]
+
+
+def _event(event: StoryEvent) -> EventView:
     return EventView(event.kind, event.sentence, event.depth, min(event.depth, MAX_INDENT))
 
 
@@ -371,13 +389,13 @@ def candidates_json(geometry: Geometry, marks: Candidates) -> list[str]:
     ]
 
 
-def trace_json(trace: SearchTrace, geometry: Geometry) -> dict[str, Any]:
-    """The engine's search story (reduce passes, guesses, failures), capped like the page."""
+def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
+    """The engine's search story (reduces, guesses, failures), capped like the page."""
     return {
-        "outcome": trace.outcome,
-        "guesses": trace.guesses,
-        "backtracks": trace.backtracks,
-        "truncated": trace.truncated,
+        "outcome": search.outcome,
+        "guesses": search.guesses,
+        "backtracks": search.backtracks,
+        "truncated": search.truncated,
         "events": [
             {
                 "depth": e.depth,
@@ -387,9 +405,11 @@ def trace_json(trace: SearchTrace, geometry: Geometry) -> dict[str, Any]:
                 "index": e.cell,
                 "digit": None if e.value is None else geometry.symbol(e.value),
                 "candidates": [geometry.symbol(d) for d in e.candidates],
+                "house": e.house,
+                "places": [geometry.cell_name(c) for c in e.places],
                 "settled": e.settled,
             }
-            for e in trace.events
+            for e in search.events
         ],
     }
 

@@ -170,13 +170,17 @@ def canonical(grid: Iterable[int]) -> str:
     return format_puzzle(grid, blank="0")
 
 
-def solve_puzzle(puzzle: str, budget: Budget, geometry: Geometry | None = None) -> SolveResult:
-    """Solve a canonical puzzle within ``budget``; the single call into the engine."""
+def solve_puzzle(
+    puzzle: str, budget: Budget, geometry: Geometry | None = None, record: int = 0
+) -> SolveResult:
+    """Solve a canonical puzzle within ``budget``; the single call into the engine.
+    ``record`` > 0 also keeps the search's story (at most that many events)."""
     return solve(
         puzzle,
         geometry=geometry or standard(9),
         max_nodes=budget.max_nodes,
         deadline_ms=budget.deadline_ms,
+        record=record,
     )
 
 

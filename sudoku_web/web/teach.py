@@ -22,7 +22,8 @@ solve, so the result page stays a cheap, always-cacheable answer and the panel a
 own request (issue 4's uncached page throughput; link-preview fetchers never load it).
 Like every view here, these parse through :mod:`sudoku_web.web.service` / the form, call the
 core within the budgets from the config (``EXPLAIN_DEADLINE_MS``, ``EXPLAIN_MAX_STEPS``,
-``TRACE_MAX_EVENTS``, ``TRACE_MAX_NODES``) and render; nothing is solved without a bound.
+``TRACE_MAX_EVENTS``; the search story runs the engine with the result page's own budget,
+``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS``) and render; nothing is solved without a bound.
 """
 
 from __future__ import annotations
@@ -49,18 +50,19 @@ from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ..core.doctor import diagnose
 from ..core.logic import Explanation, explain, grade, pencil_marks
 from ..core.solver import SolveResult
-from ..core.trace import trace_search
 from . import cache, lessons, security, variants
 from .api import json_error
 from .forms import JigsawForm, PuzzleForm, puzzle_form
 from .lessons import Difficulty, Hint
 from .service import (
+    Budget,
     DoctorBudget,
     Reading,
     board_view,
     canonical,
     error_json,
     read,
+    solve_puzzle,
 )
 
 bp = Blueprint("teach", __name__)
@@ -79,7 +81,6 @@ CONFIG_DEFAULTS: dict[str, Any] = {
     "GRADE_DEADLINE_MS": 150,
     "EXPLAIN_MAX_STEPS": 3000,
     "TRACE_MAX_EVENTS": 200,
-    "TRACE_MAX_NODES": 20_000,
     # Steps per page: each has its own grid of candidates (~10 KB of HTML for 9x9).
     "STEPS_PER_PAGE": 20,
 }
@@ -262,21 +263,19 @@ def _steps(geometry: Geometry, givens: str) -> Response:
 
 def _search(geometry: Geometry, givens: str) -> Response:
     """The engine's search story and the pencil marks after its first reduce."""
-    config = current_app.config
-    max_events = int(config["TRACE_MAX_EVENTS"])
-    max_nodes = int(config["TRACE_MAX_NODES"])
-    key = ("search", cache.key_for(givens, geometry), max_events, max_nodes)
+    max_events = int(current_app.config["TRACE_MAX_EVENTS"])
+    key = ("search", cache.key_for(givens, geometry), max_events)
 
     def build() -> str:
         grid = parse_puzzle(givens, geometry)
-        trace = trace_search(grid, geometry, max_events=max_events, max_nodes=max_nodes)
+        search = _recorded_search(givens, geometry, max_events)
         reduced = pencil_marks(grid, geometry, reduce=True)
         return render_template(
             "search.html",
             geometry=geometry,
             puzzle=givens,
-            trace=trace,
-            events=lessons.event_views(trace),
+            trace=search,
+            events=lessons.event_views(search),
             marks=lessons.pencil_grid(geometry, reduced, grid),
             open_cells=reduced.open_cells,
             max_events=max_events,
@@ -287,6 +286,16 @@ def _search(geometry: Geometry, givens: str) -> Response:
         )
 
     return cache.cacheable("page", key, build)
+
+
+def _recorded_search(givens: str, geometry: Geometry, max_events: int) -> lessons.SearchView:
+    """The engine's own run with its story, under the result page's budget (so the
+    guesses and backtracks agree with it); a deadline-cut run is not cached."""
+    budget = Budget.from_config(current_app.config)
+    result = solve_puzzle(givens, budget, geometry, record=max_events)
+    if not cache.is_deterministic(result):
+        cache.mark_uncacheable()
+    return lessons.search_view(result)
 
 
 def _difficulty(geometry: Geometry, givens: str) -> Response:
@@ -513,13 +522,8 @@ def api_explain() -> Response:
         body["candidates"] = lessons.candidates_json(
             geometry, pencil_marks(grid, geometry, reduce=True)
         )
-        trace = trace_search(
-            grid,
-            geometry,
-            max_events=int(config["TRACE_MAX_EVENTS"]),
-            max_nodes=int(config["TRACE_MAX_NODES"]),
-        )
-        body["search"] = lessons.trace_json(trace, geometry)
+        search = _recorded_search(puzzle, geometry, int(config["TRACE_MAX_EVENTS"]))
+        body["search"] = lessons.trace_json(search, geometry)
         response = jsonify(body)
         if explanation is not None and explanation.cut_short:
             response.cache_control.no_store = True
