@@ -661,6 +661,25 @@ class _Search:
         geo = t.geo
         if text is None:
             text = format_puzzle(grid)
+        reduced = self.reduce(*self.givens_state(grid))
+        if reduced is None and self.stats.reduce_passes == 1:
+            # A contradiction among the givens alone: name the clashing cells if there are any.
+            conflicts = find_conflicts(grid, geo)
+            if conflicts:
+                self.stats.elapsed_ms = (time.perf_counter() - self.started) * 1000
+                return SolveResult("invalid", geo, text, errors=tuple(conflicts), stats=self.stats)
+        status, reason, candidates = self.outcome(reduced)
+        for sol in self.solutions:
+            if not verify(sol, grid, geo):  # pragma: no cover - would be an engine bug
+                raise AssertionError(f"engine produced an invalid solution for {text}")
+        self.stats.elapsed_ms = (time.perf_counter() - self.started) * 1000
+        symbol = t.symbol_of.__getitem__
+        sols = tuple("".join(map(symbol, s)) for s in self.solutions)
+        return SolveResult(status, geo, text, sols, (), self.stats, reason, candidates)
+
+    def givens_state(self, grid: list[int]) -> tuple[int, int]:
+        """``(X, D)`` with every given placed (not yet reduced)."""
+        t = self.t
         x, d = t.start, 0
         width = t.width
         keep_at, done_at = t.keep_at, t.done_at
@@ -669,35 +688,18 @@ class _Search:
                 b = cell * width + value  # bit_length of the candidate's cell-group bit
                 x &= keep_at[b]
                 d |= done_at[b]
-        reduced = self.reduce(x, d)
-        if reduced is None and self.stats.reduce_passes == 1:
-            # A contradiction among the givens alone: name the clashing cells if there are any.
-            conflicts = find_conflicts(grid, geo)
-            if conflicts:
-                self.stats.elapsed_ms = (time.perf_counter() - self.started) * 1000
-                return SolveResult("invalid", geo, text, errors=tuple(conflicts), stats=self.stats)
-        status: Status
-        reason = ""
-        candidates: tuple[int, ...] | None = None
+        return x, d
+
+    def outcome(self, reduced: _Reduced | None) -> tuple[Status, str, tuple[int, ...] | None]:
+        """Search from the root (None: dead already); (status, reason, candidates if cut)."""
         try:
             if reduced is not None:
                 self.search(reduced)
-            if not self.solutions:
-                status, reason = "unsolvable", ("search" if self.stats.guesses else "reduction")
-            elif len(self.solutions) == 1:
-                status = "solved"
-            else:
-                status = "multiple"
         except _Budget as stop:
-            status, reason = "gave_up", stop.reason
-            candidates = self.candidates_of(self.stopped_at)
-        for sol in self.solutions:
-            if not verify(sol, grid, geo):  # pragma: no cover - would be an engine bug
-                raise AssertionError(f"engine produced an invalid solution for {text}")
-        self.stats.elapsed_ms = (time.perf_counter() - self.started) * 1000
-        symbol = t.symbol_of.__getitem__
-        sols = tuple("".join(map(symbol, s)) for s in self.solutions)
-        return SolveResult(status, geo, text, sols, (), self.stats, reason, candidates)
+            return "gave_up", stop.reason, self.candidates_of(self.stopped_at)
+        if not self.solutions:
+            return "unsolvable", ("search" if self.stats.guesses else "reduction"), None
+        return ("solved" if len(self.solutions) == 1 else "multiple"), "", None
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
         """Place every single, then apply locked candidates, until nothing changes.
