@@ -29,8 +29,11 @@ state
 mask
     ``KEEP[i]``: every candidate bit except those a placement ``i`` rules out; ``DONE[i]``:
     the guard bits (and rule marks) of the groups it settles; ``OTHER[i]``: every bit except
-    ``i``'s own, to clear all the finds of one placement from a batch at once. Built once per
-    geometry and cached on it, so variants and sizes change the data, never the algorithm.
+    ``i``'s own, to clear all the finds of one placement from a batch at once. Indexed by
+    the ``bit_length`` of any of the candidate's bits (``keep_at[b]``). Built per geometry
+    and cached on it, so variants and sizes change the data, never the algorithm: all at
+    once up to 9x9 (~1.4 MB), a candidate's masks on its first placement beyond (a 16x16
+    set would be ~27 MB; a solve uses 2-3 MB of it). The cache is bounded in bytes.
 place
     ``X &= KEEP[i]; D |= DONE[i]``: one AND removes the symbol from the cell's peers and the
     cell's other symbols from every group at once.
@@ -51,7 +54,13 @@ search
     the cell with two candidates that has the most open peers, else a symbol with two places
     in a house, else the cell with fewest candidates. Search stops at the second solution,
     so uniqueness is always known; every solution is verified against the givens and houses
-    before it is returned. A node budget (guesses) and a deadline bound the work.
+    before it is returned. A node budget (guesses) and a deadline bound the work; the
+    deadline covers the whole call, a new geometry's table build included.
+story
+    ``solve(..., record=N)`` runs the same search under a recorder that wraps its reduce and
+    branch choice (``_Recorder``): the givens and each reduce (cells settled), each guess,
+    each branch tried and the group a failed one emptied, the solutions, a stop. Nothing in
+    the plain search pays for it; the pages' search story is this run.
 
 Roads not taken (CPU-time figures on this 2-core box, top1465 with uniqueness checked, where
 the Norvig baseline of ``benchmarks/norvig.py`` does about 190 puzzles/s first-solution-only;
@@ -89,6 +98,14 @@ whole-run figures in ``benchmarks/RESULTS.md``):
   ~25% faster than the last-cell rule, though it costs two operations per bivalue cell.
 * A trail (undo log) instead of copying on branch: copying two ints costs nothing, a trail
   costs Python-level bookkeeping at every placement.
+* 16x16 tables built at once: 280 ms and ~30 MB per geometry (three masks of 2.2 KB for
+  each of 4,096 candidates). Built lazily (a dict per mask kind whose ``__missing__``
+  builds a candidate's three masks), a fresh 16x16 map costs ~10 ms of layout and its
+  first solve ~40-60 ms more; the hot path only swaps a list index for a dict lookup.
+* A search-story copy of the solver (``trace.py``, until issue 12): its own branching rule
+  disagreed with the engine on 94 of the 95 top95 puzzles and had no deadline. A recorder
+  that overrides the search's ``reduce`` and ``branches`` tells the engine's own run, and the
+  plain search is untouched (its stack is mirrored, not annotated).
 """
 
 from __future__ import annotations

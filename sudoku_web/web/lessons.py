@@ -41,7 +41,7 @@ from ..core.logic import (
     next_step,
     pencil_marks,
 )
-from ..core.solver import SolveResult, SolveStats
+from ..core.solver import SolveResult, SolveStats, branch_for
 from ..core.story import SearchStory, StoryEvent
 from .service import cell_borders, cell_shading
 
@@ -261,7 +261,8 @@ class Hint:
 
     steps: tuple[Step, ...]
     before: Candidates  # the candidates the last step starts from
-    stuck_cell: int | None = None  # no technique applies: the cell the engine would guess at
+    stuck_cell: int | None = None  # no technique applies: a cell of the engine's guess
+    stuck_guess: str = ""  # ... and the guess in words (solver.Branch.describe)
 
     @property
     def last(self) -> Step | None:
@@ -287,9 +288,10 @@ def hint_steps(grid: Sequence[int], geometry: Geometry, *, unique: bool = True) 
         cand = next_cand
         step = next_step(cand, geometry, unique=unique)
         if step is None:
-            open_cells = [c for c, m in enumerate(cand.masks) if m]
-            cell = min(open_cells, key=lambda c: cand.masks[c].bit_count(), default=None)
-            return Hint(tuple(steps), cand, cell)
+            branch = branch_for(cand.values, cand.masks, geometry)  # the engine's own choice
+            if branch is None:
+                return Hint(tuple(steps), cand)
+            return Hint(tuple(steps), cand, branch.options[0][0], branch.describe(geometry))
         steps.append(step)
         if step.placements or step.technique == "Contradiction":
             break

@@ -453,12 +453,7 @@ def _hint_page(
         hint_steps=[lessons.step_view(i + 1, s, geometry, ()) for i, s in enumerate(hint.steps)]
         if hint
         else [],
-        stuck_cell=geometry.cell_name(hint.stuck_cell)
-        if hint and hint.stuck_cell is not None
-        else None,
-        stuck_candidates=" ".join(geometry.symbol(d) for d in hint.before.digits(hint.stuck_cell))
-        if hint and hint.stuck_cell is not None
-        else "",
+        stuck_guess=hint.stuck_guess if hint else "",
         givens=givens,
     )
     return page, status
