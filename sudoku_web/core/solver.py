@@ -115,6 +115,7 @@ import operator
 import sys
 import threading
 import time
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -557,14 +558,21 @@ class _Tables:
 
 
 class _LazyMasks(dict[int, int]):
-    """One kind of mask by bit index, each built on first use (big geometries only)."""
+    """One kind of mask by bit index, each built on first use (big geometries only).
+
+    It holds its tables weakly: a cycle would keep dropped tables (megabytes of masks) alive
+    until a full garbage collection, which big ints alone never trigger.
+    """
 
     def __init__(self, tables: _Tables) -> None:
         super().__init__()
-        self.tables = tables
+        self.tables = weakref.ref(tables)
 
     def __missing__(self, b: int) -> int:
-        self.tables.build_lazily(b)
+        tables = self.tables()
+        if tables is None:  # pragma: no cover - a solve holds its tables while it runs
+            raise KeyError(b)
+        tables.build_lazily(b)
         return self[b]
 
 
@@ -627,6 +635,7 @@ def _trim() -> None:
                 del _holders[key]
                 old.__dict__.pop("_engine_tables", None)
                 total -= old_tables.nbytes
+                old_tables.forget()  # free its masks now, whoever still holds the tables
         for _, _, tables in held:
             if total <= TABLES_BUDGET_BYTES:
                 return
