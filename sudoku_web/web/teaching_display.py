@@ -1,4 +1,4 @@
-"""Presenting the logic solver: steps, pencil marks, hints, difficulty and the search story.
+"""What the teaching pages draw: steps, pencil marks, hints, difficulty and the search story.
 
 The core (:mod:`sudoku_web.core.logic`, the engine's story in :mod:`sudoku_web.core.story`)
 returns frozen dataclasses about cells and digits; this module turns them into what the
@@ -43,7 +43,7 @@ from ..core.logic import (
 )
 from ..core.solver import SolveResult, SolveStats, branch_for
 from ..core.story import SearchStory, StoryEvent
-from .service import cell_borders, cell_shading
+from .boards import cell_borders, cell_shading
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -297,6 +297,22 @@ def hint_steps(grid: Sequence[int], geometry: Geometry, *, unique: bool = True) 
             break
         next_cand = apply_step(cand, step, geometry)
     return Hint(tuple(steps), cand)
+
+
+def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str, Any]:
+    """The hint page's drawing of a hint: the grid of its last step (its cells and houses
+    marked, the digit not revealed), its steps, and where logic got stuck."""
+    grid = None
+    if hint is not None and hint.steps and hint.last is not None:
+        marked = [int(ch != "0") for ch in givens]  # truthy per given: drawn bold
+        grid = pencil_grid(geometry, hint.before, marked, hint.last, reveal=False)
+    return {
+        "hint_grid": grid,
+        "hint_steps": [step_view(i + 1, s, geometry, ()) for i, s in enumerate(hint.steps)]
+        if hint
+        else [],
+        "stuck_guess": hint.stuck_guess if hint else "",
+    }
 
 
 # ---------------------------------------------------------------------------------------------
