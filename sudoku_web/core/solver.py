@@ -448,16 +448,15 @@ class _Tables:
             self.done_at: Masks = [0] * size
             self.other_at: Masks = [0] * size
             for i in range(n_cands):
-                self._store(i)
+                self._file(i, self._masks_of(i))
             self.mask_bytes = n_cands * per_candidate + 3 * 8 * size
         else:
-            self.keep_at = _LazyMasks(self)
-            self.done_at = _LazyMasks(self)
-            self.other_at = _LazyMasks(self)
+            self.keep_at = _LazyMasks(self, 0)
+            self.done_at = _LazyMasks(self, 1)
+            self.other_at = _LazyMasks(self, 2)
 
-    def _store(self, i: int) -> int:
-        """Build candidate ``i``'s three masks and file them under each of its bits;
-        returns their size in bytes."""
+    def _masks_of(self, i: int) -> tuple[int, int, int]:
+        """Candidate ``i``'s KEEP, DONE and OTHER masks."""
         n, n_bits, bits_of = self.n, self.n_bits, self.bits_of
         cell, d = divmod(i, n)
         gone = [cell * n + e for e in range(n) if e != d]
@@ -471,23 +470,31 @@ class _Tables:
         settled += [p - p % width + n for p in mine]
         done = _int_of(settled, n_bits)
         other = self.everything ^ _int_of(mine, n_bits)
+        return keep, done, other
+
+    def _file(self, i: int, masks: tuple[int, int, int]) -> None:
+        """File candidate ``i``'s masks under each of its bits."""
+        keep, done, other = masks
         keep_at, done_at, other_at = self.keep_at, self.done_at, self.other_at
-        for p in mine:
+        for p in self.bits_of[i]:
             keep_at[p + 1] = keep
             done_at[p + 1] = done
             other_at[p + 1] = other
-        return sys.getsizeof(keep) + sys.getsizeof(done) + sys.getsizeof(other)
 
-    def build_lazily(self, b: int) -> None:
-        """Build the masks of the candidate behind bit ``b - 1`` (lazy tables only), first
-        dropping every lazily built mask if they have reached :data:`GROWN_BUDGET_BYTES`."""
+    def build_lazily(self, b: int) -> tuple[int, int, int]:
+        """Build, file and return the masks of the candidate behind bit ``b - 1`` (lazy
+        tables only), first dropping the masks built so far if they have reached
+        :data:`GROWN_BUDGET_BYTES`."""
         i = self.table[b] if 0 < b < len(self.table) else -1
         if i < 0:
             raise KeyError(b)  # a guard bit is never a placement
         if self.grown_bytes >= GROWN_BUDGET_BYTES:
             self.forget()
-        cost = self._store(i) + 3 * len(self.bits_of[i]) * _ENTRY_BYTES
-        self._grow(cost)
+        masks = self._masks_of(i)
+        self._file(i, masks)
+        # A trim this causes may drop them again (the caller gets them all the same).
+        self._grow(sum(map(sys.getsizeof, masks)) + 3 * len(self.bits_of[i]) * _ENTRY_BYTES)
+        return masks
 
     def _grow(self, cost: int) -> None:
         """Count ``cost`` more bytes, here and in the cache's running total (see _trim)."""
@@ -567,16 +574,16 @@ class _LazyMasks(dict[int, int]):
     until a full garbage collection, which big ints alone never trigger.
     """
 
-    def __init__(self, tables: _Tables) -> None:
+    def __init__(self, tables: _Tables, kind: int) -> None:
         super().__init__()
         self.tables = weakref.ref(tables)
+        self.kind = kind  # 0 KEEP, 1 DONE, 2 OTHER
 
     def __missing__(self, b: int) -> int:
         tables = self.tables()
         if tables is None:  # pragma: no cover - a solve holds its tables while it runs
             raise KeyError(b)
-        tables.build_lazily(b)
-        return self[b]
+        return tables.build_lazily(b)[self.kind]
 
 
 # keep_at / done_at / other_at: a list (built at once) or a _LazyMasks; both index by int.
