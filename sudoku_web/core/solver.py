@@ -532,8 +532,10 @@ class _Tables:
         global _held_bytes
         self.grown_bytes += cost
         _held_bytes += cost
-        if _held_bytes > TABLES_BUDGET_BYTES:
-            _trim()
+        # Past the budget, trim; if a trim could not get under it (pinned tables and the
+        # newest alone are over), trim again only after another megabyte.
+        if _held_bytes > max(TABLES_BUDGET_BYTES, _trim_floor + (1 << 20)):
+            _trim(growing=self)
 
     def forget(self) -> None:
         """Drop the masks and rules built on demand (a running solve rebuilds what it needs)."""
@@ -646,6 +648,7 @@ def _powers(count: int) -> list[int]:
 TABLES_BUDGET_BYTES = 24 * 1024 * 1024
 _holders: OrderedDict[int, Geometry] = OrderedDict()
 _held_bytes = 0  # their total as last counted, plus growth since (exact after each _trim)
+_trim_floor = 0  # what the last trim could not get under the budget (0: it could)
 _pinned: set[int] = set()
 _holders_lock = threading.RLock()
 
@@ -664,10 +667,11 @@ def _tables(geo: Geometry) -> _Tables:
     return cached
 
 
-def _trim() -> None:
+def _trim(growing: _Tables | None = None) -> None:
     """Bring the cache under :data:`TABLES_BUDGET_BYTES` (see above); the newest tables
-    are never dropped, only what they grew."""
-    global _held_bytes
+    are never dropped, only what they grew, and ``growing`` (building masks for a running
+    solve) keeps them: its own cap bounds it."""
+    global _held_bytes, _trim_floor
     with _holders_lock:
         held = [(key, geo, geo.__dict__["_engine_tables"]) for key, geo in _holders.items()]
         total = sum(t.nbytes for _, _, t in held)
@@ -683,9 +687,11 @@ def _trim() -> None:
         for _, _, tables in held:
             if total <= TABLES_BUDGET_BYTES:
                 break
-            total -= tables.grown_bytes
-            tables.forget()
+            if tables is not growing:
+                total -= tables.grown_bytes
+                tables.forget()
         _held_bytes = total
+        _trim_floor = total if total > TABLES_BUDGET_BYTES else 0
 
 
 def tables_bytes() -> int:
