@@ -52,6 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import (
+    BOX_SHAPES,
     JIGSAW_SIZES,
     VARIANTS,
     Geometry,
@@ -61,6 +62,7 @@ from .board import (
     format_puzzle,
     geometry_for,
     jigsaw,
+    standard,
 )
 from .logic import GRADES, Grade, grade
 from .solver import solve
@@ -74,9 +76,9 @@ CARVE_MAX_NODES = 2_000
 # Guesses allowed to fill a solution grid from a random seed of givens; a seed the engine
 # cannot finish within it is dropped and another drawn.
 FILL_MAX_NODES = 5_000
-DEFAULT_MAX_ATTEMPTS = 20
-# Boundary swaps per cell when drawing a jigsaw region map from the rows.
-SWAPS_PER_CELL = 12
+DEFAULT_MAX_ATTEMPTS = 50
+# Boundary swaps per cell when drawing a jigsaw region map (see random_jigsaw).
+SWAPS_PER_CELL = 20
 
 
 @dataclass(frozen=True)
@@ -291,12 +293,16 @@ def carve(
 def random_jigsaw(size: int, rng: random.Random) -> Geometry:
     """A random jigsaw geometry: ``size`` connected regions of ``size`` cells each.
 
-    Starts from the rows as regions and swaps pairs of border cells between two touching
-    regions many times, keeping both connected; sizes never change, so the map stays valid.
+    Starts from the boxes (the rows for sizes without boxes) and swaps pairs of border cells
+    between two touching regions many times, keeping both connected; sizes never change, so
+    the map stays valid. (From the rows alone, 12 swaps a cell still left 9x9 maps striped.)
     """
     n = size
-    region = [cell // n for cell in range(n * n)]
-    members = [set(range(r * n, (r + 1) * n)) for r in range(n)]
+    if n in BOX_SHAPES:
+        region = list(standard(n).box_index)
+    else:
+        region = [cell // n for cell in range(n * n)]
+    members = [{c for c in range(n * n) if region[c] == r} for r in range(n)]
 
     def neighbours(cell: int) -> list[int]:
         row, col = divmod(cell, n)
