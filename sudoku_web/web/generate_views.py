@@ -151,6 +151,7 @@ def make(kind: Kind, asked: Grade, seed: str) -> Made:
         return kept
     attempts = LIVE_ATTEMPTS.get((kind.variant, kind.size), 0)
     made: Made | None = None
+    tried = ""  # what the live search did, for the message when nothing is available
     steady = True  # False when the clock, not the attempt count, ended the live search
     if attempts:
         deadline = float(current_app.config["GENERATE_DEADLINE_MS"])
@@ -160,19 +161,21 @@ def make(kind: Kind, asked: Grade, seed: str) -> Made:
         steady = found.cut != "deadline"
         if found.reached:
             made = Made(found.geometry, found.puzzle, found.grade, "live", seed)
+        else:
+            within = f"{found.attempts} tries" + ("" if steady else " (the time ran out)")
+            tried = f"none turned up in {within} and "
     if made is None:
         entry = pool.pick(pool.shipped(), kind.variant, kind.size, asked, seed)
         if entry is None:
-            raise NoneAvailable(_none_message(kind, asked, attempts))
+            raise NoneAvailable(_none_message(kind, asked, tried))
         made = Made(entry.geometry, entry.puzzle, entry.grade, "pool", seed)
     if steady:  # what a machine under load made in a hurry is not what the seed means
         lru.put(key, made)
     return made
 
 
-def _none_message(kind: Kind, asked: Grade, attempts: int) -> str:
+def _none_message(kind: Kind, asked: Grade, tried: str) -> str:
     have = [g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g)]
-    tried = f"none turned up in {attempts} tries and " if attempts else ""
     offer = f" Try {', '.join(have)}." if have else ""
     return f"No {asked} {kind.label} puzzle is available: {tried}the pool has none.{offer}"
 
@@ -223,6 +226,11 @@ def new() -> ResponseReturnValue:
     return _no_store(redirect(opened(made), code=303))
 
 
+def utc_now() -> dt.datetime:
+    """The current time in UTC (one place, so tests can move the day)."""
+    return dt.datetime.now(dt.UTC)
+
+
 @bp.route("/daily", methods=["GET"])
 def daily() -> ResponseReturnValue:
     """Today's puzzle (UTC): the same for everyone, a 303 to its play page."""
@@ -232,7 +240,7 @@ def daily() -> ResponseReturnValue:
     except BadRequest as exc:
         page = render_template("new.html", picked=KINDS[0], asked=None, problem=str(exc))
         return _no_store(Response(page, status=400))
-    now = dt.datetime.now(dt.UTC)
+    now = utc_now()
     seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
     try:
         made = make(picked, asked, seed)
