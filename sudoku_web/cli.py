@@ -12,6 +12,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import secrets
 import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -408,6 +409,11 @@ def add_pool_parser(subparsers: Any) -> None:
         default=2000,
         help="fill: solution grids tried per kind and grade (default 2000)",
     )
+    p.add_argument(
+        "--seed",
+        default=None,
+        help="fill: seed of this run (default: a new one, so another run adds other puzzles)",
+    )
     p.set_defaults(func=run_pool)
 
 
@@ -419,6 +425,7 @@ def run_pool(args: argparse.Namespace, out: TextIO) -> int:
 
     path = args.file or pool.SHIPPED
     kinds = pool.load(path)
+    run_seed = args.seed if args.seed is not None else secrets.token_hex(4)
     if args.action == "regrade":
         kinds, moved, dropped = pool.regrade(kinds)
         pool.save(kinds, path)
@@ -438,7 +445,7 @@ def run_pool(args: argparse.Namespace, out: TextIO) -> int:
                         variant,
                         size,
                         asked,
-                        seed=f"pool:{key}:{asked}:{index}",
+                        seed=f"pool:{run_seed}:{key}:{asked}:{index}",
                         max_attempts=min(50, args.max_attempts - tried),
                     )
                     tried += found.attempts

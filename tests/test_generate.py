@@ -116,6 +116,19 @@ def test_given_region_map_is_kept() -> None:
     assert_proper(found)
 
 
+def test_a_region_map_only_for_jigsaw() -> None:
+    with pytest.raises(InvalidPuzzle, match="Only jigsaw"):
+        generate("standard", 4, "Easy", regions="AABBAABBCCDDCCDD")
+
+
+def test_a_map_without_any_solution_grid_is_refused() -> None:
+    """A valid map (4 connected regions of 4) on which no grid keeps every rule."""
+    regions = "ABBBAABCDACCDDDC"
+    assert solve("0" * 16, variant="jigsaw", regions=regions).status == "unsolvable"
+    with pytest.raises(InvalidPuzzle, match="no solution grid"):
+        generate("jigsaw", 4, "Easy", regions=regions, max_attempts=2)
+
+
 def test_grade_not_reached_is_said_honestly() -> None:
     """4x4 grids never need more than singles: the search ends on its attempt budget and the
     puzzle it returns is still proper and carries its own grade."""

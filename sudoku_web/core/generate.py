@@ -142,6 +142,9 @@ def geometry_of_kind(variant: str, size: int, regions: str | None = None) -> Geo
                 raise InvalidPuzzle([PuzzleError("variant", message)])
             return None
         return geometry_for("jigsaw", size, regions)
+    if regions is not None:
+        message = "Only jigsaw puzzles take a region map; leave it out or use variant jigsaw."
+        raise InvalidPuzzle([PuzzleError("regions", message)])
     return geometry_for(variant, size)
 
 
@@ -197,8 +200,9 @@ def generate(
         if got == target:
             cut = ""
             break
-    if best is None:
-        raise RuntimeError(f"no solution grid found for a {size}x{size} {variant} in {attempts}")
+    if best is None:  # only a fixed jigsaw map can have no solution grid at all
+        message = f"The engine found no solution grid for this region map in {attempts} tries."
+        raise InvalidPuzzle([PuzzleError("regions", message)])
     _, puzzle, solution, got, geo = best
     return Generated(
         geometry=geo,
