@@ -77,6 +77,9 @@ CARVE_MAX_NODES = 2_000
 # cannot finish within it is dropped and another drawn.
 FILL_MAX_NODES = 5_000
 DEFAULT_MAX_ATTEMPTS = 50
+# Givens tried and taken back again, per attempt, when giving one back drops the grade below
+# the one asked for (see carve).
+OVERSHOOT_RETRIES = 6
 # Boundary swaps per cell when drawing a jigsaw region map (see random_jigsaw).
 SWAPS_PER_CELL = 20
 
@@ -285,12 +288,21 @@ def carve(
     got = grade(puzzle, geo, solution=solution).grade
     rank = GRADES.index(target)
     rng.shuffle(removed)
+    overshoots = 0
     for orbit in removed:
         if GRADES.index(got) <= rank:
             break
         for cell in orbit:
             puzzle[cell] = solution[cell]
-        got = grade(puzzle, geo, solution=solution).grade
+        now = grade(puzzle, geo, solution=solution).grade
+        if GRADES.index(now) < rank and overshoots < OVERSHOOT_RETRIES:
+            # Past the grade asked for (Fiendish straight to Medium, say): take this given
+            # out again and try another, rather than lose the whole attempt.
+            overshoots += 1
+            for cell in orbit:
+                puzzle[cell] = 0
+            continue
+        got = now
     return puzzle, got
 
 
