@@ -141,9 +141,14 @@ def seed_of(text: str | None) -> str:
     return text
 
 
-def make(kind: Kind, asked: Grade, seed: str) -> Made:
+def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
     """A puzzle of ``kind`` and grade ``asked`` for ``seed``: live when it is found within the
-    kind's attempts and the deadline, else from the pool. Raises :class:`NoneAvailable`."""
+    kind's attempts (and, with ``hurry``, the deadline), else from the pool. Raises
+    :class:`NoneAvailable`.
+
+    ``hurry=False`` (the daily puzzle) drops the deadline: the attempt count alone bounds the
+    work, so the answer cannot depend on how busy a worker is, and everyone gets the same.
+    """
     key = ("generate", kind.variant, kind.size, asked, seed)
     lru = get_cache()
     kept = lru.get(key)
@@ -154,7 +159,7 @@ def make(kind: Kind, asked: Grade, seed: str) -> Made:
     tried = ""  # what the live search did, for the message when nothing is available
     steady = True  # False when the clock, not the attempt count, ended the live search
     if attempts:
-        deadline = float(current_app.config["GENERATE_DEADLINE_MS"])
+        deadline = float(current_app.config["GENERATE_DEADLINE_MS"]) if hurry else None
         found = generate(
             kind.variant, kind.size, asked, seed=seed, max_attempts=attempts, deadline_ms=deadline
         )
@@ -243,7 +248,7 @@ def daily() -> ResponseReturnValue:
     now = utc_now()
     seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
     try:
-        made = make(picked, asked, seed)
+        made = make(picked, asked, seed, hurry=False)
     except NoneAvailable as exc:
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
         return _no_store(Response(page, status=422))
