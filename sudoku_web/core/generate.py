@@ -80,6 +80,8 @@ DEFAULT_MAX_ATTEMPTS = 50
 # Givens tried and taken back again, per attempt, when giving one back drops the grade below
 # the one asked for (see carve).
 OVERSHOOT_RETRIES = 6
+# Random jigsaw maps drawn per attempt until one has a solution grid (most do).
+MAP_DRAWS = 20
 # Boundary swaps per cell when drawing a jigsaw region map (see random_jigsaw).
 SWAPS_PER_CELL = 20
 
@@ -194,7 +196,12 @@ def generate(
         attempts += 1
         geo = fixed if fixed is not None else random_jigsaw(size, rng)
         solution = solution_grid(geo, rng)
-        if solution is None:  # a region map with no solution grid, or a fill out of budget
+        draws = 1
+        while solution is None and fixed is None and draws < MAP_DRAWS:
+            geo = random_jigsaw(size, rng)  # a map with no solution grid: draw another
+            solution = solution_grid(geo, rng)
+            draws += 1
+        if solution is None:  # a fixed map with no solution grid (or none found in budget)
             continue
         puzzle, got = carve(solution, geo, target, rng, symmetric=symmetric)
         distance = abs(GRADES.index(got) - GRADES.index(target))
@@ -203,7 +210,9 @@ def generate(
         if got == target:
             cut = ""
             break
-    if best is None:  # only a fixed jigsaw map can have no solution grid at all
+    if best is None:
+        # Boxed grids always fill (see solution_grid) and random maps are drawn until one
+        # fills: only a fixed jigsaw map can come here.
         message = f"The engine found no solution grid for this region map in {attempts} tries."
         raise InvalidPuzzle([PuzzleError("regions", message)])
     _, puzzle, solution, got, geo = best
@@ -223,14 +232,20 @@ def generate(
 
 def solution_grid(geo: Geometry, rng: random.Random, tries: int = 8) -> list[int] | None:
     """A random full grid for ``geo``: the engine finishes a random first row plus a few
-    random cells. None when ``tries`` seeds all fail (a jigsaw map may have no solution)."""
+    random cells. None when ``tries`` seeds all fail (a jigsaw map may have no solution).
+
+    Random cells can contradict each other beyond what their peers show (on a hyper grid
+    most sets of nine do), so each failed try halves their number; with none left, a boxed
+    grid's first row alone always completes (any row is a relabelling of a solution's).
+    """
     n = geo.size
     first_row = geo.houses[0].cells
+    extra = n
     for _ in range(tries):
         grid = [0] * geo.cells
         for cell, value in zip(first_row, rng.sample(range(1, n + 1), n), strict=True):
             grid[cell] = value
-        for _ in range(n):
+        for _ in range(extra):
             cell = rng.randrange(geo.cells)
             if grid[cell]:
                 continue
@@ -243,6 +258,7 @@ def solution_grid(geo: Geometry, rng: random.Random, tries: int = 8) -> list[int
         if result.solutions and result.status in ("solved", "multiple"):
             symbols = {ch: v for v, ch in enumerate(geo.symbols, start=1)}
             return [symbols[ch] for ch in result.solutions[0]]
+        extra //= 2
     return None
 
 
