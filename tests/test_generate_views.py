@@ -161,6 +161,20 @@ def test_api_generate_unavailable_grade_is_422(client: Any) -> None:
     assert "No Hard 4x4 puzzle" in message and "Try Easy" in message
 
 
+def test_api_generate_names_the_live_tries_when_none_is_found(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(generate_views, "POOL_ONLY", frozenset())
+    response = client.get("/api/generate?variant=4x4&grade=Fiendish&seed=1")
+    assert response.status_code == 422
+    assert "none turned up in 20 tries and the pool has none" in response.get_json()["message"]
+
+
+def test_classic_diabolical_comes_straight_from_the_pool(client: Any) -> None:
+    body = client.get("/api/generate?grade=diabolical&seed=3").get_json()
+    assert (body["source"], body["grade"]) == ("pool", "Diabolical")
+
+
 def test_api_generate_is_get_only(client: Any) -> None:
     assert client.post("/api/generate").status_code == 405
 

@@ -68,6 +68,14 @@ LIVE_ATTEMPTS: dict[tuple[str, int], int] = {
     ("standard", 6): 40,
     ("standard", 4): 20,
 }
+# Kinds and grades too rare to look for live (benchmarks/RESULTS.md: classic Diabolical ~0.5-1 %
+# of attempts, 6x6 Medium and Fiendish ~0.3 %, none at all for 6x6 Diabolical and 4x4 above
+# Easy): straight to the pool, instead of spending the attempts for a small chance.
+POOL_ONLY: frozenset[tuple[str, int, str]] = frozenset(
+    {("standard", 9, "Diabolical")}
+    | {("standard", 6, g) for g in ("Medium", "Fiendish", "Diabolical")}
+    | {("standard", 4, g) for g in ("Medium", "Hard", "Fiendish", "Diabolical")}
+)
 DEFAULT_GRADE: Grade = "Medium"
 MAX_SEED = 64  # characters
 
@@ -157,6 +165,8 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
     if isinstance(kept, Made):
         return kept
     attempts = LIVE_ATTEMPTS.get((kind.variant, kind.size), 0)
+    if (kind.variant, kind.size, asked) in POOL_ONLY:
+        attempts = 0
     made: Made | None = None
     tried = ""  # what the live search did, for the message when nothing is available
     steady = True  # False when the clock, not the attempt count, ended the live search
