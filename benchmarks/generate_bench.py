@@ -94,7 +94,7 @@ def live(seeds: int, attempts: int, kinds: list[tuple[str, int]]) -> None:
             )
 
 
-def web(seeds: int) -> None:
+def web(seeds: int, kinds: list[tuple[str, int]]) -> None:
     """Table 2: ``GET /api/generate`` for every kind and grade the form offers."""
     from sudoku_web import create_app
 
@@ -103,7 +103,7 @@ def web(seeds: int) -> None:
     print(f"\nGET /api/generate: seeds 0..{seeds - 1} per kind and grade (no cache)")
     print(f"{'kind':<12} {'grade':<10} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}  answers")
     worst = 0.0
-    for variant, size in KINDS:
+    for variant, size in kinds:
         for asked in GRADES:
             row = Row()
             for seed in range(seeds):
@@ -141,7 +141,7 @@ def main() -> None:
     started = time.perf_counter()
     if not args.web_only:
         live(seeds, args.attempts, kinds)
-    web(seeds)
+    web(seeds, kinds)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"\ntotal {time.perf_counter() - started:.0f} s, peak memory {peak:.0f} MB (max RSS)")
 
