@@ -336,50 +336,52 @@ def random_jigsaw(size: int, rng: random.Random) -> Geometry:
         region = [cell // n for cell in range(n * n)]
     members = [{c for c in range(n * n) if region[c] == r} for r in range(n)]
 
-    def neighbours(cell: int) -> list[int]:
-        row, col = divmod(cell, n)
-        out = []
-        if row:
-            out.append(cell - n)
-        if row < n - 1:
-            out.append(cell + n)
-        if col:
-            out.append(cell - 1)
-        if col < n - 1:
-            out.append(cell + 1)
-        return out
-
-    def connected(cells: set[int]) -> bool:
-        start = next(iter(cells))
-        seen = {start}
-        todo = [start]
-        while todo:
-            for nxt in neighbours(todo.pop()):
-                if nxt in cells and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        return len(seen) == len(cells)
-
     for _ in range(SWAPS_PER_CELL * n * n):
-        a = rng.randrange(n * n)
-        others = [b for b in neighbours(a) if region[b] != region[a]]
-        if not others:
-            continue
-        ra, rb = region[a], region[rng.choice(others)]
-        # a cell of rb's that touches ra goes the other way, so both sizes stay n
-        back = [c for c in members[rb] if any(region[m] == ra for m in neighbours(c)) and c != a]
-        if not back:
-            continue
-        b = rng.choice(sorted(back))
-        members[ra].discard(a)
-        members[rb].discard(b)
-        members[ra].add(b)
-        members[rb].add(a)
-        if connected(members[ra]) and connected(members[rb]):
-            region[a], region[b] = rb, ra
-        else:
-            members[ra].discard(b)
-            members[rb].discard(a)
-            members[ra].add(a)
-            members[rb].add(b)
+        _try_swap(region, members, n, rng)
     return jigsaw(region_text(region))
+
+
+def _try_swap(region: list[int], members: list[set[int]], n: int, rng: random.Random) -> None:
+    """Swap a random border cell with a cell of the region it touches, if both regions stay
+    connected (a cell of that region touching the first one goes back, so sizes hold)."""
+    a = rng.randrange(n * n)
+    others = [b for b in _neighbours(a, n) if region[b] != region[a]]
+    if not others:
+        return
+    ra, rb = region[a], region[rng.choice(others)]
+    back = [c for c in members[rb] if c != a and any(region[m] == ra for m in _neighbours(c, n))]
+    if not back:
+        return
+    b = rng.choice(sorted(back))
+    first, second = members[ra] - {a} | {b}, members[rb] - {b} | {a}
+    if _connected(first, n) and _connected(second, n):
+        members[ra], members[rb] = first, second
+        region[a], region[b] = rb, ra
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    """The cells side by side with ``cell`` on an n x n grid."""
+    row, col = divmod(cell, n)
+    out = []
+    if row:
+        out.append(cell - n)
+    if row < n - 1:
+        out.append(cell + n)
+    if col:
+        out.append(cell - 1)
+    if col < n - 1:
+        out.append(cell + 1)
+    return out
+
+
+def _connected(cells: set[int], n: int) -> bool:
+    """True when the cells form one piece, side by side."""
+    start = next(iter(cells))
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nxt in _neighbours(todo.pop(), n):
+            if nxt in cells and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen) == len(cells)

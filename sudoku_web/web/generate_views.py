@@ -44,8 +44,8 @@ from ..core.board import Geometry
 from ..core.generate import generate
 from ..core.logic import GRADES, Grade
 from . import variants
-from .api import json_error
-from .cache import get_cache
+from .cache import get_store, text_key
+from .request_path import json_error
 
 bp = Blueprint("generate", __name__)
 
@@ -159,9 +159,9 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
     ``hurry=False`` (the daily puzzle) drops the deadline: the attempt count alone bounds the
     work, so the answer cannot depend on how busy a worker is, and everyone gets the same.
     """
-    key = ("generate", kind.variant, kind.size, asked, seed)
-    lru = get_cache()
-    kept = lru.get(key)
+    key = text_key("generate", kind.variant, kind.size, asked, seed)
+    store = get_store()
+    kept = store.get(key)
     if isinstance(kept, Made):
         return kept
     attempts = LIVE_ATTEMPTS.get((kind.variant, kind.size), 0)
@@ -187,7 +187,7 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
             raise NoneAvailable(_none_message(kind, asked, tried))
         made = Made(entry.geometry, entry.puzzle, entry.grade, "pool", seed)
     if steady:  # what a machine under load made in a hurry is not what the seed means
-        lru.put(key, made)
+        store.set(key, made)
     return made
 
 
