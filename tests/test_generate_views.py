@@ -219,9 +219,9 @@ def test_daily_takes_the_api_spelling_too(client: Any) -> None:
     assert client.get("/daily?v=jigsaw&grade=easy").headers["Location"] == location
 
 
-def test_daily_bad_grade_is_400(client: Any) -> None:
+def test_daily_bad_grade_is_422(client: Any) -> None:
     response = client.get("/daily?grade=Impossible")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "No grade" in response.get_data(as_text=True)
 
 
@@ -261,7 +261,14 @@ def test_new_puzzle_opens_its_play_page(client: Any) -> None:
 def test_new_puzzle_from_the_pool_says_so(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
     location = client.get("/new?grade=Fiendish").headers["Location"]
-    assert location.endswith("/play?from=pool")
+    assert location.startswith("/p/") and location.endswith("/play?from=pool")
+
+
+def test_new_puzzle_bad_choice_is_422_with_the_form(client: Any) -> None:
+    response = client.get("/new?v=nonsense&grade=Easy")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "No puzzles of variant &#39;nonsense&#39;" in html and 'action="/new"' in html
 
 
 def test_new_puzzle_unavailable_grade_says_why(client: Any) -> None:

@@ -209,9 +209,10 @@ def play_url(share: str) -> str:
 
 
 def opened(made: Made) -> str:
-    """Where the form and the daily puzzle send people: the play page, marked
-    ``?from=pool`` when the puzzle came from the pre-generated pool, so the page can say so."""
-    _, play = links(made)
+    """Where the form and the daily puzzle send people: the play page (a path on this site),
+    marked ``?from=pool`` when the puzzle came from the pre-generated pool, so the page can
+    say so."""
+    play = play_url(variants.page_url(made.geometry, made.puzzle))
     return play + "?from=pool" if made.source == "pool" else play
 
 
@@ -237,9 +238,9 @@ def new() -> ResponseReturnValue:
         asked = grade_of(request.args.get("grade"))
         made = make(picked, asked, seed_of(None))
     except (BadRequest, NoneAvailable) as exc:
-        code = 400 if isinstance(exc, BadRequest) else 422
+        # 422 as for any form the site cannot take (the API answers a bad parameter with 400)
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
-        return _no_store(Response(page, status=code))
+        return _no_store(Response(page, status=422))
     return _no_store(redirect(opened(made), code=303))
 
 
@@ -256,7 +257,7 @@ def daily() -> ResponseReturnValue:
         asked = grade_of(request.args.get("grade"))
     except BadRequest as exc:
         page = render_template("new.html", picked=KINDS[0], asked=None, problem=str(exc))
-        return _no_store(Response(page, status=400))
+        return _no_store(Response(page, status=422))
     now = utc_now()
     seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
     try:
