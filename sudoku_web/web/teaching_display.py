@@ -274,14 +274,21 @@ class Hint:
         return self.stuck_cell is not None
 
 
-def hint_steps(grid: Sequence[int], geometry: Geometry, *, unique: bool = True) -> Hint:
+def hint_steps(
+    grid: Sequence[int],
+    geometry: Geometry,
+    *,
+    unique: bool = True,
+    start: Candidates | None = None,
+) -> Hint:
     """Logical steps from ``grid`` up to the first that places a digit (never a guess).
 
     A grid in a form holds only digits, not the candidates a previous hint eliminated; a hint
     that only eliminated would come back unchanged on the next press. So the eliminations
     leading to the next placement are part of the hint. A ``Contradiction`` step ends it too.
+    ``start``: the person's own pencil marks (a pasted candidate grid) instead of the grid's.
     """
-    cand = next_cand = pencil_marks(list(grid), geometry)
+    cand = next_cand = start if start is not None else pencil_marks(list(grid), geometry)
     steps: list[Step] = []
     for _ in range(HINT_LOOKAHEAD):
         cand = next_cand
