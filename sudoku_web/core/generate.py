@@ -17,9 +17,11 @@ carve
     Remove givens orbit by orbit, in random order, keeping a removal only when the engine
     still finds exactly one solution (:func:`sudoku_web.core.solver.solve` always checks
     uniqueness); then, while the grader's grade is above the one asked for, give removed
-    orbits back one at a time.
+    orbits back one at a time (one whose return drops the grade below it is taken out again
+    and another tried, a few times per attempt).
 attempt
-    One solution grid (and, for a jigsaw without a given map, one region map) carved once.
+    One solution grid (and, for a jigsaw without a given map, a region map: drawn again
+    until one has a solution grid) carved once.
     An attempt whose grade is the one asked for ends the search; otherwise the next attempt
     starts from a fresh grid.
 grade
