@@ -142,6 +142,7 @@ def test_api_generate_top_grade_is_served_from_the_pool_when_live_misses(
         ("variant=nonsense", "variant 'nonsense'"),
         ("variant=hyper&size=6", "at size 6"),
         ("variant=standard&size=nine", "size must be a number"),
+        ("variant=standard&size=%C2%B2", "size must be a number"),  # "²": a digit to isdigit()
         ("grade=Impossible", "grade 'Impossible'"),
         ("seed=" + "x" * 65, "seed must be"),
     ],

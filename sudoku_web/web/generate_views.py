@@ -121,7 +121,7 @@ def kind_of(name: str | None, size: str | None = None) -> Kind:
         text = "standard"
     wanted: int | None = None
     if size not in (None, ""):
-        if not size.isdigit():
+        if not (size.isascii() and size.isdigit()):  # "²" and "٣" are digits to isdigit()
             raise BadRequest(f"size must be a number such as 9, not {size!r}.")
         wanted = int(size)
     for kind in KINDS:
