@@ -80,11 +80,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, teach, views
+    from .web import api, errors, play, teach, views
 
     app.register_blueprint(views.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(teach.bp)  # steps, search, hint pages and /api/explain
+    app.register_blueprint(play.bp)  # <share link>/play, /api/check, /api/hint
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     errors.register(app)
     cache.init_app(app)

@@ -274,14 +274,18 @@ class Hint:
         return self.stuck_cell is not None
 
 
-def hint_steps(grid: Sequence[int], geometry: Geometry, *, unique: bool = True) -> Hint:
+def hint_steps(
+    grid: Sequence[int] | Candidates, geometry: Geometry, *, unique: bool = True
+) -> Hint:
     """Logical steps from ``grid`` up to the first that places a digit (never a guess).
 
     A grid in a form holds only digits, not the candidates a previous hint eliminated; a hint
     that only eliminated would come back unchanged on the next press. So the eliminations
     leading to the next placement are part of the hint. A ``Contradiction`` step ends it too.
+    ``grid`` may also be a position with the person's own pencil marks (the play page).
     """
-    cand = next_cand = pencil_marks(list(grid), geometry)
+    start = grid if isinstance(grid, Candidates) else pencil_marks(list(grid), geometry)
+    cand = next_cand = start
     steps: list[Step] = []
     for _ in range(HINT_LOOKAHEAD):
         cand = next_cand
