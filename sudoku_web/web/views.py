@@ -598,6 +598,6 @@ def _bad_map_page(regions: str, puzzle: str, errors: tuple[PuzzleError, ...]) ->
         board = board_view(sketch, givens, invalid=marked)
         if sketch.size != 9:
             args["n"] = str(sketch.size)
-    edit_url = url_for(".index", **args)
+    edit_url = url_for("web.index", **args)  # also called from the play pages
     page = render_template("invalid.html", errors=errors, board=board, edit_url=edit_url)
     return page, 422
