@@ -370,14 +370,18 @@
       if (td) { select(parseInt(td.getAttribute("data-cell"), 10), true); }
     });
 
-    function symbolFromKey(event) {
-      // Shift changes event.key ("!" for Shift+1), so the key's position decides then.
+    // The symbol a key press means, and whether it notes a pencil mark. Shift changes
+    // event.key ("!" for Shift+1 on a US layout), so then the key's position decides; but a
+    // key that still reads as a digit is typed as one (layouts such as AZERTY need Shift for
+    // digits), and there the Pencil toggle notes marks.
+    function keySymbol(event) {
+      var key = event.key.length === 1 ? event.key.toUpperCase() : "";
+      if (/^[0-9]$/.test(key) || !event.shiftKey) { return { ch: key, mark: false }; }
       var code = event.code || "";
-      var ch = null;
-      if (/^(Digit|Numpad)[0-9]$/.test(code)) { ch = code.slice(-1); }
-      else if (/^Key[A-Z]$/.test(code)) { ch = code.slice(-1); }
-      if (!event.shiftKey || ch === null) { ch = event.key.length === 1 ? event.key.toUpperCase() : null; }
-      return ch;
+      if (/^(Digit|Numpad)[0-9]$/.test(code) || /^Key[A-Z]$/.test(code)) {
+        return { ch: code.slice(-1), mark: true };
+      }
+      return { ch: key, mark: true };
     }
 
     table.addEventListener("keydown", function (event) {
@@ -392,11 +396,11 @@
         case "End": select(row * size + size - 1, true); break;
         case "Backspace": case "Delete": case " ": case ".": case "0": erase(selected); break;
         default:
-          var ch = symbolFromKey(event);
-          var value = ch ? symbols.indexOf(ch) + 1 : 0;
+          var typed = keySymbol(event);
+          var value = typed.ch ? symbols.indexOf(typed.ch) + 1 : 0;
           if (value) {
-            enter(value, event.shiftKey);
-          } else if (ch === "P" && !event.shiftKey) {
+            enter(value, typed.mark);
+          } else if (typed.ch === "P" && !typed.mark) {
             pencil = !pencil;
             render();
             announce(pencil ? "Pencil on: symbols note pencil marks." : "Pencil off.");

@@ -25,12 +25,25 @@ def cell(page: Page, index: int) -> Locator:
 
 @pytest.fixture
 def play(page: Page, live_server: str) -> Iterator[Page]:
-    """The play page of EASY with empty storage and the clipboard out of the way."""
+    """The play page of EASY with empty storage; afterwards, no script error and no CSP
+    violation may have happened (the page's strict policy holds with play.js at work)."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "console",
+        lambda message: problems.append(message.text) if message.type == "error" else None,
+    )
+    page.add_init_script(
+        """document.addEventListener("securitypolicyviolation", (e) => {
+            console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
+        });"""
+    )
     page.goto(f"{live_server}/p/{EASY}/play")
     page.evaluate("window.localStorage.clear()")
     page.reload()
     expect(page.locator(".pad")).to_be_visible()  # play.js has run
     yield page
+    assert problems == []
 
 
 def test_enter_a_digit_pencil_marks_undo_and_redo(play: Page) -> None:
@@ -43,8 +56,8 @@ def test_enter_a_digit_pencil_marks_undo_and_redo(play: Page) -> None:
     expect(cell(page, 24)).to_have_class(re.compile(r"\bsame\b"))
     # Shift + digit notes a pencil mark in r1c2, without the pencil toggle.
     page.keyboard.press("ArrowRight")
-    page.keyboard.press("Shift+8")
-    page.keyboard.press("Shift+5")
+    page.keyboard.press("Shift+Digit8")
+    page.keyboard.press("Shift+Digit5")
     expect(cell(page, 1).locator(".marks")).to_have_text("58")
     expect(cell(page, 1)).to_have_attribute(
         "aria-label", "Row 1, column 2: blank, pencil marks 5 8"
@@ -131,7 +144,7 @@ def test_hint_starts_from_the_persons_pencil_marks(page: Page, live_server: str)
     expect(heading).to_contain_text("Next: ")
     expect(heading).not_to_have_text("Next: naked single at r1c1")  # from the digits alone
     cell(page, 0).click()
-    page.keyboard.press("Shift+" + solution[0])  # the right digit, alone, as a pencil mark
+    page.keyboard.press("Shift+Digit" + solution[0])  # the right digit, alone, as a pencil mark
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#play-panel h2")).to_have_text("Next: naked single at r1c1")
     expect(cell(page, 0)).to_have_class(re.compile(r"\bhint-cell\b"))
@@ -144,7 +157,7 @@ def test_solve_to_the_end_and_progress_survives_a_reload(play: Page) -> None:
     cell(page, 0).click()
     page.keyboard.press(EASY_SOLUTION[0])
     cell(page, 1).click()
-    page.keyboard.press("Shift+7")
+    page.keyboard.press("Shift+Digit7")
     page.reload()
     expect(cell(page, 0).locator(".value")).to_have_text(EASY_SOLUTION[0])
     expect(cell(page, 1).locator(".marks")).to_have_text("7")
