@@ -106,7 +106,7 @@ class Entries:
         for ch in text:
             value = _symbol_value(self.geometry, ch)
             if value is None:
-                self._bad(cell, text)
+                self.refuse(cell, text)
                 return
             if value:
                 mask |= 1 << (value - 1)
@@ -121,11 +121,12 @@ class Entries:
             return
         value = _symbol_value(self.geometry, text) if text else 0
         if value is None:
-            self._bad(cell, text)
+            self.refuse(cell, text)
         elif not self.givens[cell]:
             self.values[cell] = value
 
-    def _bad(self, cell: int, text: str) -> None:
+    def refuse(self, cell: int, text: str) -> None:
+        """Report what was typed into ``cell`` as not a symbol (nor pencil marks) of the grid."""
         geo = self.geometry
         message = (
             f"{geo.cell_name(cell)} holds {text[:20]!r}; type one symbol "
@@ -173,7 +174,7 @@ def form_entries(form: Mapping[str, str], geometry: Geometry, givens: Sequence[i
             continue
         text = form.get(f"c{cell}", "")
         if len(text) > limit:
-            entries._bad(cell, text)
+            entries.refuse(cell, text)
         elif text.strip():
             entries.add_text(cell, text.strip())
     return entries
