@@ -193,6 +193,14 @@
     });
     window.addEventListener("pagehide", save);
 
+    // Short notes (a cell's new value, undone, pencil on) for screen readers, without
+    // replacing the panel.
+    var notes = document.createElement("p");
+    notes.className = "visually-hidden";
+    notes.setAttribute("aria-live", "polite");
+    table.parentNode.insertBefore(notes, table.nextSibling);
+    function announce(text) { notes.textContent = text; }
+
     // ---- Drawing ----------------------------------------------------------------------
     function conflicts() {
       var bad = {};
@@ -307,12 +315,15 @@
       hintHouses = {};
     }
 
+    // Each change is also said in a few words: a focused cell's new label is not always
+    // read out again.
     function setValue(i, value) {
       if (locked(i) || (state.values[i] === value && !state.marks[i])) { return; }
       var before = copy(state);
       state.values[i] = value;
       clearMarksAbout(i);
       commit(before);
+      announce(label(i, conflicts()[i]));
     }
 
     function toggleMark(i, value) {
@@ -321,6 +332,8 @@
       state.marks[i] ^= 1 << (value - 1);
       clearMarksAbout(i);
       commit(before);
+      var on = state.marks[i] >> (value - 1) & 1;
+      announce("Pencil mark " + symbolOf(value) + (on ? " added" : " removed") + ".");
     }
 
     function erase(i) {
@@ -329,6 +342,7 @@
       if (state.values[i]) { state.values[i] = 0; } else { state.marks[i] = 0; }
       clearMarksAbout(i);
       commit(before);
+      announce("Cleared.");
     }
 
     function undo() {
@@ -609,12 +623,7 @@
       panel.appendChild(p);
     }
 
-    // Short notes (undone, pencil on) for screen readers, without replacing the panel.
-    var notes = document.createElement("p");
-    notes.className = "visually-hidden";
-    notes.setAttribute("aria-live", "polite");
-    table.parentNode.insertBefore(notes, table.nextSibling);
-    function announce(text) { notes.textContent = text; }
+
 
     // ---- Start -------------------------------------------------------------------------
     if (solved) {

@@ -52,6 +52,7 @@ def test_enter_a_digit_pencil_marks_undo_and_redo(play: Page) -> None:
     page.keyboard.press("4")
     expect(cell(page, 0).locator(".value")).to_have_text("4")
     expect(cell(page, 0)).to_have_attribute("aria-label", "Row 1, column 1: 4")
+    expect(page.locator("p[aria-live]")).to_have_text("Row 1, column 1: 4")  # said, too
     # The same digit elsewhere is highlighted: r3c7 holds a given 4.
     expect(cell(page, 24)).to_have_class(re.compile(r"\bsame\b"))
     # Shift + digit notes a pencil mark in r1c2, without the pencil toggle.

@@ -663,8 +663,9 @@ def api_hint() -> Response:
     if hint is not None:
         body["steps"] = [lessons.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)]
         last = hint.last
+        stuck = [hint.stuck_cell] if hint.stuck_cell is not None else []
         body["highlight"] = {
-            "cells": list(last.cells) if last else [],
+            "cells": list(last.cells) if last else stuck,
             "houses": sorted({c for h in last.houses for c in h.cells}) if last else [],
         }
         if hint.stuck_cell is not None:
