@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from web_puzzles import EASY, EASY_SOLUTION, JIGSAW_PUZZLE, JIGSAW_REGIONS
+from web_puzzles import EASY, EASY_SOLUTION, JIGSAW_PUZZLE, JIGSAW_REGIONS, SIXTEEN_PUZZLE
 
 from sudoku_web.core.solver import solve
 
@@ -219,3 +219,19 @@ def test_check_and_hint_by_form_without_javascript(page: Page, live_server: str)
     expect(page.locator("#play-panel h2")).to_contain_text("Next:")
     expect(page.locator("#c0")).to_have_value(EASY_SOLUTION[0])
     expect(page.locator("#c3")).to_have_value("19")
+
+
+def test_a_16x16_takes_letters_and_marks_them_with_shift(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/p/{SIXTEEN_PUZZLE}/play")
+    page.evaluate("window.localStorage.clear()")
+    page.reload()
+    first_open = SIXTEEN_PUZZLE.index("0")
+    cell(page, first_open).click()
+    page.keyboard.press("g")
+    expect(cell(page, first_open).locator(".value")).to_have_text("G")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Shift+KeyA")
+    page.keyboard.press("Shift+Digit9")
+    expect(cell(page, first_open).locator(".marks")).to_have_text("9A")
+    # The pad has all sixteen symbols.
+    expect(page.locator(".pad-key[data-symbol]")).to_have_count(16)
