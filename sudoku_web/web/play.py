@@ -58,6 +58,7 @@ from . import cache, lessons, variants
 from .api import API_PREFIX, json_error
 from .preview import HEIGHT, WIDTH, render_png
 from .service import Reading, board_view, error_json, read
+from .teach import links_for
 from .views import _bad_map_page, _invalid_page
 
 bp = Blueprint("play", __name__)
@@ -413,6 +414,7 @@ def _render(
         play_url=play_url(geo, game.givens),
         share_play_url=play_url(geo, game.givens, external=True),
         result_url=variants.page_url(geo, game.givens),
+        difficulty_url=links_for(variants.page_url(geo, game.givens))["difficulty"],
         edit_url=variants.edit_url(geo, game.givens),
         check_url=url_for("play.api_check"),
         hint_url=url_for("play.api_hint"),
