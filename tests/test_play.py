@@ -368,6 +368,7 @@ def test_check_reports_marks_that_leave_out_the_answer(client: Any) -> None:
         ({"puzzle": EASY, "reveal": "r1c3"}, 400, "r1c3 is a given"),
         ({"puzzle": EASY, "entries": EASY + "1"}, 422, "82"),
         ({"puzzle": EASY, "entries": "x" + EASY[1:]}, 422, "r1c1"),
+        ({"puzzle": EASY, "entries": "x" * 10_000}, 422, "too long for a grid"),
         ({"puzzle": EASY, "entries": "004" + EASY[3:]}, 422, "change the givens at r1c3"),
         ({"puzzle": EASY, "marks": {"r1c99": "1"}}, 422, "not a cell"),
         ({"puzzle": EASY, "marks": {"x" * 5000: "1"}}, 422, "not a cell"),
@@ -392,6 +393,13 @@ def test_check_refuses_bad_requests_with_a_clear_message(
     assert answer.status_code == code
     assert answer.is_json
     assert words in str(answer.json)
+
+
+def test_check_reports_a_garbled_grid_in_a_few_lines(client: Any) -> None:
+    answer = check(client, puzzle=EASY, entries="x" * 1999, marks={"r1c1": "Z"})
+    assert answer.status_code == 422
+    errors = answer.json["errors"]
+    assert len(errors) == 21 and errors[-1]["message"].endswith("more problems like these.")
 
 
 def test_check_bounds_the_body_and_the_method(client: Any) -> None:

@@ -57,7 +57,7 @@ from ..core.solver import SolveResult
 from . import cache, lessons, variants
 from .api import API_PREFIX, json_error
 from .preview import HEIGHT, WIDTH, render_png
-from .service import Reading, board_view, error_json, read
+from .service import MAX_TEXT, Reading, board_view, error_json, read
 from .teach import links_for
 from .views import _bad_map_page, _invalid_page
 
@@ -67,6 +67,10 @@ ResponseValue = BaseResponse | str | tuple[str, int]
 
 # Link prefixes of the boxed variants; a jigsaw's link also carries its region map.
 _PREFIXES: Final = {"standard": "/p", "x": "/x", "hyper": "/hyper"}
+
+# A request's entries and marks are reported with at most this many problems (a grid of
+# stray characters would otherwise get one line per cell).
+MAX_ERRORS: Final = 20
 
 # Why a puzzle cannot be played, per solver outcome (page and API say the same).
 NOT_PLAYABLE: Final = {
@@ -514,7 +518,11 @@ def _play_request() -> PlayRequest | Response:
     for cell_name, value in (marks or {}).items():
         _read_marks(entries, cell_name, value)
     if entries.errors:
-        return _unprocessable(Reading(reading.grid, tuple(entries.errors)), geometry)
+        errors = entries.errors[:MAX_ERRORS]
+        if len(entries.errors) > MAX_ERRORS:
+            more = len(entries.errors) - MAX_ERRORS
+            errors.append(PuzzleError("symbol", f"… and {more} more problems like these."))
+        return _unprocessable(Reading(reading.grid, tuple(errors)), geometry)
     game = _game(geometry, reading.canonical, reading.grid)
     if not game.playable:
         code = 503 if game.result.status == "gave_up" else 422
@@ -535,6 +543,10 @@ def _play_request() -> PlayRequest | Response:
 def _read_entry_text(entries: Entries, text: str) -> None:
     """``entries`` as grid text (like a puzzle: ``0`` or ``.`` blank); givens must match."""
     geo = entries.geometry
+    if len(text) > MAX_TEXT:  # one message, not one per stray character (as service.read)
+        message = f"entries: {len(text):,} characters is too long for a grid."
+        entries.errors.append(PuzzleError("length", message))
+        return
     try:
         grid = parse_puzzle(text, geo)
     except InvalidPuzzle as exc:
