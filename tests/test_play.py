@@ -186,6 +186,11 @@ def test_other_spellings_redirect_to_the_canonical_play_url(
     assert response.headers["Location"] == canonical
 
 
+def test_a_redirect_keeps_the_query_string(client: Any) -> None:
+    response = client.get(f"/p/{EASY.replace('0', '.')}/play?from=pool")
+    assert response.headers["Location"] == f"/p/{EASY}/play?from=pool"
+
+
 def test_a_posted_form_at_another_spelling_keeps_its_post(client: Any) -> None:
     response = client.post(f"/p/{EASY.replace('0', '.')}/play", data={"action": "check"})
     assert response.status_code == 308

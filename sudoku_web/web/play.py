@@ -264,7 +264,10 @@ def _link(
     if puzzle != reading.canonical or not canonical_map:
         # One URL per puzzle; 308 keeps a form's POST a POST.
         code = 301 if request.method == "GET" else 308
-        return redirect(play_url(geometry, reading.canonical, png=png), code)
+        target = play_url(geometry, reading.canonical, png=png)
+        if request.query_string:  # kept as sent (say /new's ?from=pool)
+            target += "?" + request.query_string.decode("latin-1")
+        return redirect(target, code)
     return view(geometry, reading.canonical, reading.grid)
 
 
