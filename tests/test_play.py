@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import re
 from typing import Any
 
@@ -362,6 +363,10 @@ def test_check_reports_marks_that_leave_out_the_answer(client: Any) -> None:
     ("body", "code", "words"),
     [
         (None, 400, "JSON object"),
+        ("deep", 400, "JSON object"),
+        ({"puzzle": "\ud800" + EASY[1:]}, 422, "r1c1"),
+        ({"puzzle": EASY, "entries": "\ud800" + EASY[1:]}, 422, "r1c1"),
+        ({"puzzle": EASY, "marks": {"\ud800": "1"}}, 422, "not a cell"),
         ([EASY], 400, "JSON object"),
         ({"entries": EASY}, 400, '"puzzle" string'),
         ({"puzzle": 5}, 400, '"puzzle" string'),
@@ -393,8 +398,11 @@ def test_check_refuses_bad_requests_with_a_clear_message(
 ) -> None:
     if body is None:
         answer = client.post("/api/check", data="{not json", content_type="application/json")
-    else:
-        answer = client.post("/api/check", json=body)
+    elif body == "deep":
+        deep = "[" * 5000 + "]" * 5000
+        answer = client.post("/api/check", data=deep, content_type="application/json")
+    else:  # json.dumps escapes lone surrogates, as a browser's JSON.stringify does
+        answer = client.post("/api/check", data=json.dumps(body), content_type="application/json")
     assert answer.status_code == code
     assert answer.is_json
     assert words in str(answer.json)

@@ -492,7 +492,12 @@ class PlayRequest:
 def _play_request() -> PlayRequest | Response:
     """Read ``{"puzzle", "variant", "regions", "entries", "marks"}``; a 400/422/503 response
     naming the problem otherwise."""
-    body: Any = request.get_json(force=True, silent=True)
+    try:
+        # force: curl -d without a Content-Type is still JSON; silent: a parse failure is ours
+        # to answer in JSON.
+        body: Any = request.get_json(force=True, silent=True)
+    except RecursionError:  # [[[[…]]]] nested past the parser's depth: not a request
+        body = None
     if not isinstance(body, dict):
         example = '{"puzzle": "…", "entries": "…"}'
         return json_error(400, "Bad Request", f"Send a JSON object such as {example}.")
