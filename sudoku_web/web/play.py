@@ -349,51 +349,38 @@ class PlayCell:
 
 
 def _cells(game: Game, entries: Entries | None, panel: Panel | None) -> list[list[PlayCell]]:
+    """The grid's cells row by row: givens locked, open cells with what the person typed."""
     geo = game.geometry
-    view = board_view(geo, game.givens)
     marked = set(panel.cells) if panel is not None else set()
-    hinted: set[int] = set()
-    houses: set[int] = set()
-    if panel is not None and panel.hint is not None and panel.hint.last is not None:
-        hinted = set(panel.hint.last.cells)
-        houses = {c for h in panel.hint.last.houses for c in h.cells}
+    last = panel.hint.last if panel is not None and panel.hint is not None else None
+    hinted = set(last.cells) if last is not None else set()
+    houses = {c for h in last.houses for c in h.cells} if last is not None else set()
     rows: list[list[PlayCell]] = []
-    for cell in view.cells:
-        text = ""
-        if entries is not None and not cell.text:
-            value, mask = entries.values[cell.index], entries.marks[cell.index]
-            if value:
-                text = geo.symbol(value)
-            elif mask:
-                text = "".join(geo.symbol(d) for d in range(1, geo.size + 1) if mask >> (d - 1) & 1)
+    for cell in board_view(geo, game.givens).cells:
+        text = _typed(geo, entries, cell.index) if entries is not None and not cell.text else ""
         extra = []
         if not cell.text:
-            extra.append("open")
-            if len(text) > 1:
-                extra.append("pencil")
-            elif text:
-                extra.append("entry")
-        if cell.index in marked:
-            extra.append("wrong")
-        if cell.index in houses:
-            extra.append("hint-house")
-        if cell.index in hinted:
-            extra.append("hint-cell")
-        classes = " ".join([cell.classes, *extra])
+            extra += ["open", "pencil" if len(text) > 1 else "entry" if text else ""]
+        extra += [
+            "wrong" if cell.index in marked else "",
+            "hint-house" if cell.index in houses else "",
+            "hint-cell" if cell.index in hinted else "",
+        ]
+        classes = " ".join(c for c in [cell.classes, *extra] if c)
         if cell.index % geo.size == 0:
             rows.append([])
-        rows[-1].append(
-            PlayCell(
-                cell.index,
-                geo.cell_name(cell.index),
-                cell.label,
-                cell.text,
-                text,
-                classes,
-                cell.index in marked,
-            )
-        )
+        name = geo.cell_name(cell.index)
+        wrong = cell.index in marked
+        rows[-1].append(PlayCell(cell.index, name, cell.label, cell.text, text, classes, wrong))
     return rows
+
+
+def _typed(geometry: Geometry, entries: Entries, cell: int) -> str:
+    """What the form field of an open cell holds: its digit, or its pencil marks."""
+    value, mask = entries.values[cell], entries.marks[cell]
+    if value:
+        return geometry.symbol(value)
+    return "".join(geometry.symbol(d) for d in range(1, geometry.size + 1) if mask >> (d - 1) & 1)
 
 
 def _render(
@@ -492,38 +479,20 @@ class PlayRequest:
 def _play_request() -> PlayRequest | Response:
     """Read ``{"puzzle", "variant", "regions", "entries", "marks"}``; a 400/422/503 response
     naming the problem otherwise."""
+    body = _json_object()
+    if isinstance(body, Response):
+        return body
     try:
-        # force: curl -d without a Content-Type is still JSON; silent: a parse failure is ours
-        # to answer in JSON.
-        body: Any = request.get_json(force=True, silent=True)
-    except RecursionError:  # [[[[…]]]] nested past the parser's depth: not a request
-        body = None
-    if not isinstance(body, dict):
-        example = '{"puzzle": "…", "entries": "…"}'
-        return json_error(400, "Bad Request", f"Send a JSON object such as {example}.")
-    puzzle, variant, regions, text = (
-        body.get(k) for k in ("puzzle", "variant", "regions", "entries")
-    )
-    if not isinstance(puzzle, str):
-        return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
-    for key, value in (("variant", variant), ("regions", regions), ("entries", text)):
-        if value is not None and not isinstance(value, str):
-            return json_error(400, "Bad Request", f'"{key}" must be a string when given.')
-    marks = body.get("marks")
-    if marks is not None and not isinstance(marks, dict):
-        message = '"marks" must be an object such as {"r1c1": "137"} when given.'
-        return json_error(400, "Bad Request", message)
-    try:
-        geometry = variants.geometry_of(variant, puzzle, regions)
+        geometry = variants.geometry_of(body.get("variant"), body["puzzle"], body.get("regions"))
     except InvalidPuzzle as exc:
         return _unprocessable(Reading(None, exc.errors), None)
-    reading = read(puzzle, geometry)
+    reading = read(body["puzzle"], geometry)
     if not reading.ok or reading.canonical is None or reading.grid is None:
         return _unprocessable(reading, geometry)
     entries = Entries(geometry, reading.grid)
-    if text:
-        _read_entry_text(entries, text)
-    for cell_name, value in (marks or {}).items():
+    if body.get("entries"):
+        _read_entry_text(entries, body["entries"])
+    for cell_name, value in (body.get("marks") or {}).items():
         _read_marks(entries, cell_name, value)
     if entries.errors:
         errors = entries.errors[:MAX_ERRORS]
@@ -533,19 +502,45 @@ def _play_request() -> PlayRequest | Response:
         return _unprocessable(Reading(reading.grid, tuple(errors)), geometry)
     game = _game(geometry, reading.canonical, reading.grid)
     if not game.playable:
-        code = 503 if game.result.status == "gave_up" else 422
-        response = jsonify(
-            {
-                "status": game.result.status,
-                "puzzle": game.givens,
-                **_variant_fields(geometry),
-                "message": NOT_PLAYABLE[game.result.status],
-                "share_url": variants.page_url(geometry, game.givens, external=True),
-            }
-        )
-        response.status_code = code
-        return response
+        return _not_playable(game)
     return PlayRequest(game, entries, body)
+
+
+def _json_object() -> dict[str, Any] | Response:
+    """The request's JSON object with its fields' types checked, or a 400 saying what is wrong."""
+    try:
+        # force: curl -d without a Content-Type is still JSON; silent: a parse failure is ours
+        # to answer in JSON.
+        body: Any = request.get_json(force=True, silent=True)
+    except RecursionError:  # [[[[…]]]] nested past the parser's depth: not a request
+        body = None
+    if not isinstance(body, dict):
+        example = '{"puzzle": "…", "entries": "…"}'
+        return json_error(400, "Bad Request", f"Send a JSON object such as {example}.")
+    if not isinstance(body.get("puzzle"), str):
+        return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
+    for key in ("variant", "regions", "entries"):
+        if body.get(key) is not None and not isinstance(body[key], str):
+            return json_error(400, "Bad Request", f'"{key}" must be a string when given.')
+    if body.get("marks") is not None and not isinstance(body["marks"], dict):
+        message = '"marks" must be an object such as {"r1c1": "137"} when given.'
+        return json_error(400, "Bad Request", message)
+    return body
+
+
+def _not_playable(game: Game) -> Response:
+    """422 (503 when the solver gave up: another try may do) saying why it cannot be played."""
+    response = jsonify(
+        {
+            "status": game.result.status,
+            "puzzle": game.givens,
+            **_variant_fields(game.geometry),
+            "message": NOT_PLAYABLE[game.result.status],
+            "share_url": variants.page_url(game.geometry, game.givens, external=True),
+        }
+    )
+    response.status_code = 503 if game.result.status == "gave_up" else 422
+    return response
 
 
 def _read_entry_text(entries: Entries, text: str) -> None:
