@@ -319,6 +319,7 @@ def test_check_names_wrong_entries_never_digits(client: Any) -> None:
     answer = check(client, puzzle=EASY, entries=entries)
     assert answer.status_code == 200
     body = answer.json
+    assert body["status"] == "solved"  # the puzzle's outcome, as in /api/solve
     assert body["kind"] == "wrong"
     assert body["wrong"] == [{"cell": "r1c1", "index": 0}]
     assert body["complete"] is False and body["solved"] is False

@@ -624,7 +624,7 @@ def _answer(asked: PlayRequest, panel: Panel) -> dict[str, Any]:
     wrong = panel.cells if panel.kind == "wrong" else ()
     wrong_marks = panel.cells if panel.kind == "marks" else ()
     return {
-        "status": "ok",
+        "status": game.result.status,  # "solved": as in /api/solve, the puzzle's outcome
         "puzzle": game.givens,
         **_variant_fields(geo),
         "kind": panel.kind,
