@@ -215,7 +215,7 @@
     }
 
     // Tint by order of first appearance (as the server numbers regions), thick lines where
-    // neighbours differ: the same rule as service.cell_borders.
+    // neighbours differ: the same rule as boards.cell_borders.
     function classesFor(i, order) {
       var out = ["rg-" + (order[labels[i]] % 16)];
       if (i >= size && labels[i - size] !== labels[i]) { out.push("bt"); }

@@ -26,14 +26,13 @@ def defaults() -> dict[str, Any]:
     """The app's own safe defaults; every key can be overridden from the environment as
     SUDOKU_WEB_<KEY> or FLASK_<KEY> (values are parsed as JSON, so
     SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number)."""
-    from .web.service import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES
+    from .web import budgets
 
     return {
         # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near.
         "MAX_CONTENT_LENGTH": 16 * 1024,
-        # The solver budget of one request (see sudoku_web.web.service.Budget).
-        "SOLVE_MAX_NODES": DEFAULT_MAX_NODES,
-        "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
+        # The budgets of one request's work (see sudoku_web.web.budgets).
+        **budgets.CONFIG_DEFAULTS,
     }
 
 
@@ -59,7 +58,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from .web import cache, limits, security
+    from .web import cache, limits, security, speedups
 
     app = Flask(
         __name__,
@@ -69,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(security.CONFIG_DEFAULTS)
     app.config.from_mapping(cache.CONFIG_DEFAULTS)
     app.config.from_mapping(limits.CONFIG_DEFAULTS)
+    app.config.from_mapping(speedups.CONFIG_DEFAULTS)
     app.config.from_mapping(defaults())
     app.config.from_prefixed_env()
     app.config.from_prefixed_env(ENV_PREFIX)
@@ -80,15 +80,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, play, teach, views
+    from .web import api, errors, pages, play, solving, teaching
 
-    app.register_blueprint(views.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(teach.bp)  # steps, search, hint pages and /api/explain
+    app.register_blueprint(pages.bp)  # the form, result pages and their pictures
+    app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
+    app.register_blueprint(api.bp)  # /api/solve and /api/explain
     app.register_blueprint(play.bp)  # <share link>/play, /api/check, /api/hint
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     errors.register(app)
     cache.init_app(app)
+    solving.init_app(app)  # before the replay by URL: every request's clock starts first
+    speedups.init_app(app)  # after the cache: its replay by URL uses the store
     limits.init_app(app)
     # Last, so its checks see the final config and its header hook covers every response.
     security.init_app(app)

@@ -20,7 +20,7 @@ from sudoku_web import create_app
 from sudoku_web.core import solver
 from sudoku_web.core.board import standard
 from sudoku_web.core.solver import SolveResult
-from sudoku_web.web import cache, service
+from sudoku_web.web import budgets, cache, solving
 
 TOP95_FILE = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "top95.txt"
 TOP95 = [line.strip() for line in TOP95_FILE.read_text().splitlines() if line.strip()]
@@ -62,11 +62,12 @@ def test_production_safe_defaults() -> None:
 
 def test_sudoku_web_prefix_configures_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SUDOKU_WEB_SOLVE_DEADLINE_MS", "100")
-    monkeypatch.setenv("SUDOKU_WEB_RESULT_CACHE_SIZE", "7")
+    monkeypatch.setenv("SUDOKU_WEB_CACHE_MAX_BYTES", "7000")
     app = create_app()
     assert app.config["SOLVE_DEADLINE_MS"] == 100
-    assert cache.get_cache(app).maxsize == 7
-    assert service.Budget.from_config(app.config).deadline_ms == 100
+    store = cache.get_store(app)
+    assert isinstance(store, cache.MemoryStore) and store.max_bytes == 7000
+    assert budgets.Budget.from_config(app.config).deadline_ms == 100
 
 
 def test_flask_prefix_works_and_sudoku_web_wins(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -161,7 +162,7 @@ def test_a_crash_is_a_500_page_with_the_headers(
     def boom(*args: object, **kwargs: object) -> SolveResult:
         raise ZeroDivisionError("no")
 
-    monkeypatch.setattr(cache, "solve_puzzle", boom)
+    monkeypatch.setattr(solving, "solve_puzzle", boom)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     client = app.test_client()
     page = client.get(f"/p/{EASY}")
@@ -226,21 +227,24 @@ def test_debug_pages_are_never_cached() -> None:
 # ---- The worker's LRU ------------------------------------------------------------------------
 
 
+_REAL_SOLVE = solving.solve_puzzle
+
+
 class _CountingSolver:
-    """Stands in for service.solve_puzzle inside cache.cached_solve, counting calls."""
+    """Stands in for solving.solve_puzzle inside cache.cached_solve, counting calls."""
 
     def __init__(self) -> None:
         self.calls = 0
 
-    def __call__(self, puzzle: str, budget: service.Budget, geometry: Any = None) -> SolveResult:
+    def __call__(self, puzzle: str, budget: budgets.Budget, geometry: Any = None) -> SolveResult:
         self.calls += 1
-        return service.solve_puzzle(puzzle, budget, geometry)
+        return _REAL_SOLVE(puzzle, budget, geometry)
 
 
 @pytest.fixture
 def counting(monkeypatch: pytest.MonkeyPatch) -> _CountingSolver:
     solver_ = _CountingSolver()
-    monkeypatch.setattr(cache, "solve_puzzle", solver_)
+    monkeypatch.setattr(solving, "solve_puzzle", solver_)
     return solver_
 
 
@@ -259,17 +263,18 @@ def test_spellings_share_one_cache_entry(client: Any, counting: _CountingSolver)
 
 
 def test_the_lru_stays_bounded(counting: _CountingSolver) -> None:
-    app = create_app({"TESTING": True, "RESULT_CACHE_SIZE": 6})
+    app = create_app({"TESTING": True, "CACHE_MAX_BYTES": 60_000})
     client = app.test_client()
     for puzzle in TOP95[:20]:
         assert client.get(f"/p/{puzzle.replace('.', '0')}").status_code == 200
-    lru = cache.get_cache(app)
-    assert len(lru) <= 6 and lru.maxsize == 6
+    store = cache.get_store(app)
+    assert isinstance(store, cache.MemoryStore)
+    assert 0 < store.bytes <= 60_000 and len(store) < 20 * 3  # result, page, URL per link
     assert counting.calls == 20
 
 
 def test_cache_size_zero_solves_every_time(counting: _CountingSolver) -> None:
-    client = create_app({"TESTING": True, "RESULT_CACHE_SIZE": 0}).test_client()
+    client = create_app({"TESTING": True, "CACHE_MAX_BYTES": 0}).test_client()
     for _ in range(3):
         client.get(f"/p/{EASY}")
     assert counting.calls == 3
@@ -280,12 +285,12 @@ def test_a_deadline_result_is_honest_and_never_cached(
 ) -> None:
     calls = []
 
-    def deadline(puzzle: str, budget: service.Budget, geometry: Any = None) -> SolveResult:
+    def deadline(puzzle: str, budget: budgets.Budget, geometry: Any = None) -> SolveResult:
         # A stand-in: whether a real puzzle hits the deadline depends on the machine.
         calls.append(puzzle)
         return SolveResult("gave_up", standard(9), puzzle, reason="deadline")
 
-    monkeypatch.setattr(cache, "solve_puzzle", deadline)
+    monkeypatch.setattr(solving, "solve_puzzle", deadline)
     hard = TOP95[0].replace(".", "0")
     for path in (f"/p/{hard}", f"/api/solve?puzzle={hard}"):
         response = client.get(path)
@@ -336,13 +341,15 @@ def test_body_over_max_content_length_is_413(client: Any) -> None:
 def test_a_hot_url_is_answered_without_reading_the_puzzle(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sudoku_web.web import views
+    from sudoku_web.web import request_path
 
     first = client.get(f"/p/{EASY}")
     calls = []
     for name in ("read", "is_canonical_text"):  # the slow and the fast way to read a link
-        real = getattr(views, name)
-        monkeypatch.setattr(views, name, lambda *a, _f=real, **k: calls.append(a) or _f(*a, **k))
+        real = getattr(request_path, name)
+        monkeypatch.setattr(
+            request_path, name, lambda *a, _f=real, **k: calls.append(a) or _f(*a, **k)
+        )
     again = client.get(f"/p/{EASY}")
     assert again.status_code == 200 and calls == []
     assert again.get_data() == first.get_data()

@@ -1,4 +1,4 @@
-"""The result LRU (bound, eviction order, threads) and the ETag / 304 helpers."""
+"""The store (byte budget, eviction order, threads, backends) and the ETag / 304 helpers."""
 
 from __future__ import annotations
 
@@ -7,100 +7,92 @@ import threading
 import pytest
 from flask import Flask, Response
 
+from sudoku_web.core.board import x_sudoku
 from sudoku_web.core.solver import SolveResult, solve
 from sudoku_web.web import cache
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def test_lru_keeps_at_most_maxsize_entries_and_evicts_the_least_recent() -> None:
-    lru: cache.ResultCache[str, int] = cache.ResultCache(2)
-    lru.put("a", 1)
-    lru.put("b", 2)
-    assert lru.get("a") == 1  # "a" is now the most recent, so "b" goes first
-    lru.put("c", 3)
-    assert len(lru) == 2
-    assert "b" not in lru
-    assert lru.get("a") == 1 and lru.get("c") == 3
+def test_store_keeps_at_most_its_byte_budget_and_evicts_the_least_recent() -> None:
+    store = cache.MemoryStore(3_000)
+    for n in range(10):
+        store.set(f"k{n}", b"x" * 900)
+    assert store.bytes <= 3_000 and len(store) == 3
+    assert store.get("k0") is None and store.get("k9") == b"x" * 900
+    store.get("k7")  # now the most recent
+    store.set("k10", b"y" * 900)
+    assert store.get("k7") is not None and store.get("k8") is None
 
 
-def test_put_on_an_existing_key_refreshes_it() -> None:
-    lru: cache.ResultCache[str, int] = cache.ResultCache(2)
-    lru.put("a", 1)
-    lru.put("b", 2)
-    lru.put("a", 10)
-    lru.put("c", 3)
-    assert lru.get("a") == 10 and "b" not in lru
+def test_store_charges_objects_their_pickled_size() -> None:
+    store = cache.MemoryStore(1_000_000)
+    result = solve(TOP95_FIRST)
+    store.set("r", result)
+    assert store.get("r") is result  # kept as the object: a hit costs no unpickling
+    assert 300 < store.bytes < 2_000  # its geometry (shared, megabytes with tables) by reference
+
+
+def test_an_item_over_its_limit_is_not_kept() -> None:
+    store = cache.MemoryStore(100_000, max_item_bytes=1_000)
+    assert store.set("small", b"x" * 500) and not store.set("big", b"x" * 5_000)
+    assert store.get("big") is None and store.bytes < 1_000
 
 
 def test_counters_count_hits_and_misses() -> None:
-    lru: cache.ResultCache[str, int] = cache.ResultCache(4)
-    assert lru.get("x") is None
-    lru.put("x", 1)
-    lru.get("x")
-    lru.get("x")
-    assert lru.stats() == cache.CacheStats(hits=2, misses=1, size=1, maxsize=4)
-    lru.clear()
-    assert lru.stats() == cache.CacheStats(hits=0, misses=0, size=0, maxsize=4)
+    store = cache.MemoryStore(10_000)
+    store.set("a", 1)
+    store.get("a"), store.get("a"), store.get("b")
+    assert (store.hits, store.misses) == (2, 1)
+    store.clear()
+    assert (store.hits, store.misses, store.bytes, len(store)) == (0, 0, 0, 0)
 
 
-def test_size_zero_disables_the_cache() -> None:
-    lru: cache.ResultCache[str, int] = cache.ResultCache(0)
-    calls = []
-    for _ in range(3):
-        lru.get_or_compute("k", lambda: calls.append(1) or 7)
-    assert len(calls) == 3 and len(lru) == 0
-
-
-def test_negative_size_is_rejected() -> None:
+def test_budget_zero_keeps_nothing_and_negative_is_refused() -> None:
+    store = cache.MemoryStore(0)
+    assert not store.set("a", 1) and store.get("a") is None
+    assert not cache.enabled(store)
     with pytest.raises(ValueError):
-        cache.ResultCache(-1)
+        cache.MemoryStore(-1)
 
 
-def test_get_or_compute_computes_once_and_honours_store_if() -> None:
-    lru: cache.ResultCache[str, int] = cache.ResultCache(8)
-    calls: list[str] = []
-
-    def compute() -> int:
-        calls.append("x")
-        return 5
-
-    assert lru.get_or_compute("k", compute) == 5
-    assert lru.get_or_compute("k", compute) == 5
-    assert calls == ["x"]
-    lru.get_or_compute("skip", compute, store_if=lambda v: False)
-    assert "skip" not in lru
-
-
-def test_threads_hammering_the_cache_keep_it_bounded_and_consistent() -> None:
-    lru: cache.ResultCache[int, int] = cache.ResultCache(50)
-    errors: list[BaseException] = []
+def test_threads_hammering_the_store_keep_it_bounded_and_consistent() -> None:
+    store = cache.MemoryStore(20_000)
 
     def worker(seed: int) -> None:
-        try:
-            for i in range(2000):
-                key = (seed * 7919 + i) % 200
-                value = lru.get_or_compute(key, lambda k=key: k * 2)
-                assert value == key * 2
-        except BaseException as exc:  # surfaced below; a thread's assert is otherwise lost
-            errors.append(exc)
+        for n in range(500):
+            key = f"k{(seed * 7 + n) % 120}"
+            value = store.get(key)
+            assert value is None or value == key.encode() * 10
+            store.set(key, key.encode() * 10)
 
-    threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
+    threads = [threading.Thread(target=worker, args=(s,)) for s in range(8)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert not errors
-    stats = lru.stats()
-    assert stats.size <= 50
-    assert stats.hits + stats.misses == 8 * 2000
+    assert 0 < store.bytes <= 20_000
+    assert store.bytes == sum(size for _, size in store._data.values())
 
 
-def test_solve_key_is_hashable_and_names_the_whole_request() -> None:
-    key = cache.solve_key("1" * 81, variant="x", regions=None, budget=(1000, 50.0))
-    assert key == cache.SolveKey("1" * 81, "x", None, (1000, 50.0))
-    assert {key: 1}[cache.solve_key("1" * 81, variant="x", budget=(1000, 50.0))] == 1
-    assert key != cache.solve_key("1" * 81, budget=(1000, 50.0))
+def test_solve_key_names_the_whole_request() -> None:
+    app = Flask(__name__)
+    with app.app_context():
+        plain = cache.solve_key("1" * 81)
+        x = cache.solve_key("1" * 81, x_sudoku(9))
+        assert plain.text != x.text and plain == cache.solve_key("1" * 81)
+        tight = cache.solve_key("1" * 81, config={"SOLVE_MAX_NODES": 5})
+        assert tight.text != plain.text
+
+
+def test_a_shared_store_that_cannot_be_reached_is_a_miss() -> None:
+    store = cache.make_store({"CACHE_BACKEND": "redis", "CACHE_URL": "redis://127.0.0.1:9/0"})
+    assert store.get("k") is None and store.set("k", b"v") is False
+
+
+def test_an_unknown_backend_is_refused() -> None:
+    with pytest.raises(RuntimeError, match="CACHE_BACKEND"):
+        cache.make_store({"CACHE_BACKEND": "floppy"})
 
 
 def test_only_deadline_give_ups_are_nondeterministic() -> None:
@@ -125,12 +117,10 @@ def make_app(**config: object) -> tuple[Flask, list[int]]:
     def page(puzzle: str) -> Response:
         def build() -> Response:
             builds.append(1)
-            result = cache.get_cache().get_or_compute(
-                cache.solve_key(puzzle), lambda: solve(puzzle), store_if=cache.is_deterministic
-            )
+            result = cache.remembered(puzzle, lambda: solve(puzzle), cache.is_deterministic)
             return Response(result.status)
 
-        return cache.conditional(cache.etag_for("page", cache.solve_key(puzzle)), build)
+        return cache.conditional(cache.etag_for("page", puzzle), build)
 
     @app.get("/flaky")
     def flaky() -> Response:
@@ -148,17 +138,20 @@ def make_app(**config: object) -> tuple[Flask, list[int]]:
     return app, builds
 
 
-def test_init_app_sizes_the_cache_from_config() -> None:
-    app, _ = make_app(RESULT_CACHE_SIZE=3)
-    assert cache.get_cache(app).maxsize == 3
-    assert app.extensions["sudoku_cache"] is cache.get_cache(app)
-    assert cache.get_cache(make_app()[0]).maxsize == cache.CONFIG_DEFAULTS["RESULT_CACHE_SIZE"]
+def test_init_app_sizes_the_store_from_config() -> None:
+    app, _ = make_app(CACHE_MAX_BYTES=3_000)
+    store = cache.get_store(app)
+    assert isinstance(store, cache.MemoryStore) and store.max_bytes == 3_000
+    assert app.extensions["sudoku_cache"] is store
+    default = cache.get_store(make_app()[0])
+    assert isinstance(default, cache.MemoryStore)
+    assert default.max_bytes == cache.CONFIG_DEFAULTS["CACHE_MAX_BYTES"]
 
 
-def test_an_app_without_init_gets_a_disabled_cache() -> None:
+def test_an_app_without_init_gets_a_disabled_store() -> None:
     app = Flask(__name__)
     with app.app_context():
-        assert cache.get_cache().maxsize == 0
+        assert not cache.enabled(cache.get_store())
 
 
 def test_cacheable_response_gets_strong_etag_and_public_max_age() -> None:
@@ -196,8 +189,9 @@ def test_result_cache_serves_repeat_requests() -> None:
     client = app.test_client()
     client.get(f"/p/{TOP95_FIRST}")
     client.get(f"/p/{TOP95_FIRST}")
-    stats = cache.get_cache(app).stats()
-    assert (stats.hits, stats.misses, stats.size) == (1, 1, 1)
+    store = cache.get_store(app)
+    assert isinstance(store, cache.MemoryStore)
+    assert (store.hits, store.misses, len(store)) == (1, 1, 1)
 
 
 def test_etag_changes_with_request_and_salt() -> None:
@@ -248,7 +242,7 @@ def make_page_app(**config: object) -> tuple[Flask, list[str]]:
                 response.cache_control.no_store = True
             return response
 
-        return cache.cached_response(("page", name), build)
+        return cache.cached_response(f"page|{name}", build)
 
     security.init_app(app)
     return app, builds
@@ -284,7 +278,7 @@ def test_cached_response_keys_on_the_host() -> None:
 
 
 def test_cached_response_with_cache_off_always_builds() -> None:
-    app, builds = make_page_app(RESULT_CACHE_SIZE=0)
+    app, builds = make_page_app(CACHE_MAX_BYTES=0)
     client = app.test_client()
     client.get("/page/a")
     client.get("/page/a")

@@ -39,7 +39,7 @@ from web_puzzles import (
 from sudoku_web import create_app
 from sudoku_web.core.board import SYMBOLS
 from sudoku_web.core.solver import SolveResult
-from sudoku_web.web import cache
+from sudoku_web.web import solving
 
 # (share link, puzzle, solution, variant, regions) for every variant and size.
 GAMES = [
@@ -129,13 +129,13 @@ def test_the_page_and_its_picture_do_not_depend_on_the_solution(
     """Rendered again with another "solution" swapped in, the page and the picture are the
     same bytes: nothing of the solution can be in them (data attributes included)."""
     before = [create_app({"TESTING": True}).test_client().get(link + path).data for path in _PATHS]
-    original = cache.cached_solve
+    original = solving.cached_solve
 
     def swapped(*args: Any, **kwargs: Any) -> SolveResult:
         result = original(*args, **kwargs)
         return dataclasses.replace(result, solutions=(scrambled(result.solutions[0]),))
 
-    monkeypatch.setattr(cache, "cached_solve", swapped)
+    monkeypatch.setattr(solving, "cached_solve", swapped)
     after = [create_app({"TESTING": True}).test_client().get(link + path).data for path in _PATHS]
     assert before == after
     # The swap did reach the play module: the real solution is now "wrong".
@@ -192,9 +192,9 @@ def test_a_redirect_keeps_the_query_string(client: Any) -> None:
     assert response.headers["Location"] == f"/p/{EASY}/play?from=pool"
 
 
-def test_a_posted_form_at_another_spelling_keeps_its_post(client: Any) -> None:
+def test_a_posted_form_at_another_spelling_is_sent_to_the_canonical_link(client: Any) -> None:
     response = client.post(f"/p/{EASY.replace('0', '.')}/play", data={"action": "check"})
-    assert response.status_code == 308
+    assert response.status_code == 301
     assert response.headers["Location"] == f"/p/{EASY}/play"
 
 

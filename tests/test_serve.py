@@ -38,7 +38,8 @@ def test_workers_recycle_rarely_with_proportional_jitter() -> None:
 
     settings = serve.settings_from_env({})
     assert settings["max_requests"] == 50_000
-    assert settings["max_requests"] >= 50 * CONFIG_DEFAULTS["RESULT_CACHE_SIZE"]
+    pages = CONFIG_DEFAULTS["CACHE_MAX_BYTES"] // 10_000  # a 9x9 result page is ~10 KB
+    assert settings["max_requests"] >= 50 * pages
     assert settings["max_requests"] // 20 <= settings["max_requests_jitter"]
     assert settings["max_requests_jitter"] <= settings["max_requests"] // 5
 

@@ -307,7 +307,7 @@ def test_difficulty_fragment_explains_when_the_grades_disagree(client: Any) -> N
 
 def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from sudoku_web.core import logic
-    from sudoku_web.web import teach
+    from sudoku_web.web import solving
 
     calls: list[str] = []
 
@@ -319,7 +319,7 @@ def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.Monk
         return wrapped
 
     real_grade, real_explain = logic.grade, logic.explain
-    for module in (logic, teach):
+    for module in (logic, solving):
         monkeypatch.setattr(module, "grade", spy("grade", real_grade))
         monkeypatch.setattr(module, "explain", spy("explain", real_explain))
     client = app.test_client()
@@ -335,7 +335,7 @@ def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.Monk
 def test_result_page_survives_a_grader_that_fails(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sudoku_web.web import teach
+    from sudoku_web.web import solving
 
     class Graded(Exception):
         pass
@@ -343,7 +343,7 @@ def test_result_page_survives_a_grader_that_fails(
     def boom(*args: Any, **kwargs: Any) -> Any:
         raise Graded
 
-    monkeypatch.setattr(teach, "grade", boom)
+    monkeypatch.setattr(solving, "grade", boom)
     client = app.test_client()
     assert client.get(f"/p/{HARD}").status_code == 200
     with pytest.raises(Graded):
@@ -465,7 +465,7 @@ def test_difficulty_fragment_revalidated_may_still_be_framed(app: Any, cache_siz
     # blank the no-JavaScript frame on revalidation (conditional or the LRU's fast path).
     from sudoku_web.web import cache
 
-    app.extensions[cache.EXTENSION] = cache.ResultCache(cache_size)
+    app.extensions[cache.EXTENSION] = cache.MemoryStore(cache_size * 100_000)
     client = app.test_client()
     path = f"/p/{EASY}/difficulty"
     etag = client.get(path).headers["ETag"]

@@ -12,8 +12,8 @@ from web_puzzles import CONFLICT, EASY, EASY_SOLUTION, IMPOSSIBLE, TWO_SOLUTIONS
 from sudoku_web import create_app
 from sudoku_web.core.board import standard
 from sudoku_web.core.solver import SolveResult
-from sudoku_web.web import cache
-from sudoku_web.web.service import Budget
+from sudoku_web.web import solving
+from sudoku_web.web.budgets import Budget
 
 
 def cells(puzzle: str) -> dict[str, str]:
@@ -175,7 +175,7 @@ def test_impossible_after_search_is_explained_as_such(
     # Whether a given puzzle fails in reduction or in search depends on the engine's strength,
     # so the page's wording for an exhausted search is tested against a stand-in result.
     result = SolveResult("unsolvable", standard(9), EASY.replace("0", "."), reason="search")
-    monkeypatch.setattr(cache, "solve_puzzle", lambda *args, **kwargs: result)
+    monkeypatch.setattr(solving, "solve_puzzle", lambda *args, **kwargs: result)
     page = text(client.get(f"/p/{EASY}"))
     assert "Impossible" in page
     assert "tried every possibility" in page
@@ -303,7 +303,7 @@ def test_static_files_are_served(client: Any) -> None:
 def test_template_links_are_cached_per_host_and_match_url_for(app: Any) -> None:
     from flask import url_for
 
-    from sudoku_web.web.views import URL_CACHE_SIZE, cached_url_for
+    from sudoku_web.web.speedups import URLS, cached_url_for
 
     for host in ("a.example", "b.example"):
         with app.test_request_context("/", base_url=f"http://{host}/sub"):
@@ -314,10 +314,10 @@ def test_template_links_are_cached_per_host_and_match_url_for(app: Any) -> None:
             ):
                 assert cached_url_for(endpoint, **values) == url_for(endpoint, **values)
                 assert cached_url_for(endpoint, **values) == url_for(endpoint, **values)
-    urls = app.extensions["sudoku_urls"]
-    assert ("a.example", "/sub", "web.index", None) in urls
+    urls = app.extensions[URLS]
+    assert urls.get(("a.example", "/sub", "web.index", None)) == "/sub/"
     assert len(urls) == 4  # the query-argument link is never kept
-    for n in range(2 * URL_CACHE_SIZE):  # client-chosen hosts cannot grow it without bound
+    for n in range(2_000):  # client-chosen hosts cannot grow it past its byte budget
         with app.test_request_context("/", base_url=f"http://h{n}.example/"):
             cached_url_for("web.index")
-    assert len(urls) == URL_CACHE_SIZE
+    assert 0 < urls.bytes <= urls.max_bytes and len(urls) < 2_000

@@ -314,36 +314,11 @@ def geometry_for(variant: str = "standard", size: int = 9, regions: str | None =
     """The geometry for a variant name and size; ``regions`` is required for jigsaw.
 
     Raises :class:`InvalidPuzzle` for an unknown variant or a size the variant does not have.
+    The variants themselves are the registry's (:mod:`sudoku_web.core.variants`).
     """
-    if variant == "standard":
-        return standard(size)
-    if variant == "x":
-        return x_sudoku(size)
-    if variant == "hyper":
-        if size != 9:
-            raise InvalidPuzzle(
-                [PuzzleError("variant", f"Hyper (windoku) grids are 9x9, not {size}x{size}.")]
-            )
-        return hyper()
-    if variant == "jigsaw":
-        if not regions:
-            raise InvalidPuzzle(
-                [PuzzleError("regions", "A jigsaw puzzle needs a region map, one label per cell.")]
-            )
-        geo = jigsaw(regions)
-        if geo.size != size:
-            raise InvalidPuzzle(
-                [
-                    PuzzleError(
-                        "regions",
-                        f"The region map is {geo.size}x{geo.size} but the puzzle is {size}x{size}.",
-                    )
-                ]
-            )
-        return geo
-    names = ", ".join(VARIANTS)
-    message = f"Unknown variant {variant!r}; use one of {names}."
-    raise InvalidPuzzle([PuzzleError("variant", message)])
+    from .variants import find_variant  # the registry builds on this module
+
+    return find_variant(variant).geometry(size, regions)
 
 
 def clean_cells(text: str) -> list[str]:

@@ -89,8 +89,8 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     "graceful_timeout": 10,
     # nginx talks HTTP/1.0 to the upstream by default; a short keep-alive costs little.
     "keepalive": 5,
-    # Recycling is a leak guard only: the app's memory is bounded (an LRU of RESULT_CACHE_SIZE
-    # entries, ~5 MB) and a worker's RSS stays flat once the LRU is full (benchmarks/
+    # Recycling is a leak guard only: the app's memory is bounded (a store of CACHE_MAX_BYTES,
+    # 8 MiB) and a worker's RSS stays flat once the LRU is full (benchmarks/
     # RESULTS.md: ~38 MB after 200k mixed requests with recycling off). A recycled worker
     # starts with an empty LRU and re-solves every hot link, so the old 2,000 recycled each
     # worker every few seconds under load and halved the cached-page throughput. 50,000 is

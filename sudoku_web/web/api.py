@@ -1,148 +1,157 @@
-"""The JSON API: ``GET /api/solve?puzzle=…`` and ``POST /api/solve`` with ``{"puzzle": "…"}``.
+"""The JSON API: ``/api/solve`` and ``/api/explain``, asked by ``GET ?puzzle=…`` or ``POST``
+with a JSON object ``{"puzzle": "…", "variant": "x", "regions": "…"}``.
 
-Same core path as the HTML pages (:mod:`sudoku_web.web.service`); only the presentation differs.
-Status codes: 200 for any solver outcome (solved, multiple, unsolvable, gave_up), 400 for a
-malformed request, 422 for an invalid puzzle, 413 for a body over ``MAX_CONTENT_LENGTH``.
+Same core path as the HTML pages (:mod:`sudoku_web.web.request_path` reads the request,
+:mod:`sudoku_web.web.solving` calls the core); only the presentation differs. Status codes:
+200 for any solver outcome (solved, multiple, unsolvable, gave_up), 400 for a malformed
+request, 422 for an invalid puzzle, 413 for a body over ``MAX_CONTENT_LENGTH``.
+
+A GET is a pure function of its URL: ETag, ``Cache-Control: public``, 304 and the stored
+response. A POST is never marked cacheable, but its solve, doctor and explanation still come
+from the store.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
-from ..core.board import Geometry, InvalidPuzzle
-from . import cache, variants
-from .service import (
-    DoctorBudget,
-    Reading,
-    diagnose_result,
-    error_json,
-    read,
-    result_json,
-    suggest_for,
-)
-
-API_PREFIX = "/api"
+from ..core.board import Geometry, InvalidPuzzle, parse_puzzle
+from ..core.logic import pencil_marks
+from ..core.solver import SolveResult
+from . import cache, solving, teaching_display, variants
+from .reading import Reading, read
+from .request_path import API_PREFIX, error_json, invalid_json, read_api_request
 
 bp = Blueprint("api", __name__, url_prefix=API_PREFIX)
 
-
-def json_error(code: int, name: str, message: str) -> Response:
-    """A JSON error body for a non-puzzle failure (400, 404, 405, 413, 500...)."""
-    response = jsonify({"status": "error", "code": code, "error": name, "message": message})
-    response.status_code = code
-    return response
-
-
-@dataclass(frozen=True)
-class SolveRequest:
-    """What a request asks to solve: the puzzle text, the variant and a jigsaw's regions."""
-
-    puzzle: str
-    variant: str | None = None
-    regions: str | None = None
+#: The empty fields of each endpoint's 422 answer, in its order (``errors`` is filled in).
+_INVALID_FIELDS: dict[str, dict[str, Any]] = {
+    "solve": {"solution": None, "solutions": [], "errors": [], "stats": {}, "share_url": None},
+    "explain": {"errors": [], "steps": []},
+}
 
 
-def _optional_str(body: dict[str, Any], name: str) -> str | None | Response:
-    value = body.get(name)
-    if value is None or isinstance(value, str):
-        return value
-    return json_error(400, "Bad Request", f'"{name}" must be a string when given.')
+def _read(endpoint: str) -> tuple[Geometry, str] | Response:
+    """The request's geometry and canonical puzzle, or the 400/422 answer."""
+    asked = read_api_request(f"{API_PREFIX}/{endpoint}")
+    if isinstance(asked, Response):
+        return asked
+    variant = {"variant": asked.variant} if endpoint == "solve" else {}
+    try:
+        geometry = variants.geometry_of(asked.variant, asked.puzzle, asked.regions)
+    except InvalidPuzzle as exc:
+        return invalid_json(Reading(None, exc.errors), None, variant | _INVALID_FIELDS[endpoint])
+    reading = read(asked.puzzle, geometry)
+    if not reading.ok or reading.canonical is None:
+        if endpoint == "solve":
+            variant = {"variant": geometry.variant}
+        return invalid_json(reading, geometry, variant | _INVALID_FIELDS[endpoint])
+    return geometry, reading.canonical
 
 
-def _solve_request() -> SolveRequest | Response:
-    """The request's puzzle, variant and regions, or a 400 response saying what is wrong."""
-    if request.method == "GET":
-        text = request.args.get("puzzle")
-        if text is None:
-            return json_error(400, "Bad Request", "Add the puzzle: /api/solve?puzzle=…")
-        return SolveRequest(text, request.args.get("variant"), request.args.get("regions"))
-    # force: curl -d without a Content-Type header is still JSON; silent: a parse failure is
-    # ours to report as a 400 in JSON, not Werkzeug's HTML.
-    body: Any = request.get_json(force=True, silent=True)
-    if not isinstance(body, dict):
-        return json_error(400, "Bad Request", 'Send a JSON object such as {"puzzle": "…"}.')
-    text = body.get("puzzle")
-    if not isinstance(text, str):
-        return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
-    variant = _optional_str(body, "variant")
-    if isinstance(variant, Response):
-        return variant
-    regions = _optional_str(body, "regions")
-    if isinstance(regions, Response):
-        return regions
-    return SolveRequest(text, variant, regions)
+def _answer(kind: str, key: str, build: Callable[[], Response]) -> Response:
+    if request.method != "GET":
+        return cache.no_store_if_marked(build())
+    return cache.cacheable(kind, key, build)
 
 
 @bp.route("/solve", methods=["GET", "POST"])
 def solve() -> Response:
     """Solve the puzzle of the request and answer with the result as JSON.
 
-    The size follows from the puzzle's length; ``variant`` picks the houses (``standard``,
-    ``x``, ``hyper``, ``jigsaw`` with ``regions``). Unsolvable results carry the typo
+    The size follows from the puzzle's length; ``variant`` picks the houses (any key of the
+    variant registry, with ``regions`` for a jigsaw). Unsolvable results carry the typo
     doctor's answer, ``multiple`` ones a suggested extra given.
     """
-    asked = _solve_request()
-    if isinstance(asked, Response):
-        return asked
-    try:
-        geometry = variants.geometry_of(asked.variant, asked.puzzle, asked.regions)
-    except InvalidPuzzle as exc:
-        return _invalid(Reading(None, exc.errors), asked.variant)
-    reading = read(asked.puzzle, geometry)
-    if not reading.ok or reading.canonical is None:
-        return _invalid(reading, geometry.variant, geometry)
-    puzzle = reading.canonical
-    doctor_budget = DoctorBudget.from_config(current_app.config)
+    found = _read("solve")
+    if isinstance(found, Response):
+        return found
+    geometry, puzzle = found
+    key = cache.solve_key(puzzle, geometry)
 
     def build() -> Response:
-        result = cache.cached_solve(puzzle, geometry)  # flags a deadline result no-store
+        result = solving.cached_solve(puzzle, geometry, key)
         share_url = variants.page_url(geometry, puzzle, external=True)
-        body = _with_variant(result_json(result, share_url), geometry)
-        diagnosis = diagnose_result(result, doctor_budget)
+        body = result_json(result, share_url, geometry)
+        diagnosis = solving.cached_diagnosis(result, key)
         if diagnosis is not None:
             body["doctor"] = diagnosis.as_dict(geometry)
         if result.status == "multiple":
-            suggestion = suggest_for(result, doctor_budget)
+            answer = solving.cached_suggestion(result, key)
+            suggestion = answer.suggestion if answer is not None else None
             body["suggestion"] = None if suggestion is None else suggestion.as_dict(geometry)
-        response = jsonify(body)
-        if diagnosis is not None and not diagnosis.complete:
-            response.cache_control.no_store = True  # the doctor's deadline: load-dependent
-        return response
+        return jsonify(body)
 
-    if request.method != "GET":
-        return build()  # POST: never marked cacheable, but solved results come from the LRU
-    # A GET is a pure function of its URL: ETag, Cache-Control: public, 304, response LRU.
-    key = (cache.key_for(puzzle, geometry), doctor_budget)
-    return cache.cacheable("api", key, build)
+    return _answer("api", cache.text_key(key.text, solving.doctor_budget().key), build)
 
 
-def _with_variant(body: dict[str, Any], geometry: Geometry) -> dict[str, Any]:
-    """The body with ``variant`` (and a jigsaw's canonical ``regions``) after ``puzzle``."""
-    out: dict[str, Any] = {}
-    for key, value in body.items():
-        out[key] = value
-        if key == "puzzle":
-            out["variant"] = geometry.variant
-            if geometry.variant == "jigsaw":
-                out["regions"] = variants.canonical_regions(geometry)
+def result_json(result: SolveResult, share_url: str | None, geometry: Geometry) -> dict[str, Any]:
+    """The answer for a solve: status, canonical puzzle, variant (and a jigsaw's regions),
+    solution(s), errors, stats, share link."""
+    body: dict[str, Any] = {
+        "status": result.status,
+        "puzzle": result.puzzle.replace(".", "0") if result.puzzle else None,
+    }
+    body.update(_variant_json(geometry))
+    body.update(
+        solution=result.solution,
+        solutions=list(result.solutions),
+        errors=error_json(result.errors, result.geometry),
+        stats=stats_json(result),
+        share_url=share_url,
+    )
+    if result.reason:
+        body["reason"] = result.reason
+    return body
+
+
+def _variant_json(geometry: Geometry) -> dict[str, Any]:
+    out: dict[str, Any] = {"variant": geometry.variant}
+    if geometry.regions is not None:
+        out["regions"] = variants.canonical_regions(geometry)
     return out
 
 
-def _invalid(reading: Reading, variant: str | None, geometry: Geometry | None = None) -> Response:
-    """422 with every problem; ``puzzle`` is the canonical givens when the text parsed."""
-    body: dict[str, Any] = {
-        "status": "invalid",
-        "puzzle": reading.canonical,
-        "variant": geometry.variant if geometry is not None else variant,
-        "solution": None,
-        "solutions": [],
-        "errors": error_json(reading.errors, geometry),
-        "stats": {},
-        "share_url": None,
-    }
-    response = jsonify(body)
-    response.status_code = 422
-    return response
+def stats_json(result: SolveResult) -> dict[str, Any]:
+    """The solver's statistics as a JSON object (every field the engine reports)."""
+    stats = result.stats
+    fields = getattr(stats, "__dataclass_fields__", {})
+    return {name: getattr(stats, name) for name in fields}
+
+
+@bp.route("/explain", methods=["GET", "POST"])
+def explain() -> Response:
+    """The logic solver's steps, grades and technique counts for a puzzle, as JSON, with the
+    pencil marks after the first reduce and the engine's (capped) search story.
+
+    Asked like ``/api/solve`` (``puzzle``, ``variant``, ``regions``; GET or a JSON body).
+    """
+    found = _read("explain")
+    if isinstance(found, Response):
+        return found
+    geometry, puzzle = found
+    key = cache.solve_key(puzzle, geometry)
+    text = cache.text_key(key.text, solving.teach_budget().key)
+    return _answer("api-explain", text, lambda: jsonify(explanation_body(geometry, puzzle, key)))
+
+
+def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> dict[str, Any]:
+    """``/api/explain``'s answer: outcome, steps and grades, links, pencil marks, search."""
+    result = solving.cached_solve(puzzle, geometry, key)
+    body: dict[str, Any] = {"status": result.status, "puzzle": puzzle}
+    body.update(_variant_json(geometry))
+    explanation = solving.explain_result(result, geometry)
+    if explanation is None:
+        body.update(logic=None, grade=None, technique_counts={}, steps=[])
+        body["message"] = "Steps are shown for puzzles with exactly one solution."
+    else:
+        body.update(teaching_display.explanation_json(explanation, result.stats))
+    body["steps_url"] = variants.teach_url("steps", geometry, puzzle, _external=True)
+    grid = parse_puzzle(puzzle, geometry)
+    marks = pencil_marks(grid, geometry, reduce=True)
+    body["candidates"] = teaching_display.candidates_json(geometry, marks)
+    body["search"] = teaching_display.trace_json(solving.search_story(grid, geometry), geometry)
+    return body

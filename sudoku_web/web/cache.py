@@ -1,188 +1,379 @@
-"""Caching of deterministic solve results: an in-process LRU and HTTP validators.
+"""Caching deterministic answers: one byte-budgeted store per app, and HTTP validators.
 
-A puzzle's result depends only on the puzzle, the variant (and jigsaw regions) and the solve
-budget, so it can be reused freely -- except when the solve stopped at its wall-clock deadline,
-which depends on the machine's load (:func:`is_deterministic` says which results qualify).
+A puzzle's result depends only on the puzzle, its geometry and the budgets, so results, the
+doctor's answers and whole rendered responses can be reused freely -- except when work
+stopped at a wall-clock deadline, which depends on the machine's load (such answers are
+marked with :func:`mark_uncacheable` and never kept or validated).
 
-Two layers, both optional:
+Vocabulary:
 
-* :class:`ResultCache` -- a bounded, thread-safe LRU of results per worker process, stored on
-  the app (``app.extensions["sudoku_cache"]``) by :func:`init_app`, never in a module global.
-  A shared link that goes viral then costs one solve per worker. ``RESULT_CACHE_SIZE`` entries
-  (0 disables it). A 9x9 ``SolveResult`` is about 1-2 KB, a rendered page about 9 KB.
-* :func:`cached_response` -- the same LRU holding a finished 200 response (body and its
-  headers). Rendering the result page costs as much as the solve itself, so a cached *page*
-  is what makes a hot link nearly as cheap as a trivial route (issue 4's load target).
-* :func:`conditional` -- strong ``ETag`` plus ``Cache-Control: public, max-age=...`` on
-  cacheable responses, and ``304 Not Modified`` for a matching ``If-None-Match`` *before* the
-  page is built, so a revalidation costs no solve at all. nginx's proxy cache and browsers
-  do the rest.
+store
+    A `cachelib <https://cachelib.readthedocs.io>`_ cache (``get``/``set`` by string key).
+    ``CACHE_BACKEND`` picks it: ``memory`` (the default: :class:`MemoryStore`, a
+    least-recently-used map per worker bounded by ``CACHE_MAX_BYTES``) or ``redis``
+    (``CACHE_URL=redis://host:port/db``: one cache shared by every worker of every node; its
+    byte budget is the Redis server's ``maxmemory`` with ``allkeys-lru``, see README "Scaling
+    out"). A shared store that cannot be reached behaves as a miss, never as an error.
+key
+    Text that names everything an answer depends on (:class:`SolveKey` and :func:`text_key`),
+    so the same key means the same answer on every node.
+ETag
+    :func:`etag_for`: a hash of the representation's kind, its key, the package version and
+    ``ETAG_SALT``. Computed from the key text, never from a ``repr()``.
 
-Use from a view (one helper per layer, so every route caches the same way)::
+Use from a view (one call per route, so every route caches the same way)::
 
-    key = cache.key_for(puzzle, geometry)            # canonical text + geometry + app budget
-    def build() -> ResponseReturnValue:
-        result = cache.cached_solve(puzzle, geometry) # the LRU around service.solve_puzzle
+    key = cache.solve_key(puzzle, geometry)            # canonical text + geometry + budget
+    def build() -> Response:
+        result = solving.cached_solve(puzzle, geometry)  # solve_puzzle through the store
         return render_template(..., result=result)
-    return cache.cacheable("page", key, build)       # 304 / whole-page LRU / ETag + max-age
+    return cache.cacheable("page", key.text, build)    # 304 / stored response / ETag + max-age
 
-:func:`cached_solve` remembers on ``flask.g`` when the request's result hit its wall-clock
-deadline, and :func:`cacheable` then marks the response ``no-store``: such a page is neither
-kept in the LRU nor given validators, with no per-view bookkeeping.
+Roads not taken: Flask-Caching (its ``@cached`` view decorator keys on the request path and
+cannot see that a deadline cut an answer short; we need the store and validators only, which
+cachelib and Werkzeug already give); cachelib's ``SimpleCache`` (bounded in entries, not
+bytes: a 16x16 steps page is 60 times a 9x9 result page).
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import io
+import logging
+import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from importlib import metadata
-from typing import Any, Final, Generic, NamedTuple, TypeVar
+from typing import Any, Final
+from urllib.parse import urlsplit
 
+from cachelib import BaseCache
+from cachelib.serializers import RedisSerializer
 from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
-from werkzeug.http import quote_etag, unquote_etag
 
-from ..core.board import Geometry, standard
+from ..core.board import Geometry, InvalidPuzzle, standard
 from ..core.solver import SolveResult
-from .service import Budget, solve_puzzle
+from ..core.variants import find_variant
+from .budgets import Budget
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
+logger = logging.getLogger(__name__)
 
 EXTENSION: Final = "sudoku_cache"
 
 #: Config defaults, applied with ``setdefault`` by :func:`init_app`; the environment sets them
-#: as ``SUDOKU_WEB_RESULT_CACHE_SIZE`` etc. through ``from_prefixed_env``.
+#: as ``SUDOKU_WEB_CACHE_MAX_BYTES`` etc. through ``from_prefixed_env``.
 CONFIG_DEFAULTS: Final[dict[str, Any]] = {
-    # Entries per worker process (results and rendered pages share it); 0 = no in-process
-    # cache. A 9x9 result page is ~9 KB, so 512 entries cost at most ~5-10 MB per worker.
-    "RESULT_CACHE_SIZE": 512,
+    # "memory" (per worker) or "redis" (shared; CACHE_URL names the server).
+    "CACHE_BACKEND": "memory",
+    "CACHE_URL": "",
+    # Bytes per worker for the in-process store (results, doctor answers, pages, pictures):
+    # 8 MiB holds ~800 9x9 result pages or ~13 16x16 steps pages. 0 turns caching off.
+    "CACHE_MAX_BYTES": 8 * 1024 * 1024,
+    # Larger answers are never stored (a 16x16 steps page is ~600 KB): one must not evict
+    # hundreds of small ones.
+    "CACHE_MAX_ITEM_BYTES": 1024 * 1024,
     "HTTP_CACHE_MAX_AGE": 86_400,  # seconds; a day, so a new release reaches users by tomorrow
     "ETAG_SALT": "",  # change it to invalidate every ETag without a release (e.g. a new theme)
 }
 
 
-@dataclass(frozen=True)
-class CacheStats:
-    """A snapshot of a cache's counters."""
-
-    hits: int
-    misses: int
-    size: int
-    maxsize: int
+# ---------------------------------------------------------------------------------------------
+# Stores
 
 
-class ResultCache(Generic[K, V]):
-    """A bounded least-recently-used map, safe to share between a worker's threads.
+class _Pickler(pickle.Pickler):
+    """Pickles a geometry as a reference (variant, size, region map), not as its tables: the
+    geometry is shared by every answer about it (and carries the engine's tables, megabytes
+    for 16x16), so an answer neither pays for it nor carries it to a shared store."""
 
-    ``maxsize`` 0 disables it: nothing is stored and every lookup is a miss.
+    def persistent_id(self, obj: object) -> object:
+        if isinstance(obj, Geometry) and obj.houses == _rebuilt_houses(obj):
+            regions = _map_text(obj)
+            return (obj.variant, obj.size, regions)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def persistent_load(self, pid: Any) -> Geometry:
+        from .variants import jigsaw_geometry  # (variants' links use this module's store)
+
+        variant, size, regions = pid
+        if regions is not None:
+            return jigsaw_geometry(regions)  # the web's byte-bounded table of maps
+        return find_variant(variant).geometry(size)
+
+
+@functools.lru_cache(maxsize=64)
+def _rebuilt_houses(geometry: Geometry) -> object:
+    """The houses the registry builds for this geometry's variant and size (a region sketch
+    of a refused map has other houses: it is pickled whole)."""
+    from .variants import jigsaw_geometry
+
+    try:
+        if geometry.regions is not None:
+            return jigsaw_geometry(_map_text(geometry) or "").houses
+        return find_variant(geometry.variant).geometry(geometry.size).houses
+    except InvalidPuzzle:
+        return None
+
+
+def _map_text(geometry: Geometry) -> str | None:
+    from .variants import canonical_regions
+
+    return canonical_regions(geometry) if geometry.regions is not None else None
+
+
+def dumps(value: object) -> bytes:
+    """A value as bytes, geometries by reference (see :class:`_Pickler`)."""
+    out = io.BytesIO()
+    _Pickler(out, pickle.HIGHEST_PROTOCOL).dump(value)
+    return out.getvalue()
+
+
+def loads(data: bytes) -> Any:
+    """The reverse of :func:`dumps` (geometries from this process's tables)."""
+    return _Unpickler(io.BytesIO(data)).load()
+
+
+class GeometrySerializer(RedisSerializer):
+    """cachelib's Redis serializer with :func:`dumps` / :func:`loads` as its pickle."""
+
+    def dumps(self, value: Any, protocol: int = pickle.HIGHEST_PROTOCOL) -> bytes:
+        if type(value) is int:
+            return super().dumps(value, protocol)
+        return b"!" + dumps(value)
+
+    def loads(self, value: bytes | None) -> Any:
+        if value is not None and value.startswith(b"!"):
+            try:
+                return loads(value[1:])
+            except (pickle.PickleError, InvalidPuzzle, KeyError, ValueError):
+                return None
+        return super().loads(value)
+
+
+def _nbytes(value: object) -> int:
+    """What a value costs in the store: its size as :func:`dumps` writes it (what a shared
+    store holds too)."""
+    if isinstance(value, bytes):
+        return len(value)
+    return len(dumps(value))
+
+
+class MemoryStore(BaseCache):
+    """A least-recently-used cachelib store bounded in bytes, safe across a worker's threads.
+
+    Values are kept as objects (a hit costs a dict lookup, no unpickling); each is charged
+    its pickled size when stored. ``max_bytes`` 0 keeps nothing.
     """
 
-    def __init__(self, maxsize: int) -> None:
-        if maxsize < 0:
-            raise ValueError(f"cache size must be 0 or more, not {maxsize}")
-        self.maxsize = maxsize
+    def __init__(self, max_bytes: int, max_item_bytes: int | None = None) -> None:
+        super().__init__(default_timeout=0)
+        if max_bytes < 0:
+            raise ValueError(f"a cache budget must be 0 bytes or more, not {max_bytes}")
+        self.max_bytes = max_bytes
+        self.max_item_bytes = max_bytes if max_item_bytes is None else max_item_bytes
+        self.bytes = 0
         self.hits = 0
         self.misses = 0
-        self._data: OrderedDict[K, V] = OrderedDict()
-        # One lock around every read and write: OrderedDict's move_to_end/popitem are not
-        # atomic together, and the critical sections are a few dict operations long.
-        self._lock = threading.Lock()
+        self._data: OrderedDict[str, tuple[object, int]] = OrderedDict()
+        self._lock = threading.Lock()  # move_to_end and popitem are not atomic together
 
     def __len__(self) -> int:
-        with self._lock:
-            return len(self._data)
+        return len(self._data)
 
-    def __contains__(self, key: object) -> bool:
+    def get(self, key: str) -> Any:
         with self._lock:
-            return key in self._data
-
-    def get(self, key: K, *, count_miss: bool = True) -> V | None:
-        """The value for ``key`` (now the most recently used), or None; counts a hit or miss.
-
-        ``count_miss=False`` for speculative lookups (the by-URL fast path tries every GET).
-        """
-        with self._lock:
-            try:
-                value = self._data[key]
-            except KeyError:
-                if count_miss:
-                    self.misses += 1
+            entry = self._data.get(key)
+            if entry is None:
+                self.misses += 1
                 return None
             self._data.move_to_end(key)
             self.hits += 1
-            return value
+            return entry[0]
 
-    def put(self, key: K, value: V) -> None:
-        """Stores ``value``, evicting the least recently used entries beyond ``maxsize``."""
-        if self.maxsize == 0:
-            return
+    def has(self, key: str) -> bool:
+        return key in self._data
+
+    def set(self, key: str, value: Any, timeout: int | timedelta | None = None) -> bool:
+        if not self.max_bytes:
+            return False
+        size = _nbytes(value) + len(key)
+        if size > min(self.max_item_bytes, self.max_bytes):
+            return False
         with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.maxsize:
-                self._data.popitem(last=False)
+            old = self._data.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self._data[key] = (value, size)
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                _, (_, dropped) = self._data.popitem(last=False)
+                self.bytes -= dropped
+        return True
 
-    def get_or_compute(
-        self,
-        key: K,
-        compute: Callable[[], V],
-        store_if: Callable[[V], bool] | None = None,
-    ) -> V:
-        """The cached value for ``key``, else ``compute()``, stored when ``store_if`` allows.
+    def add(self, key: str, value: Any, timeout: int | timedelta | None = None) -> bool:
+        return False if self.has(key) else self.set(key, value, timeout)
 
-        ``compute`` runs outside the lock, so a slow solve never blocks other lookups; two
-        threads missing the same key at once may both compute it (harmless: same result).
-        """
-        value = self.get(key)
-        if value is not None:
-            return value
-        value = compute()
-        if store_if is None or store_if(value):
-            self.put(key, value)
-        return value
+    def delete(self, key: str) -> bool:
+        with self._lock:
+            old = self._data.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+        return old is not None
 
-    def clear(self) -> None:
-        """Drops every entry and resets the counters."""
+    def clear(self) -> bool:
         with self._lock:
             self._data.clear()
-            self.hits = self.misses = 0
-
-    def stats(self) -> CacheStats:
-        """Counters and size, read together."""
-        with self._lock:
-            return CacheStats(self.hits, self.misses, len(self._data), self.maxsize)
+            self.bytes = self.hits = self.misses = 0
+        return True
 
 
-class SolveKey(NamedTuple):
-    """Everything that determines a solve's result (the canonical request)."""
+class SharedStore(BaseCache):
+    """A shared cachelib store (Redis) that answers a miss when its server cannot be reached:
+    a cache outage slows the site down, it never breaks it."""
 
-    puzzle: str  # canonical text, e.g. service.canonical(grid)
-    variant: str
-    regions: str | None
-    budget: Hashable  # e.g. service.Budget (frozen) or (max_nodes, deadline_ms)
+    def __init__(self, inner: BaseCache, max_item_bytes: int) -> None:
+        super().__init__(default_timeout=0)
+        self.inner = inner
+        self.max_item_bytes = max_item_bytes
+        self._warned = False
 
-    def __repr__(self) -> str:
-        # The NamedTuple's own text (part of every ETag), written out: twice as fast.
-        return (
-            f"SolveKey(puzzle={self.puzzle!r}, variant={self.variant!r}, "
-            f"regions={self.regions!r}, budget={self.budget!r})"
+    def _failed(self, exc: Exception) -> None:
+        if not self._warned:
+            logger.warning("shared cache unreachable, serving without it: %s", exc)
+            self._warned = True
+
+    def get(self, key: str) -> Any:
+        try:
+            return self.inner.get(key)
+        except Exception as exc:  # the client's connection errors: a miss
+            self._failed(exc)
+            return None
+
+    def set(self, key: str, value: Any, timeout: int | timedelta | None = None) -> bool:
+        if _nbytes(value) > self.max_item_bytes:
+            return False
+        try:
+            return bool(self.inner.set(key, value, timeout=0))
+        except Exception as exc:
+            self._failed(exc)
+            return False
+
+    def delete(self, key: str) -> bool:
+        try:
+            return bool(self.inner.delete(key))
+        except Exception as exc:
+            self._failed(exc)
+            return False
+
+    def clear(self) -> bool:
+        try:
+            return bool(self.inner.clear())
+        except Exception as exc:
+            self._failed(exc)
+            return False
+
+
+def make_store(config: Mapping[str, Any]) -> BaseCache:
+    """The store the config names (``CACHE_BACKEND``, ``CACHE_URL``, ``CACHE_MAX_BYTES``)."""
+    backend = str(config.get("CACHE_BACKEND", "memory")).strip().lower()
+    max_bytes = int(config.get("CACHE_MAX_BYTES", CONFIG_DEFAULTS["CACHE_MAX_BYTES"]))
+    max_item = int(config.get("CACHE_MAX_ITEM_BYTES", CONFIG_DEFAULTS["CACHE_MAX_ITEM_BYTES"]))
+    if backend == "memory":
+        return MemoryStore(max_bytes, max_item)
+    if backend == "redis":
+        from cachelib import RedisCache
+
+        url = urlsplit(str(config.get("CACHE_URL") or "redis://127.0.0.1:6379/0"))
+        db = int(url.path.strip("/") or 0)
+        inner = RedisCache(
+            url.hostname or "127.0.0.1",
+            url.port or 6379,
+            password=url.password,
+            db=db,
+            default_timeout=0,
+            key_prefix="sudoku-web:",
+            socket_timeout=0.25,  # a slow cache must not hold a request past its budget
+            socket_connect_timeout=0.25,
         )
+        inner.serializer = GeometrySerializer()
+        return SharedStore(inner, max_item)
+    raise RuntimeError(f"CACHE_BACKEND must be 'memory' or 'redis', not {backend!r}")
+
+
+def init_app(app: Flask) -> BaseCache:
+    """Fills config defaults and creates the app's store."""
+    for name, value in CONFIG_DEFAULTS.items():
+        app.config.setdefault(name, value)
+    store = make_store(app.config)
+    app.extensions[EXTENSION] = store
+    return store
+
+
+def get_store(app: Flask | None = None) -> BaseCache:
+    """The store of ``app`` (default: the current app); one that keeps nothing if none."""
+    target = app if app is not None else current_app
+    store = target.extensions.get(EXTENSION)
+    if store is None:
+        store = target.extensions.setdefault(EXTENSION, MemoryStore(0))
+    assert isinstance(store, BaseCache)
+    return store
+
+
+def enabled(store: BaseCache) -> bool:
+    """False for an in-process store with no budget (caching off)."""
+    return not isinstance(store, MemoryStore) or store.max_bytes > 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Keys
+
+
+@functools.lru_cache(maxsize=64)  # a few hundred bytes each; jigsaw maps come from URLs
+def geometry_key(geometry: Geometry) -> str:
+    """Text that pins down a geometry: variant, size, box shape, a jigsaw's region map."""
+    text = f"{geometry.variant}:{geometry.size}"
+    if geometry.box_shape is not None:
+        text += ":{}x{}".format(*geometry.box_shape)
+    if geometry.regions is not None:
+        text += ":" + bytes(geometry.regions).hex()  # region indices are < 256
+    return text
+
+
+@dataclass(frozen=True)
+class SolveKey:
+    """Everything that determines a solve's result: the canonical request."""
+
+    puzzle: str  # canonical text, e.g. reading.canonical(grid)
+    geometry: str  # geometry_key()
+    budget: Budget
+
+    @functools.cached_property
+    def text(self) -> str:
+        """The key as text (store key and ETag input)."""
+        return f"{self.puzzle}|{self.geometry}|{self.budget.key}"
 
 
 def solve_key(
-    puzzle: str,
-    *,
-    variant: str = "standard",
-    regions: str | None = None,
-    budget: Hashable = None,
+    puzzle: str, geometry: Geometry | None = None, config: Mapping[str, Any] | None = None
 ) -> SolveKey:
-    """The cache key of a request; pass the *canonical* puzzle text so spellings share it."""
-    return SolveKey(puzzle, variant, regions, budget)
+    """The key of solving the canonical ``puzzle`` on ``geometry`` with the app's budget
+    (from ``config``, default the current app's)."""
+    geo = geometry_key(geometry or standard(9))
+    return SolveKey(
+        puzzle, geo, Budget.from_config(current_app.config if config is None else config)
+    )
+
+
+def text_key(*parts: object) -> str:
+    """A store key from parts that are text or numbers (``|``-joined)."""
+    return "|".join(str(part) for part in parts)
 
 
 def is_deterministic(result: SolveResult) -> bool:
@@ -190,60 +381,40 @@ def is_deterministic(result: SolveResult) -> bool:
     return not (result.status == "gave_up" and result.reason == "deadline")
 
 
-def init_app(app: Flask) -> ResultCache[Any, Any]:
-    """Creates the app's result cache from ``RESULT_CACHE_SIZE`` and fills config defaults."""
-    for name, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(name, value)
-    size = int(app.config["RESULT_CACHE_SIZE"])
-    cache: ResultCache[Any, Any] = ResultCache(size)
-    app.extensions[EXTENSION] = cache
-    if size and not app.debug:
-        app.before_request(serve_by_url)
-    return cache
+# ---------------------------------------------------------------------------------------------
+# Answers: computed once per key
 
 
-def get_cache(app: Flask | None = None) -> ResultCache[Any, Any]:
-    """The result cache of ``app`` (default: the current app); a disabled one if none."""
-    target = app if app is not None else current_app
-    cache = target.extensions.get(EXTENSION)
-    if cache is None:
-        # Not initialised (e.g. a test app): behave as "cache off" rather than fail a request.
-        cache = target.extensions.setdefault(EXTENSION, ResultCache(0))
-    assert isinstance(cache, ResultCache)
-    return cache
+_UNCACHEABLE: Final = "sudoku_uncacheable"  # flask.g flag: this request's answer hit a deadline
 
 
-@dataclass(frozen=True)
-class StoredResponse:
-    """A finished response kept in the LRU: status, body and the view's own headers."""
+def mark_uncacheable() -> None:
+    """Flags this request's response as load-dependent: :func:`cacheable` then sends it with
+    ``no-store``, without an ETag, and keeps it out of the store.
 
-    status: int
-    body: bytes
-    headers: tuple[tuple[str, str], ...]
-
-    def to_response(self) -> Response:
-        """A fresh Response (hooks such as the security headers run on it as usual)."""
-        return Response(self.body, status=self.status, headers=list(self.headers))
-
-
-def cached_response(key: Hashable, build: Callable[[], ResponseReturnValue]) -> Response:
-    """The cached response for ``key``, else ``build()``, kept when it is a cacheable 200.
-
-    For deterministic pages: the key must name everything the body depends on (e.g.
-    ``("page", solve_key)``); the request's scheme and host are added here because pages
-    may contain absolute share links. Responses marked ``no-store`` or not 200 are never kept.
+    For any bounded work whose answer depends on the wall clock (a solve, the doctor, an
+    explanation cut short by its deadline), also when it runs while the template renders.
     """
-    lru = get_cache()
-    full_key = (request.url_root, key)
-    stored = lru.get(full_key)
-    if isinstance(stored, StoredResponse):
-        return stored.to_response()
-    response = make_response(build())
-    if lru.maxsize and response.status_code == 200 and not response.cache_control.no_store:
-        if not response.is_streamed:
-            headers = tuple((k, v) for k, v in response.headers.items() if k != "Content-Length")
-            lru.put(full_key, StoredResponse(response.status_code, response.get_data(), headers))
-    return response
+    setattr(g, _UNCACHEABLE, True)
+
+
+def remembered(key: str, compute: Callable[[], Any], keep: Callable[[Any], bool]) -> Any:
+    """The stored answer for ``key``, else ``compute()``, stored when ``keep`` allows it;
+    an answer not kept marks the request uncacheable (it depends on the load)."""
+    store = get_store()
+    value = store.get(key)
+    if value is not None:
+        return value
+    value = compute()
+    if keep(value):
+        store.set(key, value)
+    else:
+        mark_uncacheable()
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTP: validators, 304s and stored responses
 
 
 @functools.cache  # one entry; the metadata lookup costs ~0.1 ms, a third of a trivial request
@@ -255,24 +426,13 @@ def app_version() -> str:
         return "0"
 
 
-def etag_for(*parts: object, app: Flask | None = None) -> str:
-    """A strong ETag for a deterministic response built from ``parts``.
-
-    The hash covers the parts (say the route name and the :class:`SolveKey`), the package
-    version (a release may change the page) and ``ETAG_SALT``. Returned unquoted, as
-    Werkzeug's ``set_etag`` expects.
-    """
+def etag_for(*parts: str, app: Flask | None = None) -> str:
+    """A strong ETag for a deterministic response: a hash of ``parts`` (its kind and key
+    text), the package version (a release may change the page) and ``ETAG_SALT``."""
     target = app if app is not None else current_app
     salt = str(target.config.get("ETAG_SALT", ""))
-    text = "\x1f".join([app_version(), salt, *(repr(p) for p in parts)])
+    text = "\x1f".join([app_version(), salt, *parts])
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def _cache_headers(response: Response, etag: str, max_age: int) -> None:
-    # Plain header strings: going through response.cache_control re-parses and re-serialises
-    # the header on every attribute set, which costs more than a cached page's lookup.
-    response.headers["ETag"] = quote_etag(etag)
-    response.headers["Cache-Control"] = f"public, max-age={max_age}"
 
 
 def conditional(
@@ -281,199 +441,90 @@ def conditional(
     *,
     max_age: int | None = None,
     app: Flask | None = None,
-    mark: bool = False,
 ) -> Response:
     """Answers 304 when ``If-None-Match`` matches ``etag``, else builds and marks the response.
 
     ``build`` is only called when the client's copy is missing or stale. Its response gets
     the ETag and ``Cache-Control: public, max-age=<HTTP_CACHE_MAX_AGE>`` only if it is a 200
-    and does not already say ``no-store`` (how a builder flags a deadline-dependent result).
-    In debug mode nothing is cached, so template edits show up on reload. ``mark``: a
-    request flagged by :func:`mark_uncacheable` gets ``no-store`` (as :func:`cacheable` does).
+    that does not say ``no-store`` and its request was not marked uncacheable. In debug mode
+    nothing is cached, so template edits show up on reload.
     """
     if app is None:
         app = current_app._get_current_object()  # type: ignore[attr-defined]
     age = int(app.config.get("HTTP_CACHE_MAX_AGE", 0) if max_age is None else max_age)
     if app.debug:
-        response = make_response(build())
-        if mark:
-            _marked(response)
+        response = no_store_if_marked(make_response(build()))
         response.cache_control.no_cache = True
         return response
-    env = request.environ
-    if (
-        "HTTP_IF_NONE_MATCH" in env
-        and env["REQUEST_METHOD"] in ("GET", "HEAD")
-        and request.if_none_match.contains_weak(etag)
-    ):
+    if request.method in ("GET", "HEAD") and request.if_none_match.contains_weak(etag):
         # RFC 9110 13.1.2: If-None-Match uses weak comparison; a 304 repeats the validators.
-        not_modified = Response(status=304)
-        _cache_headers(not_modified, etag, age)
-        return not_modified
-    response = _as_response(build())
-    if mark:
-        _marked(response)
-    if response.status_code == 200 and "no-store" not in _cache_control(response):
-        _cache_headers(response, etag, age)
+        return _validated(Response(status=304), etag, age)
+    response = no_store_if_marked(make_response(build()))
+    if response.status_code == 200 and not response.cache_control.no_store:
+        _validated(response, etag, age)
     return response
 
 
-def _marked(response: Response) -> Response:
+def _validated(response: Response, etag: str, max_age: int) -> Response:
+    response.set_etag(etag)
+    response.cache_control.public = True
+    response.cache_control.max_age = max_age
+    return response
+
+
+def no_store_if_marked(response: Response) -> Response:
     """``no-store`` on ``response`` when this request was flagged by mark_uncacheable()."""
     if g.get(_UNCACHEABLE):
         response.cache_control.no_store = True
     return response
 
 
-def _cache_control(response: Response) -> str:
-    # A scan of the few headers a fresh response has: Headers.get raises and catches an
-    # exception for a missing name, which cost more than this on every uncached page.
-    for name, value in response.headers.items():
-        if name.lower() == "cache-control":
-            return value
-    return ""
+@dataclass(frozen=True)
+class StoredResponse:
+    """A finished response kept in the store: status, body and the view's own headers."""
+
+    status: int
+    body: bytes
+    headers: tuple[tuple[str, str], ...]
+
+    def to_response(self) -> Response:
+        """A fresh Response (hooks such as the security headers run on it as usual)."""
+        return Response(self.body, status=self.status, headers=list(self.headers))
 
 
-def _as_response(value: ResponseReturnValue) -> Response:
-    # Builders mostly return a Response already: skip make_response's checks (hot path).
-    return value if isinstance(value, Response) else make_response(value)
+def cached_response(key: str, build: Callable[[], ResponseReturnValue]) -> Response:
+    """The stored response for ``key``, else ``build()``, kept when it is a cacheable 200.
 
-
-# ---------------------------------------------------------------------------------------------
-# Request-level helpers: what views and the API call (one line per route)
-
-_UNCACHEABLE: Final = "sudoku_uncacheable"  # flask.g flag: this request's result hit a deadline
-
-
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
-def geometry_key(geometry: Geometry) -> tuple[str, str | None]:
-    """``(variant, regions)`` parts of a :class:`SolveKey` that pin down ``geometry``.
-
-    The size and box shape go into the variant name (a 6x6 grid may have 2x3 or 3x2 boxes),
-    and a jigsaw's region map into ``regions``, as hex bytes (region indices are < 256).
+    The key must name everything the body depends on; the request's scheme, host and script
+    root are added here, because pages hold absolute share links.
     """
-    variant = f"{geometry.variant}:{geometry.size}"
-    if geometry.box_shape is not None:
-        variant += ":{}x{}".format(*geometry.box_shape)
-    regions = bytes(geometry.regions).hex() if geometry.regions is not None else None
-    return variant, regions
-
-
-def key_for(
-    puzzle: str, geometry: Geometry | None = None, config: Mapping[str, Any] | None = None
-) -> SolveKey:
-    """The key of solving the canonical ``puzzle`` on ``geometry`` with the app's budget
-    (from ``config``, default the current app's)."""
-    variant, regions = geometry_key(geometry or standard(9))
-    budget = Budget.from_config(current_app.config if config is None else config)
-    return solve_key(puzzle, variant=variant, regions=regions, budget=budget)
-
-
-def cached_solve(
-    puzzle: str, geometry: Geometry | None = None, key: SolveKey | None = None
-) -> SolveResult:
-    """``service.solve_puzzle`` with the app's budget, through the app's result LRU.
-
-    ``key`` is :func:`key_for` of the same puzzle and geometry, when the caller has it.
-    A result cut short by the deadline is not stored, and flags the request so that
-    :func:`cacheable` sends its response with ``no-store``.
-    """
-    geo = geometry or standard(9)
-    key = key or key_for(puzzle, geo)
-    budget = key.budget
-    assert isinstance(budget, Budget)
-    lru = get_cache()
-    result: SolveResult
-    if lru.maxsize:
-        result = lru.get_or_compute(
-            key, lambda: solve_puzzle(puzzle, budget, geo), store_if=is_deterministic
-        )
-    else:
-        result = solve_puzzle(puzzle, budget, geo)
-    if not is_deterministic(result):
-        mark_uncacheable()
-    return result
-
-
-def mark_uncacheable() -> None:
-    """Flags this request's response as load-dependent: :func:`cacheable` then sends it with
-    ``no-store``, without an ETag, and keeps it out of the LRU.
-
-    For any bounded work whose answer depends on the wall clock (a solve, the doctor, an
-    explanation cut short by its deadline), also when it runs while the template renders.
-    """
-    setattr(g, _UNCACHEABLE, True)
-
-
-def cacheable(kind: str, key: Hashable, build: Callable[[], ResponseReturnValue]) -> Response:
-    """A deterministic GET response: 304 on a matching ``If-None-Match``, else the LRU's copy,
-    else ``build()``, sent with an ``ETag`` and ``Cache-Control: public, max-age``.
-
-    ``kind`` names the representation ("page", "api", "png"), so one key can back several.
-    A response whose solve hit its deadline (see :func:`cached_solve`) gets ``no-store``
-    instead, and is neither kept nor validated. In debug mode nothing is kept, so template
-    edits show on reload.
-    """
-
-    def build_marked() -> Response:
-        return _marked(_as_response(build()))
-
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    etag = etag_for(kind, key, app=app)
-    if app.debug or not get_cache(app).maxsize:  # nothing to keep: skip the LRU's keys
-        return conditional(etag, build, app=app, mark=True)
-    response = conditional(etag, lambda: cached_response((kind, key), build_marked), app=app)
-    if response.status_code == 200 and "ETag" in response.headers and not response.is_streamed:
-        # Also keep the finished response under its exact URL, for serve_by_url().
-        headers = tuple((k, v) for k, v in response.headers.items() if k != "Content-Length")
-        get_cache().put(_url_key(), StoredResponse(200, response.get_data(), headers))
+    store = get_store()
+    full_key = f"response|{request.url_root}|{key}"
+    stored = store.get(full_key)
+    if isinstance(stored, StoredResponse):
+        return stored.to_response()
+    response = no_store_if_marked(make_response(build()))
+    if response.status_code == 200 and not response.cache_control.no_store:
+        if not response.is_streamed:
+            headers = tuple((k, v) for k, v in response.headers.items() if k != "Content-Length")
+            store.set(full_key, StoredResponse(200, response.get_data(), headers))
     return response
 
 
-def _url_key() -> tuple[str, ...]:
-    """The request's exact URL as an LRU key, read straight from the WSGI environ (cheap)."""
-    env = request.environ
-    host = env.get("HTTP_HOST") or f"{env.get('SERVER_NAME')}:{env.get('SERVER_PORT')}"
-    return (
-        "url",
-        env.get("wsgi.url_scheme", "http"),
-        host,
-        env.get("SCRIPT_NAME", ""),
-        env.get("PATH_INFO", ""),
-        env.get("QUERY_STRING", ""),
-    )
+def cacheable(kind: str, key: str, build: Callable[[], ResponseReturnValue]) -> Response:
+    """A deterministic GET response: 304 on a matching ``If-None-Match``, else the stored
+    copy, else ``build()``, sent with an ``ETag`` and ``Cache-Control: public, max-age``.
 
-
-_REVALIDATED_HEADERS: Final = (
-    "ETag",
-    "Cache-Control",
-    "Content-Security-Policy",
-    "X-Frame-Options",
-)
-
-
-def serve_by_url() -> Response | None:
-    """``before_request`` fast path: a GET/HEAD of a URL whose cacheable 200 is in the LRU.
-
-    Answers it (or 304 when ``If-None-Match`` matches its ETag) without routing, reading the
-    puzzle or hashing an ETag: a hot share link then costs about as much as ``/healthz``
-    (issue 4's "cache on >= 80% of baseline"). Safe because such a response depends only on
-    the URL and the process's fixed config (no cookies, no content negotiation); only
-    responses that :func:`cacheable` marked with an ETag are stored this way.
+    ``kind`` names the representation ("page", "api", "png"), so one key can back several.
+    A response whose work hit a deadline (see :func:`mark_uncacheable`) gets ``no-store``
+    instead, and is neither kept nor validated. In debug mode nothing is kept.
     """
-    if request.method not in ("GET", "HEAD"):
-        return None
-    lru = get_cache()
-    if not lru.maxsize:
-        return None
-    stored = lru.get(_url_key(), count_miss=False)
-    if not isinstance(stored, StoredResponse):
-        return None
-    if "HTTP_IF_NONE_MATCH" in request.environ:
-        etag = next((v for k, v in stored.headers if k == "ETag"), "")
-        if request.if_none_match.contains_weak(unquote_etag(etag)[0] or ""):
-            # A 304 repeats the validators and the policy a view set itself (a framable
-            # page's CSP): browsers apply a 304's headers to their stored copy.
-            kept = [(k, v) for k, v in stored.headers if k in _REVALIDATED_HEADERS]
-            return Response(status=304, headers=kept)
-    return stored.to_response()
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    etag = etag_for(kind, key, app=app)
+    if app.debug or not enabled(get_store(app)):
+        return conditional(etag, build, app=app)
+    response = conditional(etag, lambda: cached_response(f"{kind}|{key}", build), app=app)
+    from . import speedups  # the URL-keyed replay, when it is switched on
+
+    speedups.remember_by_url(response)
+    return response

@@ -1,7 +1,7 @@
 """The puzzle form: one input per cell plus a paste box, validated by the board parser.
 
 Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the cells (or the
-paste box when it holds text), calls :func:`sudoku_web.web.service.read` (the board parser, the
+paste box when it holds text), calls :func:`sudoku_web.web.reading.read` (the board parser, the
 conflict check and the empty-grid check), and leaves behind either ``grid`` /
 ``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
 branches on ``validate()``.
@@ -9,7 +9,6 @@ branches on ``validate()``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,10 +16,12 @@ from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
 from ..core.board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, jigsaw, standard
-from .service import MAX_TEXT, BoardView, board_view, canonical, read
+from .boards import BoardView, board_view
+from .memo import byte_cache
+from .reading import MAX_TEXT, canonical, read
 from .variants import default_regions, jigsaw_geometry, region_sketch
 
-# The paste box takes what the reader takes (see service.MAX_TEXT).
+# The paste box takes what the reader takes (see reading.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
 
 
@@ -177,10 +178,13 @@ class JigsawForm(PuzzleForm):
                     )
                 )
         if errors:
+            n_cells_side = self.geometry.size
             self.regions_invalid = True
             self.puzzle_errors = errors
             self.invalid_cells = {c for e in errors for c in e.cells}
-            self.sketch = region_sketch(text)
+            sketch = region_sketch(text)
+            # A map of another size cannot be drawn over this form's cells.
+            self.sketch = sketch if sketch is not None and sketch.size == n_cells_side else None
             self._show_paste()
             return False
         # The instance's geometry shadows the class default (the map the form opened on).
@@ -203,7 +207,7 @@ class JigsawForm(PuzzleForm):
         return board_view(geometry, "", invalid=self.invalid_cells)
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+@byte_cache(4 * 1024 * 1024)  # a class per board; jigsaw maps share one class per size
 def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     """The form class for a geometry: N*N cell inputs (variants and other sizes reuse this).
 
@@ -226,8 +230,3 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     base: type[PuzzleForm] = JigsawForm if geometry.variant == "jigsaw" else PuzzleForm
     name = f"{base.__name__}_{geometry.variant}_{n}"
     return type(name, (base,), {"geometry": geometry, "cells": cells, "paste": paste})
-
-
-def jigsaw_form(size: int) -> type[PuzzleForm]:
-    """The jigsaw form class for an N x N grid (default map: :func:`default_regions`)."""
-    return puzzle_form(jigsaw(default_regions(size)))

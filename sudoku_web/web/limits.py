@@ -3,11 +3,11 @@
 The body limit is Flask's own ``MAX_CONTENT_LENGTH`` (413, rendered by
 :mod:`sudoku_web.web.errors`);
 the solve itself is bounded by the request budget (``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS``,
-see :class:`sudoku_web.web.service.Budget`). This module adds the one missing bound: a URL
+see :class:`sudoku_web.web.budgets.Budget`). This module adds the one missing bound: a URL
 (path plus query string) longer than ``MAX_URL_LENGTH`` is refused with ``414 URI Too Long``
 before any view runs, as a page in the site's style or as JSON under ``/api/``.
 
-Why a cap on top of the reader's own (``service.MAX_TEXT``, 2,000 characters, answered with a
+Why a cap on top of the reader's own (``reading.MAX_TEXT``, 2,000 characters, answered with a
 422 that says the text is too long to be a puzzle): a share link, a ``?p=`` prefill and an API
 GET all carry the puzzle in the URL, so the URL is where an oversized request shows first, and
 refusing it early costs no parsing at all. The default leaves room for the longest legitimate

@@ -35,7 +35,7 @@ also starts from the person's marks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -44,7 +44,6 @@ from flask import (
     Response,
     jsonify,
     make_response,
-    redirect,
     render_template,
     request,
     url_for,
@@ -54,19 +53,24 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ..core.logic import Candidates, pencil_marks
 from ..core.solver import SolveResult
-from . import cache, lessons, variants
-from .api import API_PREFIX, json_error
+from ..core.variants import VariantInfo, variant_of
+from . import cache, solving, variants
+from . import teaching_display as lessons
+from .boards import board_view
 from .preview import HEIGHT, WIDTH, render_png
-from .service import MAX_TEXT, Reading, board_view, error_json, read
-from .teach import links_for
-from .views import _bad_map_page, _invalid_page
+from .reading import MAX_TEXT, Reading, read
+from .request_path import (
+    API_PREFIX,
+    ShareLink,
+    add_share_routes,
+    error_json,
+    json_error,
+    read_share_link,
+)
 
 bp = Blueprint("play", __name__)
 
 ResponseValue = BaseResponse | str | tuple[str, int]
-
-# Link prefixes of the boxed variants; a jigsaw's link also carries its region map.
-_PREFIXES: Final = {"standard": "/p", "x": "/x", "hyper": "/hyper"}
 
 # A request's entries and marks are reported with at most this many problems (a grid of
 # stray characters would otherwise get one line per cell).
@@ -209,73 +213,48 @@ class Game:
 
 
 def _game(geometry: Geometry, givens: str, grid: Sequence[int]) -> Game:
-    return Game(geometry, givens, tuple(grid), cache.cached_solve(givens, geometry))
+    return Game(geometry, givens, tuple(grid), solving.cached_solve(givens, geometry))
 
 
 def play_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
     """The play page (or its preview picture) of a canonical puzzle."""
-    endpoint = f"play.{variants.ENDPOINTS[geometry.variant]}_play" + ("_png" if png else "")
+    endpoint = "play." + variants.endpoint(variant_of(geometry), "play_png" if png else "play")
     args: dict[str, Any] = {"puzzle": puzzle, "_external": external}
-    if geometry.variant == "jigsaw":
+    if geometry.regions is not None:
         args["regions"] = variants.canonical_regions(geometry)
     return url_for(endpoint, **args)
 
 
-# ---- Routes: one per variant, like the share links ---------------------------------------------
+# ---- Routes: one per variant, from the registry (request_path.add_share_routes) ---------------
 
 
-def _routes() -> None:
-    """Register ``<share link>/play`` and ``<share link>/play.png`` for every variant."""
-    for variant, name in variants.ENDPOINTS.items():
-        prefix = _PREFIXES.get(variant)
-        base = f"{prefix}/<puzzle>" if prefix else "/jigsaw/<regions>/<puzzle>"
-        label = variants.NAMES[variant]
-
-        def page(puzzle: str, regions: str | None = None, variant: str = variant) -> Any:
-            return _link(variant, puzzle, regions, _page)
-
-        def png(puzzle: str, regions: str | None = None, variant: str = variant) -> Any:
-            return _link(variant, puzzle, regions, _png, png=True)
-
-        page.__doc__ = f"The play page of a {label} share link (POST: the form's actions)."
-        png.__doc__ = f"The link-preview picture of a {label} play page: the givens only."
-        bp.add_url_rule(f"{base}/play", f"{name}_play", page, methods=["GET", "POST"])
-        bp.add_url_rule(f"{base}/play.png", f"{name}_play_png", png, methods=["GET"])
+def play_page(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+    """``<share link>/play`` (POST: the form's Check and Hint)."""
+    link = read_share_link(info, puzzle, regions, suffix="/play")
+    if not isinstance(link, ShareLink):
+        return link
+    assert link.grid is not None  # read, not trusted to the engine
+    return _page(link.geometry, link.givens, link.grid)
 
 
-def _link(
-    variant: str,
-    puzzle: str,
-    regions: str | None,
-    view: Callable[[Geometry, str, tuple[int, ...]], ResponseValue],
-    *,
-    png: bool = False,
-) -> ResponseValue:
-    """Read a share link: 422 for a bad one, a redirect to the canonical spelling, else
-    ``view(geometry, givens, grid)``."""
-    try:
-        geometry = variants.geometry_of(variant, puzzle, regions)
-    except InvalidPuzzle as exc:
-        return _bad_map_page(regions or "", puzzle, exc.errors)
-    reading = read(puzzle, geometry)
-    if not reading.ok or reading.canonical is None or reading.grid is None:
-        return _invalid_page(geometry, reading.grid, reading.errors)
-    canonical_map = geometry.variant != "jigsaw" or regions == variants.canonical_regions(geometry)
-    if puzzle != reading.canonical or not canonical_map:
-        # One URL per puzzle; 308 keeps a form's POST a POST.
-        code = 301 if request.method == "GET" else 308
-        target = play_url(geometry, reading.canonical, png=png)
-        if request.query_string:  # kept as sent (say /new's ?from=pool)
-            target += "?" + request.query_string.decode("latin-1")
-        return redirect(target, code)
-    return view(geometry, reading.canonical, reading.grid)
+def play_picture(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+    """``<share link>/play.png``: the link preview of the play page, the givens only."""
+    link = read_share_link(info, puzzle, regions, suffix="/play.png")
+    if not isinstance(link, ShareLink):
+        return link
+    assert link.grid is not None
+    return _png(link.geometry, link.givens, link.grid)
+
+
+add_share_routes(bp, "play", "/play", play_page, methods=("GET", "POST"))
+add_share_routes(bp, "play_png", "/play.png", play_picture)
 
 
 def _page(geometry: Geometry, givens: str, grid: tuple[int, ...]) -> ResponseValue:
     """GET: the fresh page (cacheable: it depends on the puzzle only). POST: the form's
     Check or Hint over the posted entries."""
     if request.method == "GET":
-        key = ("play", cache.key_for(givens, geometry))
+        key = cache.text_key("play", cache.solve_key(givens, geometry).text)
         return cache.cacheable("page", key, lambda: _render(_game(geometry, givens, grid)))
     game = _game(geometry, givens, grid)
     entries = form_entries(request.form, geometry, grid)
@@ -408,7 +387,7 @@ def _render(
         play_url=play_url(geo, game.givens),
         share_play_url=play_url(geo, game.givens, external=True),
         result_url=variants.page_url(geo, game.givens),
-        difficulty_url=links_for(variants.page_url(geo, game.givens))["difficulty"],
+        difficulty_url=variants.page_url(geo, game.givens) + "/difficulty",
         edit_url=variants.edit_url(geo, game.givens),
         check_url=url_for("play.api_check"),
         hint_url=url_for("play.api_hint"),
@@ -444,10 +423,10 @@ def _houses_attr(geometry: Geometry) -> str:
 
 def _png(geometry: Geometry, givens: str, grid: tuple[int, ...]) -> ResponseValue:
     """The play page's preview: the givens, never the solution; cached like every picture."""
-    key = ("play", cache.key_for(givens, geometry))
+    key = cache.text_key("play", cache.solve_key(givens, geometry).text)
 
     def build() -> Response:
-        result = cache.cached_solve(givens, geometry)
+        result = solving.cached_solve(givens, geometry)
         count = len(givens) - givens.count("0")
         if result.status == "solved":
             words = f"Your turn: {count} givens, one solution"
@@ -459,9 +438,6 @@ def _png(geometry: Geometry, givens: str, grid: tuple[int, ...]) -> ResponseValu
         return Response(render_png(list(grid), None, geometry, words), mimetype="image/png")
 
     return cache.cacheable("png", key, build)
-
-
-_routes()
 
 
 # ---- JSON: /api/check and /api/hint ------------------------------------------------------------

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 from ..core.board import SYMBOLS, Geometry
+from ..core.variants import variant_of
 
 WIDTH, HEIGHT = 600, 630
 GRID_SIDE = 540  # the grid's side before rounding down to whole cells
@@ -42,8 +43,6 @@ LINE_INK: RGB = (160, 166, 180)  # thin cell lines, the variant label
 BACKGROUNDS = (PAPER, SHADE, MARK)
 INKS = (GIVEN_INK, SOLVED_INK, LINE_INK)
 RAMP_STEPS = 8  # blends per background/ink pair, for anti-aliased edges
-
-VARIANT_LABELS = {"standard": "", "x": "X-sudoku", "hyper": "Hyper", "jigsaw": "Jigsaw"}
 
 
 def render_png(
@@ -71,7 +70,8 @@ def render_png(
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
 
-    shaded = {c for h in geometry.houses if h.kind in ("diagonal", "window") for c in h.cells}
+    kinds = variant_of(geometry).shaded
+    shaded = {c for h in geometry.houses if h.kind in kinds for c in h.cells}
     marks = set(marked)
     for c in range(geometry.cells):
         colour = MARK if c in marks else SHADE if c in shaded else None
@@ -157,8 +157,7 @@ def _draw_band(
     draw: ImageDraw.ImageDraw, geometry: Geometry, status_text: str, left: int, side: int
 ) -> None:
     """The status in words on the left under the grid, the variant and size on the right."""
-    label = VARIANT_LABELS.get(geometry.variant, geometry.variant)
-    label = f"{label} {geometry.size}x{geometry.size}".strip()
+    label = f"{variant_of(geometry).short} {geometry.size}x{geometry.size}".strip()
     label_font = _font(18)
     label_width = draw.textlength(label, font=label_font)
     room = side - label_width - 16

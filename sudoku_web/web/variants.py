@@ -1,8 +1,8 @@
 """Variants on the web: which geometry a request means, and each puzzle's canonical URLs.
 
-The engine already knows every variant (:mod:`sudoku_web.core.board`); this module is the web's
-side of it: the choices offered on the form (``/?v=x`` ...), the geometry named by a form or an
-API request, and the share links.
+A variant is one entry of the registry (:mod:`sudoku_web.core.variants`); this module is the
+web's half of it, derived from the entry: the choices offered on the form (``/?v=x`` ...), the
+geometry named by a form or an API request, and the share links' rules, endpoints and URLs.
 
 URL scheme (decided in issue 7; every character is a digit or an upper-case letter, so chat
 and mail linkifiers keep the whole link):
@@ -23,53 +23,42 @@ answers ``301`` to the canonical one.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, request, url_for
+from flask import url_for
 
 from ..core.board import (
     BOX_SHAPES,
-    IGNORED,
-    JIGSAW_SIZES,
-    VARIANTS,
     Geometry,
     House,
     InvalidPuzzle,
-    PuzzleError,
     Variant,
-    geometry_for,
-    hyper,
+    clean_cells,
     infer_size,
     jigsaw,
     standard,
-    x_sudoku,
 )
+from ..core.variants import DEFAULT_JIGSAW, VARIANTS, VariantInfo, find_variant, variant_of
+from . import speedups
+from .memo import byte_cache
 
 # Canonical region labels: region k (numbered by first appearance) is LETTERS[k].
 LETTERS = "ABCDEFGHIJKLMNOP"
 
-# The 9x9 jigsaw the form opens on: a real irregular map, so the variant is recognisable at
-# a glance; people repaint it (or type their own) for their puzzle.
-DEFAULT_JIGSAW = "AAABBBCCCAADBBBCCCAADBBBEECAADFFFEECDDDDFFFECGGGDFFFEHGIIDIIEEHGIIIIHHEHGGGGIHHHH"
 
-# The endpoint (in the "web" blueprint) of each variant's result page; "<name>_png" is its
-# picture.
-ENDPOINTS: dict[Variant, str] = {
-    "standard": "puzzle",
-    "x": "x_puzzle",
-    "hyper": "hyper_puzzle",
-    "jigsaw": "jigsaw_puzzle",
-}
+def endpoint(info: VariantInfo, page: str = "") -> str:
+    """A share-link page's endpoint name within its blueprint: ``puzzle`` for the classic
+    result page, ``x_puzzle_steps`` for an X-sudoku's steps page."""
+    base = "puzzle" if info.key == "standard" else f"{info.key}_puzzle"
+    return f"{base}_{page}" if page else base
 
-NAMES: dict[Variant, str] = {
-    "standard": "Sudoku",
-    "x": "X-sudoku",
-    "hyper": "Hyper sudoku",
-    "jigsaw": "Jigsaw sudoku",
-}
+
+def rule(info: VariantInfo, puzzle: str) -> str:
+    """A variant's share-link rule: ``/x/<puzzle>``, ``/jigsaw/<regions>/<puzzle>``."""
+    regions = "<regions>/" if info.takes_regions else ""
+    return f"/{info.prefix}/{regions}{puzzle}"
 
 
 @dataclass(frozen=True)
@@ -82,15 +71,24 @@ class Choice:
     size: int
 
 
-CHOICES: tuple[Choice, ...] = (
-    Choice("", "Classic 9x9", "standard", 9),
-    Choice("x", "X-sudoku", "x", 9),
-    Choice("hyper", "Hyper", "hyper", 9),
-    Choice("jigsaw", "Jigsaw", "jigsaw", 9),
-    Choice("4x4", "4x4", "standard", 4),
-    Choice("6x6", "6x6", "standard", 6),
-    Choice("16x16", "16x16", "standard", 16),
-)
+def _choices() -> tuple[Choice, ...]:
+    """The picker: each variant at its default size, then the other sizes it offers."""
+    first = [(info, info.default_size) for info in VARIANTS]
+    rest = [(info, size) for info in VARIANTS for size in info.form_sizes[1:]]
+    out = []
+    for info, size in first + rest:
+        default = size == info.default_size
+        if info.key == "standard":
+            key = "" if default else f"{size}x{size}"
+            label = f"Classic {size}x{size}" if default else f"{size}x{size}"
+        else:
+            key = info.key if default else f"{info.key}-{size}x{size}"
+            label = info.short if default else f"{info.short} {size}x{size}"
+        out.append(Choice(key, label, info.key, size))
+    return tuple(out)
+
+
+CHOICES: tuple[Choice, ...] = _choices()
 _BY_KEY = {c.key: c for c in CHOICES}
 
 
@@ -100,16 +98,20 @@ def choice(key: str | None, size: str | None = None) -> Choice:
     A jigsaw may also name its size (``?v=jigsaw&n=6``), any N the engine takes.
     """
     picked = _BY_KEY.get((key or "").strip().lower(), CHOICES[0])
-    if picked.variant == "jigsaw" and size and size.isdigit() and int(size) in JIGSAW_SIZES:
-        return Choice(picked.key, picked.label, "jigsaw", int(size))
+    info = find_variant(picked.variant)
+    if info.takes_regions and size and size.isascii() and size.isdigit():
+        if int(size) in info.sizes:  # isascii: "٣".isdigit() is True, and int() takes it too
+            return Choice(picked.key, picked.label, info.key, int(size))
     return picked
 
 
 def form_key(geometry: Geometry) -> str:
     """The ``?v=`` key of the picker entry for a geometry ("" for classic 9x9)."""
-    if geometry.variant == "standard":
-        return "" if geometry.size == 9 else f"{geometry.size}x{geometry.size}"
-    return geometry.variant
+    info = variant_of(geometry)
+    if info.key != "standard":
+        return info.key  # a jigsaw names its size with ?n=
+    n = geometry.size
+    return "" if n == info.default_size else f"{n}x{n}"
 
 
 def default_regions(size: int) -> str:
@@ -123,16 +125,16 @@ def default_regions(size: int) -> str:
     return "".join(LETTERS[r] for r in index)
 
 
-# board.jigsaw memoises every map it is given, without bound; fine for a library, not for
-# maps that arrive in URLs. The web goes through this bounded cache instead (a 9x9 jigsaw
-# geometry with its peer tables is ~50 KB). Keyed on the canonical map, so spellings share.
+# board.jigsaw memoises every map it is given, in entries; the web goes through this cache,
+# bounded in bytes (a 9x9 jigsaw geometry with its peer tables is ~50 KB, a 16x16 ~1 MB).
+# Keyed on the canonical map, so spellings share.
 _build_jigsaw: Callable[[str], Geometry] = getattr(jigsaw, "__wrapped__", jigsaw)
 
 
 def jigsaw_geometry(regions: str) -> Geometry:
     """The jigsaw geometry of a region map (any labels); raises InvalidPuzzle like
     :func:`sudoku_web.core.board.jigsaw`, whose messages name the region and its size."""
-    labels = region_labels(regions)
+    labels = clean_cells(regions)
     number: dict[str, int] = {}
     for label in labels:
         number.setdefault(label, len(number))
@@ -144,7 +146,7 @@ def jigsaw_geometry(regions: str) -> Geometry:
     return _build_jigsaw(regions)
 
 
-@functools.lru_cache(maxsize=128)
+@byte_cache(8 * 1024 * 1024)
 def _jigsaw_canonical(regions: str) -> Geometry:
     return _build_jigsaw(regions)
 
@@ -156,21 +158,16 @@ def canonical_regions(geometry: Geometry) -> str:
     return "".join(LETTERS[r] for r in geometry.regions)
 
 
-def region_labels(text: str) -> list[str]:
-    """The per-cell labels of a region map text (layout characters skipped)."""
-    return [ch for ch in text if ch not in IGNORED]
-
-
-@functools.lru_cache(maxsize=64)
+@byte_cache(1024 * 1024)
 def region_sketch(text: str) -> Geometry | None:
     """A drawing-only geometry for a region map that may be invalid (rows, columns, and the
     map's regions as borders), so a rejected map can be shown with its bad cells marked.
 
     None when the map is not a square of a jigsaw size; it cannot be drawn then.
     """
-    labels = region_labels(text)
+    labels = clean_cells(text)
     size = infer_size("0" * len(labels))
-    if size is None:
+    if size is None or len(labels) != size * size:
         return None
     number: dict[str, int] = {}
     index = tuple(number.setdefault(label, len(number)) for label in labels)
@@ -181,119 +178,64 @@ def region_sketch(text: str) -> Geometry | None:
 def geometry_of(variant: str | None, puzzle: str, regions: str | None = None) -> Geometry:
     """The geometry a request names: variant (default classic), size from the puzzle's length.
 
-    Boxed variants take the size from the cell count when it is 16, 36, 81 or 256 and
-    otherwise assume 9x9 (the reader then reports the wrong length against it). A jigsaw's
-    size comes from its region map. Raises :class:`InvalidPuzzle` for an unknown variant, a
-    missing or bad region map, or a region map given to another variant.
+    Variants without a region map take the size from the cell count when it is one of their
+    sizes and otherwise assume their default (the reader then reports the wrong length
+    against it). A jigsaw's size comes from its region map. Raises :class:`InvalidPuzzle`
+    for an unknown variant, a missing or bad region map, or a region map given to another
+    variant.
     """
     if variant == "standard" and not regions and len(puzzle) == 81 and puzzle.isalnum():
-        return geometry_for("standard", 9)  # a classic share link as built: the common case
-    name = (variant or "standard").strip().lower()
-    if name not in VARIANTS:
-        names = ", ".join(VARIANTS)
-        raise InvalidPuzzle(
-            [PuzzleError("variant", f"Unknown variant {variant!r}; use one of {names}.")]
-        )
-    if name == "jigsaw":
+        return standard(9)  # a classic share link as built: the common case
+    info = find_variant(variant)
+    if info.takes_regions:
         if not regions:
-            message = "A jigsaw puzzle needs a region map: one letter per cell, row by row."
-            raise InvalidPuzzle([PuzzleError("regions", message)])
-        return jigsaw_geometry(regions)
-    if regions:
-        message = "Only jigsaw puzzles take a region map; leave it out or use variant jigsaw."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
-    if name == "hyper":
-        return hyper()
+            return info.geometry(info.default_size, None)  # says a map is needed
+        return jigsaw_geometry(regions)  # through the web's byte-bounded cache
     size = infer_size(puzzle)
-    if size not in BOX_SHAPES:
-        size = 9
-    return geometry_for(name, size)
+    return info.geometry(size if size in info.sizes else info.default_size, regions)
 
 
 def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
     """The geometry a fresh form of this choice draws (a jigsaw's from ``regions`` if valid)."""
-    if picked.variant == "jigsaw":
+    info = find_variant(picked.variant)
+    if info.takes_regions:
         try:
-            geo = jigsaw_geometry(regions or default_regions(picked.size))
+            return jigsaw_geometry(regions or default_regions(picked.size))
         except InvalidPuzzle:
-            geo = jigsaw_geometry(default_regions(picked.size))
-        return geo
-    if picked.variant == "x":
-        return x_sudoku(picked.size)
-    if picked.variant == "hyper":
-        return hyper()
-    return standard(picked.size)
+            return jigsaw_geometry(default_regions(picked.size))
+    return info.geometry(picked.size)
 
 
 def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
     """The canonical result page (or preview picture) of a canonical puzzle."""
-    endpoint = "web." + ENDPOINTS[geometry.variant] + ("_png" if png else "")
-    if geometry.variant == "jigsaw":
-        regions = canonical_regions(geometry)
-        return url_for(endpoint, regions=regions, puzzle=puzzle, _external=external)
-    return _fill(endpoint, "puzzle", puzzle, external)
+    name = "web." + endpoint(variant_of(geometry), "png" if png else "")
+    return speedups.links(puzzle, (name, "puzzle", external, _map_args(geometry)))[0]
 
 
-def _fill(endpoint: str, param: str, puzzle: str, external: bool, **args: str) -> str:
-    """``url_for(endpoint, **args, param=puzzle)``, from a per-host template when ``puzzle``
-    needs no quoting, as a canonical one never does (a ``url_for`` per link was a tenth of
-    an uncached result page)."""
-    if not puzzle.isalnum() or not puzzle.isascii():
-        return url_for(endpoint, _external=external, **args, **{param: puzzle})
-    head, tail = _link_template(endpoint, param, external, tuple(args.items()))
-    return f"{head}{puzzle}{tail}"
+def _map_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    """A jigsaw's ``regions`` argument for its links (nothing for other variants)."""
+    if geometry.regions is None:
+        return ()
+    return (("regions", canonical_regions(geometry)),)
 
 
-_MARK = "PUZZLE"
-_LINK_TEMPLATES = "sudoku_link_templates"
-LINK_TEMPLATE_LIMIT = 64  # per process; the Host header comes from the client
-
-
-_Spec = tuple[str, str, bool, tuple[tuple[str, str], ...]]  # endpoint, param, external, args
-
-
-def _link_template(
-    endpoint: str, param: str, external: bool, args: tuple[tuple[str, str], ...]
-) -> tuple[str, str]:
-    """The link cut around its puzzle, kept per scheme, host and script root."""
-    return _link_templates((endpoint, param, external, args))[0]
-
-
-def _link_templates(*specs: _Spec) -> tuple[tuple[str, str], ...]:
-    """Link templates for ``specs``, kept together per scheme, host and script root
-    (bounded: past the limit, templates are built and not kept)."""
-    templates: dict[tuple[Any, ...], tuple[tuple[str, str], ...]]
-    templates = current_app.extensions.setdefault(_LINK_TEMPLATES, {})
-    env = request.environ
-    key = (specs, env.get("wsgi.url_scheme"), env.get("HTTP_HOST"), env.get("SCRIPT_NAME"))
-    found = templates.get(key)
-    if found is None:
-        cut = []
-        for endpoint, param, external, args in specs:
-            link = url_for(endpoint, _external=external, **dict(args), **{param: _MARK})
-            head, _, tail = link.rpartition(_MARK)
-            cut.append((head, tail))
-        found = tuple(cut)
-        if len(templates) < LINK_TEMPLATE_LIMIT:
-            templates[key] = found
-    return found
+def _edit_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    args = []
+    if key := form_key(geometry):
+        args.append(("v", key))
+    if geometry.regions is not None:
+        if geometry.size != 9:
+            args.append(("n", str(geometry.size)))
+        args.append(("r", canonical_regions(geometry)))
+    return tuple(args)
 
 
 def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
     """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
-    args: dict[str, Any] = {}
-    if key := form_key(geometry):
-        args["v"] = key
-    if geometry.variant == "jigsaw":
-        if geometry.size != 9:
-            args["n"] = str(geometry.size)
-        if geometry.regions is not None:
-            args["r"] = canonical_regions(geometry)
+    args = _edit_args(geometry)
     if not puzzle:
-        return url_for("web.index", **args)
-    if geometry.variant == "jigsaw":  # region maps would fill the template store
-        return url_for("web.index", **args, p=puzzle)
-    return _fill("web.index", "p", puzzle, False, **args)
+        return url_for("web.index", **dict[str, Any](args))
+    return speedups.links(puzzle, ("web.index", "p", False, args))[0]
 
 
 @dataclass(frozen=True)
@@ -306,29 +248,29 @@ class Links:
 
 
 def result_links(geometry: Geometry, puzzle: str) -> Links:
-    """:func:`page_url` (plain and absolute) and :func:`edit_url` of a canonical puzzle, from
-    one lookup of the host's link templates (the uncached result page's hot path)."""
-    if geometry.variant == "jigsaw" or not puzzle.isalnum() or not puzzle.isascii():
-        return Links(
-            page_url(geometry, puzzle),
-            page_url(geometry, puzzle, external=True),
-            edit_url(geometry, puzzle),
+    """:func:`page_url` (plain and absolute) and :func:`edit_url` of a canonical puzzle."""
+    name = "web." + endpoint(variant_of(geometry))
+    args = _map_args(geometry)
+    return Links(
+        *speedups.links(
+            puzzle,
+            (name, "puzzle", False, args),
+            (name, "puzzle", True, args),
+            ("web.index", "p", False, _edit_args(geometry)),
         )
-    templates = _result_templates(geometry)
-    return Links(*(f"{head}{puzzle}{tail}" for head, tail in templates))
-
-
-def _result_templates(geometry: Geometry) -> tuple[tuple[str, str], ...]:
-    endpoint = "web." + ENDPOINTS[geometry.variant]
-    key = form_key(geometry)
-    edit_args = (("v", key),) if key else ()
-    return _link_templates(
-        (endpoint, "puzzle", False, ()),
-        (endpoint, "puzzle", True, ()),
-        ("web.index", "p", False, edit_args),
     )
 
 
+#: A solved puzzle's teaching pages, each at ``<share link>/<page>`` (see teaching.py).
+TEACH_PAGES = ("steps", "search", "difficulty")
+
+
+def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
+    """The URL of a puzzle's teaching page (``steps``, ``search``, ``difficulty``)."""
+    name = "teach." + endpoint(variant_of(geometry), page)
+    return url_for(name, puzzle=puzzle, **args, **dict[str, Any](_map_args(geometry)))
+
+
 def describe(geometry: Geometry) -> str:
-    """Words for a board: ``9x9 X-sudoku``, ``6x6 jigsaw sudoku``, ``16x16 Sudoku``."""
-    return f"{geometry.size}x{geometry.size} {NAMES[geometry.variant]}"
+    """Words for a board: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16 Sudoku``."""
+    return f"{geometry.size}x{geometry.size} {variant_of(geometry).name}"

@@ -1,4 +1,4 @@
-"""service.py's presenters: the read-only grid's markup, and the doctor's budget per request."""
+"""boards.py: the read-only grid's markup; and the doctor's budget per request (budgets.py)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,8 @@ from web_puzzles import (
 
 from sudoku_web import create_app
 from sudoku_web.core.board import Geometry, hyper, jigsaw, standard, x_sudoku
-from sudoku_web.web.service import (
-    DEFAULT_DOCTOR_DEADLINE_MS,
-    BoardView,
-    DoctorBudget,
-    board_view,
-)
+from sudoku_web.web.boards import BoardView, board_view
+from sudoku_web.web.budgets import DEFAULT_DOCTOR_DEADLINE_MS, DoctorBudget
 
 
 def macro_rows(board: BoardView) -> str:
@@ -136,6 +132,19 @@ def test_api_says_the_doctor_is_incomplete_and_is_not_stored(rushed: Any) -> Non
     assert "ETag" not in response.headers
 
 
+def test_the_request_deadline_bounds_the_doctor_too() -> None:
+    """The doctor gets what the solve left of REQUEST_DEADLINE_MS: none here, and says so."""
+    client = create_app({"TESTING": True, "REQUEST_DEADLINE_MS": 0}).test_client()
+    response = client.get(f"/p/{EASY_TYPO}")
+    assert "The typo doctor ran out of time" in response.get_data(as_text=True)
+    assert "no-store" in response.headers["Cache-Control"]
+    many = client.get(f"/p/{TWO_SOLUTIONS}")
+    assert "search for one given that makes the solution unique ran out of time" in many.get_data(
+        as_text=True
+    )
+    assert "no-store" in many.headers["Cache-Control"]
+
+
 def test_work_flagged_during_rendering_makes_the_response_no_store() -> None:
     """cache.mark_uncacheable() from inside a build (e.g. a template global) wins over caching."""
     from flask import render_template_string
@@ -148,8 +157,8 @@ def test_work_flagged_during_rendering_makes_the_response_no_store() -> None:
         return render_template_string("{{ flag() }}ok", flag=cache.mark_uncacheable)
 
     with app.test_request_context("/p/x"):
-        response = cache.cacheable("page", ("test", 1), build)
+        response = cache.cacheable("page", "test|1", build)
     assert response.status_code == 200
     assert "no-store" in response.headers["Cache-Control"]
     assert "ETag" not in response.headers
-    assert cache.get_cache(app).stats().size == 0
+    assert len(cache.get_store(app)) == 0

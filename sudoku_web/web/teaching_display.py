@@ -1,4 +1,4 @@
-"""Presenting the logic solver: steps, pencil marks, hints, difficulty and the search story.
+"""What the teaching pages draw: steps, pencil marks, hints, difficulty and the search story.
 
 The core (:mod:`sudoku_web.core.logic`, :mod:`sudoku_web.core.trace`) returns frozen dataclasses
 about
@@ -43,7 +43,7 @@ from ..core.logic import (
 )
 from ..core.solver import SolveStats
 from ..core.trace import SearchTrace, TraceEvent
-from .service import cell_borders, cell_shading
+from .boards import cell_borders, cell_shading
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -299,6 +299,26 @@ def hint_steps(
             break
         next_cand = apply_step(cand, step, geometry)
     return Hint(tuple(steps), cand)
+
+
+def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str, Any]:
+    """The hint page's drawing of a hint: the grid of its last step (its cells and houses
+    marked, the digit not revealed), its steps, and where logic got stuck."""
+    grid = None
+    if hint is not None and hint.steps and hint.last is not None:
+        marked = [int(ch != "0") for ch in givens]  # truthy per given: drawn bold
+        grid = pencil_grid(geometry, hint.before, marked, hint.last, reveal=False)
+    stuck = hint.stuck_cell if hint is not None else None
+    return {
+        "hint_grid": grid,
+        "hint_steps": [step_view(i + 1, s, geometry, ()) for i, s in enumerate(hint.steps)]
+        if hint
+        else [],
+        "stuck_cell": geometry.cell_name(stuck) if hint and stuck is not None else None,
+        "stuck_candidates": " ".join(geometry.symbol(d) for d in hint.before.digits(stuck))
+        if hint and stuck is not None
+        else "",
+    }
 
 
 # ---------------------------------------------------------------------------------------------

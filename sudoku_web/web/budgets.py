@@ -1,0 +1,158 @@
+"""How much work one request may ask of the core: every budget, read from the app config once.
+
+No request searches, diagnoses, explains or grades without a bound, so one request holds a
+worker for a fraction of a second at most. Each budget is a frozen value read from the config
+by its ``from_config``; its :attr:`key` is the text that goes into cache keys and ETags.
+
+==========================  =================================================================
+``SOLVE_MAX_NODES``         the engine's node budget (its own default, 20,000: ~0.5 s on the
+``SOLVE_DEADLINE_MS``       slowest 9x9 inputs known) and the wall-clock safety net (250 ms)
+``DOCTOR_MAX_NODES``        the typo doctor's bounds for an impossible puzzle (and the
+``DOCTOR_DEADLINE_MS``      suggested given of a multiple one)
+``REQUEST_DEADLINE_MS``     one request's solve and doctor: the doctor gets what is left
+``EXPLAIN_DEADLINE_MS``     the logic solver's steps (steps page, ``/api/explain``)
+``EXPLAIN_MAX_STEPS``
+``GRADE_DEADLINE_MS``       the difficulty panel's grade
+``TRACE_MAX_EVENTS``        the search story (search page, ``/api/explain``'s ``search``)
+``TRACE_MAX_NODES``
+``STEPS_PER_PAGE``          steps on one steps page
+==========================  =================================================================
+
+Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
+an upper-bound grade) and is sent ``no-store`` (:func:`sudoku_web.web.cache.mark_uncacheable`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..core import doctor
+from ..core.solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
+
+DEFAULT_MAX_NODES = _ENGINE_MAX_NODES
+# The deadline is the safety net for 16x16 grids, whose nodes cost more; it stops first only
+# there or on an overloaded box, and then the page says so and is sent with no-store.
+DEFAULT_DEADLINE_MS = 250.0
+
+# The doctor's wall-clock bound inside a request, lower than the library's own 1.5 s. Every
+# complete diagnosis of the benchmark set (benchmarks/data/doctor_cases.txt) takes at most
+# ~0.08 s (p95 0.034 s); past it the page and the API say the answer is incomplete.
+DEFAULT_DOCTOR_DEADLINE_MS = 350.0
+
+#: Config defaults (the environment overrides each, ``SUDOKU_WEB_EXPLAIN_DEADLINE_MS=500``).
+CONFIG_DEFAULTS: Final[dict[str, Any]] = {
+    "SOLVE_MAX_NODES": DEFAULT_MAX_NODES,
+    "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
+    "DOCTOR_MAX_NODES": doctor.DEFAULT_MAX_NODES,
+    "DOCTOR_DEADLINE_MS": DEFAULT_DOCTOR_DEADLINE_MS,
+    # One request's solve and doctor together (issue 12: no request over ~300 ms of server
+    # time); past it the doctor's answer is marked incomplete, the page says so.
+    "REQUEST_DEADLINE_MS": 280,
+    # A 9x9 explanation takes 10 ms on average and 50 ms at worst over top95; a minimal 16x16
+    # one can take seconds, so past this many ms only the cheap techniques are tried before a
+    # guess (the grade is then marked as an upper bound).
+    "EXPLAIN_DEADLINE_MS": 800,
+    "EXPLAIN_MAX_STEPS": 3000,
+    # The difficulty panel grades with logic.grade() (top95: a few ms on average) within this
+    # bound; past it the grade is an upper bound ("at most") and the panel is sent no-store.
+    "GRADE_DEADLINE_MS": 150,
+    "TRACE_MAX_EVENTS": 200,
+    "TRACE_MAX_NODES": 20_000,
+    # Steps per page: each has its own grid of candidates (~10 KB of HTML for 9x9).
+    "STEPS_PER_PAGE": 20,
+}
+
+
+def _ms(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _get(config: Mapping[str, Any], name: str) -> Any:
+    return config.get(name, CONFIG_DEFAULTS[name])
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one request may ask of the solver."""
+
+    max_nodes: int = DEFAULT_MAX_NODES
+    deadline_ms: float | None = DEFAULT_DEADLINE_MS
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> Budget:
+        """The budget named by ``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS``."""
+        return _solve_budget(
+            int(_get(config, "SOLVE_MAX_NODES")), _ms(_get(config, "SOLVE_DEADLINE_MS"))
+        )
+
+    @functools.cached_property
+    def key(self) -> str:
+        """The budget as cache-key text."""
+        return f"{self.max_nodes}n{self.deadline_ms}ms"
+
+
+@dataclass(frozen=True)
+class DoctorBudget:
+    """How much work the doctor may do for one request, on top of the solve's budget."""
+
+    max_nodes: int = doctor.DEFAULT_MAX_NODES
+    deadline_ms: float | None = DEFAULT_DOCTOR_DEADLINE_MS
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> DoctorBudget:
+        """The budget named by ``DOCTOR_MAX_NODES`` / ``DOCTOR_DEADLINE_MS``."""
+        return _doctor_budget(
+            int(_get(config, "DOCTOR_MAX_NODES")), _ms(_get(config, "DOCTOR_DEADLINE_MS"))
+        )
+
+    @functools.cached_property
+    def key(self) -> str:
+        """The budget as cache-key text."""
+        return f"doctor{self.max_nodes}n{self.deadline_ms}ms"
+
+
+@dataclass(frozen=True)
+class TeachBudget:
+    """The teaching pages' bounds: explanation, grade, search story, steps per page."""
+
+    explain_deadline_ms: float | None
+    max_steps: int
+    grade_deadline_ms: float | None
+    trace_max_events: int
+    trace_max_nodes: int
+    steps_per_page: int
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> TeachBudget:
+        """The budget named by the ``EXPLAIN_``, ``GRADE_``, ``TRACE_`` and ``STEPS_`` keys."""
+        return cls(
+            _ms(_get(config, "EXPLAIN_DEADLINE_MS")),
+            int(_get(config, "EXPLAIN_MAX_STEPS")),
+            _ms(_get(config, "GRADE_DEADLINE_MS")),
+            int(_get(config, "TRACE_MAX_EVENTS")),
+            int(_get(config, "TRACE_MAX_NODES")),
+            max(1, int(_get(config, "STEPS_PER_PAGE"))),
+        )
+
+    @functools.cached_property
+    def key(self) -> str:
+        """The budget as cache-key text."""
+        return (
+            f"explain{self.explain_deadline_ms}ms{self.max_steps}s"
+            f"grade{self.grade_deadline_ms}ms"
+            f"trace{self.trace_max_events}e{self.trace_max_nodes}n{self.steps_per_page}pp"
+        )
+
+
+# One instance per configured budget (its key text is computed once), bounded.
+@functools.lru_cache(maxsize=16)
+def _solve_budget(max_nodes: int, deadline_ms: float | None) -> Budget:
+    return Budget(max_nodes, deadline_ms)
+
+
+@functools.lru_cache(maxsize=16)
+def _doctor_budget(max_nodes: int, deadline_ms: float | None) -> DoctorBudget:
+    return DoctorBudget(max_nodes, deadline_ms)

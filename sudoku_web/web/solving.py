@@ -1,0 +1,215 @@
+"""The core, called within the request's budgets and through the app's cache.
+
+Every call a view makes into the engine, the typo doctor, the logic solver and the search
+story is here, each with its budget from :mod:`sudoku_web.web.budgets`; deterministic answers
+are kept in the app's store (:mod:`sudoku_web.web.cache`) under a key naming everything they
+depend on, and an answer cut short by a deadline is never kept and marks its response
+``no-store``. So a ``POST`` of an impossible puzzle runs the doctor once, not on every post.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from flask import Flask, current_app, g
+
+from ..core.board import Geometry, parse_puzzle, standard
+from ..core.doctor import Diagnosis, Suggestion, diagnose, suggest_given
+from ..core.logic import Explanation, GradeResult, explain, grade
+from ..core.solver import SolveResult, solve
+from ..core.trace import SearchTrace, trace_search
+from . import cache
+from .budgets import Budget, DoctorBudget, TeachBudget
+
+
+def solve_puzzle(puzzle: str, budget: Budget, geometry: Geometry | None = None) -> SolveResult:
+    """Solve a canonical puzzle within ``budget``; the single call into the engine."""
+    return solve(
+        puzzle,
+        geometry=geometry or standard(9),
+        max_nodes=budget.max_nodes,
+        deadline_ms=budget.deadline_ms,
+    )
+
+
+def cached_solve(
+    puzzle: str, geometry: Geometry | None = None, key: cache.SolveKey | None = None
+) -> SolveResult:
+    """:func:`solve_puzzle` with the app's budget, through the store.
+
+    ``key`` is :func:`~sudoku_web.web.cache.solve_key` of the same puzzle and geometry, when
+    the caller has it. A result cut short by the deadline is not stored and marks the request
+    uncacheable.
+    """
+    geo = geometry or standard(9)
+    key = key or cache.solve_key(puzzle, geo)
+    budget = key.budget
+    result: SolveResult = cache.remembered(
+        "solve|" + key.text, lambda: solve_puzzle(puzzle, budget, geo), cache.is_deterministic
+    )
+    return result
+
+
+def init_app(app: Flask) -> None:
+    """Notes when each request started, for :func:`remaining_ms`."""
+    app.before_request(_started)
+
+
+def _started() -> None:
+    g.sudoku_started = time.perf_counter()
+
+
+def remaining_ms() -> float | None:
+    """What is left of ``REQUEST_DEADLINE_MS`` for this request (None: no request deadline)."""
+    deadline = current_app.config.get("REQUEST_DEADLINE_MS")
+    if deadline is None:
+        return None
+    started = g.get("sudoku_started")
+    spent = 0.0 if started is None else (time.perf_counter() - started) * 1000
+    return max(0.0, float(deadline) - spent)
+
+
+def doctor_budget() -> DoctorBudget:
+    """The app's doctor budget."""
+    return DoctorBudget.from_config(current_app.config)
+
+
+def _doctor_deadline(budget: DoctorBudget) -> float | None:
+    """The doctor's deadline now: its own, or what is left of the request's if less."""
+    left = remaining_ms()
+    if left is None:
+        return budget.deadline_ms
+    return left if budget.deadline_ms is None else min(left, budget.deadline_ms)
+
+
+def teach_budget() -> TeachBudget:
+    """The app's teaching budget."""
+    return TeachBudget.from_config(current_app.config)
+
+
+# ---- The typo doctor ------------------------------------------------------------------------
+
+
+def suggest_for(result: SolveResult, budget: DoctorBudget) -> Suggestion | None:
+    """One extra given that makes a ``multiple`` result unique; None otherwise or if none found."""
+    if result.status != "multiple" or result.geometry is None:
+        return None
+    return suggest_given(
+        result.puzzle,
+        result.geometry,
+        result.solutions,
+        max_nodes=budget.max_nodes,
+        deadline_ms=budget.deadline_ms,
+    )
+
+
+def cached_diagnosis(result: SolveResult, key: cache.SolveKey) -> Diagnosis | None:
+    """The doctor's answer for an ``unsolvable`` result (None for any other status), kept
+    like a page; an incomplete one, cut by the deadline, is not kept and marks the request
+    uncacheable."""
+    if result.status != "unsolvable" or result.geometry is None:
+        return None
+    return diagnose_puzzle(key.puzzle, result.geometry)
+
+
+def diagnose_puzzle(puzzle: str, geometry: Geometry) -> Diagnosis | None:
+    """The doctor's answer for a canonical puzzle known to have no solution (the hint's
+    check of a user's grid), kept like a page; None when the doctor finds it solvable."""
+    budget = doctor_budget()
+    key = cache.solve_key(puzzle, geometry)
+    deadline = _doctor_deadline(budget)
+
+    def run() -> tuple[Diagnosis | None]:
+        try:
+            found = diagnose(puzzle, geometry, max_nodes=budget.max_nodes, deadline_ms=deadline)
+        except ValueError:
+            return (None,)
+        return (found,)
+
+    answer: tuple[Diagnosis | None] = cache.remembered(
+        cache.text_key("doctor", key.text, budget.key),
+        run,
+        lambda found: found[0] is None or found[0].complete,
+    )
+    return answer[0]
+
+
+@dataclass(frozen=True)
+class SuggestionAnswer:
+    """The search for one extra given: what it found, and whether its deadline cut it short
+    (then "none found" is not the last word, and the page says so)."""
+
+    suggestion: Suggestion | None
+    cut_short: bool = False
+
+
+def cached_suggestion(result: SolveResult, key: cache.SolveKey) -> SuggestionAnswer | None:
+    """:func:`suggest_for` within the doctor's budget and what is left of the request's,
+    kept like a page (an answer cut by the deadline is not kept); None unless ``multiple``."""
+    if result.status != "multiple":
+        return None
+    budget = doctor_budget()
+    deadline = _doctor_deadline(budget)
+
+    def run() -> SuggestionAnswer:
+        started = time.perf_counter()
+        found = suggest_for(result, DoctorBudget(budget.max_nodes, deadline))
+        spent = (time.perf_counter() - started) * 1000
+        return SuggestionAnswer(found, found is None and deadline is not None and spent >= deadline)
+
+    answer: SuggestionAnswer = cache.remembered(
+        cache.text_key("suggest", key.text, budget.key), run, lambda a: not a.cut_short
+    )
+    return answer
+
+
+# ---- The logic solver and the search story ---------------------------------------------------
+
+
+def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | None:
+    """The logic solver's explanation of a ``solved`` result (None for other outcomes).
+
+    The engine's solution is passed in, so no second solve happens and the uniqueness
+    techniques may be used (the puzzle is known to have one solution). An explanation cut
+    short by its deadline marks the request uncacheable.
+    """
+    if result.status != "solved" or not result.solutions:
+        return None
+    budget = teach_budget()
+    explanation = explain(
+        result.puzzle.replace(".", "0"),
+        geometry,
+        solution=parse_puzzle(result.solutions[0], geometry),
+        max_steps=budget.max_steps,
+        deadline_ms=budget.explain_deadline_ms,
+    )
+    if explanation.cut_short:
+        cache.mark_uncacheable()
+    return explanation
+
+
+def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
+    """The human grade of a ``solved`` result within ``GRADE_DEADLINE_MS`` (the same answer
+    as the steps page's explanation, without building its steps); None for other outcomes."""
+    if result.status != "solved" or not result.solutions:
+        return None
+    budget = teach_budget()
+    graded = grade(
+        result.puzzle.replace(".", "0"),
+        geometry,
+        solution=parse_puzzle(result.solutions[0], geometry),
+        max_steps=budget.max_steps,
+        deadline_ms=budget.grade_deadline_ms,
+    )
+    if graded.cut_short:
+        cache.mark_uncacheable()
+    return graded
+
+
+def search_story(grid: list[int], geometry: Geometry) -> SearchTrace:
+    """The engine's search story for a grid, capped by ``TRACE_MAX_EVENTS`` / ``_NODES``."""
+    budget = teach_budget()
+    return trace_search(
+        grid, geometry, max_events=budget.trace_max_events, max_nodes=budget.trace_max_nodes
+    )

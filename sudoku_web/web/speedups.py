@@ -1,0 +1,238 @@
+"""The web layer's speed tricks, fenced: each one is a faster way to produce exactly the bytes
+the plain path produces, and ``SPEEDUPS = False`` (``SUDOKU_WEB_SPEEDUPS=false``) turns all
+of them off, leaving the plain path (tests run both and compare).
+
+What is here, and what it buys (measured in-process, ``benchmarks/speedups.py``; figures in
+``benchmarks/RESULTS.md``); each was kept because it buys at least 5% of a page's throughput:
+
+skeletons
+    A solved result page is ~10 KB of fixed markup around a dozen values: it is rendered by
+    Jinja once per *shape* (outcome, geometry, script root), cut at its slots, and later
+    pages are one ``str.join`` (:mod:`sudoku_web.web.skeleton` proves each skeleton).
+pre-built rows
+    A solved grid's ``<td>`` cells from a per-geometry table of each cell's markup per
+    (given, solution) pair: one C-level pass instead of :meth:`BoardView.rows_html`.
+link templates
+    A result page's share links cut around the puzzle once per host (``url_for`` per link
+    was a tenth of an uncached page), and template links without arguments remembered.
+replay by URL
+    A ``before_request`` hook answering a GET whose cacheable response is stored under its
+    exact URL, without routing or reading the puzzle: a hot share link costs about as much
+    as ``/healthz``.
+
+Every table here is bounded in bytes through :func:`sudoku_web.web.memo.byte_cache` or the
+app's store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, Final
+
+from flask import Flask, Response, current_app, has_request_context, request, url_for
+from markupsafe import Markup
+
+from ..core.board import Geometry
+from . import cache
+from .boards import _cell_statics, _td, board_view
+from .memo import ByteLRU, byte_cache
+from .skeleton import Skeletons
+
+#: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,rows"'``).
+PIECES: Final = ("skeletons", "rows", "links", "replay")
+
+#: Config default: every trick on (the plain path is what tests compare against). ``False``
+#: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
+CONFIG_DEFAULTS: Final[dict[str, Any]] = {"SPEEDUPS": True}
+PIECES_KEY: Final = "sudoku_speedups"
+
+SKELETONS: Final = "sudoku_skeletons"
+LINKS: Final = "sudoku_link_templates"
+URLS: Final = "sudoku_urls"
+
+
+def init_app(app: Flask) -> None:
+    """Fills the config default and installs what is switched on."""
+    for name, value in CONFIG_DEFAULTS.items():
+        app.config.setdefault(name, value)
+    setting = app.config["SPEEDUPS"]
+    if isinstance(setting, str):
+        pieces = frozenset(p.strip() for p in setting.split(",") if p.strip())
+        if pieces - set(PIECES):
+            raise RuntimeError(f"SPEEDUPS names unknown tricks: {sorted(pieces - set(PIECES))}")
+    else:
+        pieces = frozenset(PIECES) if setting else frozenset()
+    if app.debug:  # templates reload: nothing may remember what they drew
+        pieces = frozenset()
+    app.extensions[PIECES_KEY] = pieces
+    if "skeletons" in pieces:
+        app.extensions[SKELETONS] = Skeletons()
+    if "links" in pieces:
+        app.extensions[LINKS] = ByteLRU(256 * 1024)
+        app.extensions[URLS] = ByteLRU(64 * 1024)
+        app.jinja_env.globals["url_for"] = cached_url_for
+    if "replay" in pieces and cache.enabled(cache.get_store(app)):
+        app.before_request(serve_by_url)
+
+
+def on(piece: str, app: Flask | None = None) -> bool:
+    """True when the trick ``piece`` is switched on."""
+    target = app if app is not None else current_app
+    return piece in target.extensions.get(PIECES_KEY, ())
+
+
+# ---- Skeletons -------------------------------------------------------------------------------
+
+
+def render(
+    shape: Hashable, slots: Mapping[str, Markup], plain: Callable[[Mapping[str, Markup]], str]
+) -> str:
+    """``plain(slots)``, through the app's skeletons when they are on."""
+    store = current_app.extensions.get(SKELETONS)
+    if not isinstance(store, Skeletons):
+        return plain(slots)
+    return store.render(shape, slots, plain)
+
+
+# ---- Pre-built rows --------------------------------------------------------------------------
+
+
+def solution_rows_html(geometry: Geometry, givens: str, solution: str) -> Markup:
+    """``board_view(geometry, givens, solution).rows_html()`` for canonical strings, from a
+    per-geometry table of each cell's markup per (given, solution) pair (when on)."""
+    if not on("rows"):
+        return board_view(geometry, givens, solution).rows_html()
+    try:
+        cells = "".join(
+            map(dict.__getitem__, _solved_cells(geometry), zip(givens, solution, strict=True))
+        )
+    except KeyError:  # not canonical (say a lower-case symbol): the general drawing
+        return board_view(geometry, givens, solution).rows_html()
+    return Markup(cells + _ROW_END)
+
+
+_ROW_START, _ROW_BREAK, _ROW_END = "\n    <tr>", "\n    </tr>\n    <tr>", "\n    </tr>"
+
+
+@byte_cache(2 * 1024 * 1024)  # a 9x9 table is ~150 KB; jigsaw geometries come from URLs
+def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
+    """Per cell, its ``<td>`` for each (given, solution) pair of canonical symbols: a given
+    shows itself, a blank ("0") the solution's symbol as solved; a row's first cell also
+    starts the row (9x9: 81 dicts of 18)."""
+    n = geometry.size
+    out = []
+    for index, (tail, label) in enumerate(_cell_statics(geometry)):
+        start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
+        cells = {}
+        for sym in geometry.symbols:
+            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False)
+            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False)
+        out.append(cells)
+    return tuple(out)
+
+
+# ---- Link templates --------------------------------------------------------------------------
+
+_MARK: Final = "PUZZLE"
+
+#: endpoint, the puzzle's argument name, external, other arguments
+LinkSpec = tuple[str, str, bool, tuple[tuple[str, str], ...]]
+
+
+def links(puzzle: str, *specs: LinkSpec) -> tuple[str, ...]:
+    """``url_for(endpoint, **args, param=puzzle, _external=external)`` for each spec; from
+    templates kept per scheme, host and script root when on and ``puzzle`` needs no quoting
+    (a canonical one never does)."""
+    store = current_app.extensions.get(LINKS)
+    if not isinstance(store, ByteLRU) or not (puzzle.isalnum() and puzzle.isascii()):
+        return tuple(_link(spec, puzzle) for spec in specs)
+    env = request.environ
+    key = (specs, env.get("wsgi.url_scheme"), env.get("HTTP_HOST"), env.get("SCRIPT_NAME"))
+    templates = store.get(key)
+    if templates is None:
+        templates = tuple(_link(spec, _MARK).rpartition(_MARK)[::2] for spec in specs)
+        store.put(key, templates)
+    return tuple(f"{head}{puzzle}{tail}" for head, tail in templates)
+
+
+def _link(spec: LinkSpec, puzzle: str) -> str:
+    endpoint, param, external, args = spec
+    return url_for(endpoint, _external=external, **dict(args), **{param: puzzle})
+
+
+def cached_url_for(endpoint: str, **values: Any) -> str:
+    """``url_for`` for templates, remembered when the link takes no request-specific values.
+
+    Only argument-free endpoints and ``static`` with just a ``filename`` are remembered; any
+    other call (``_external``, query arguments, puzzles) goes straight to ``url_for``.
+    """
+    urls = current_app.extensions.get(URLS) if has_request_context() else None
+    if not isinstance(urls, ByteLRU) or (
+        values and (endpoint != "static" or len(values) != 1 or "filename" not in values)
+    ):
+        return url_for(endpoint, **values)
+    key = (request.host, request.script_root, endpoint, values.get("filename"))
+    url = urls.get(key)
+    if url is None:
+        url = url_for(endpoint, **values)
+        urls.put(key, url)
+    return str(url)
+
+
+# ---- Replay by URL ---------------------------------------------------------------------------
+
+
+def _url_key() -> str:
+    """The request's exact URL as a store key, read straight from the WSGI environ."""
+    env = request.environ
+    host = env.get("HTTP_HOST") or f"{env.get('SERVER_NAME')}:{env.get('SERVER_PORT')}"
+    return "url|" + "|".join(
+        (
+            env.get("wsgi.url_scheme", "http"),
+            host,
+            env.get("SCRIPT_NAME", ""),
+            env.get("PATH_INFO", ""),
+            env.get("QUERY_STRING", ""),
+        )
+    )
+
+
+def remember_by_url(response: Response) -> None:
+    """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (when on)."""
+    if not on("replay") or response.status_code != 200 or response.is_streamed:
+        return
+    if "ETag" not in response.headers:
+        return
+    headers = tuple((k, v) for k, v in response.headers.items() if k != "Content-Length")
+    cache.get_store().set(_url_key(), cache.StoredResponse(200, response.get_data(), headers))
+
+
+_REVALIDATED_HEADERS: Final = (
+    "ETag",
+    "Cache-Control",
+    "Content-Security-Policy",
+    "X-Frame-Options",
+)
+
+
+def serve_by_url() -> Response | None:
+    """``before_request``: a GET/HEAD of a URL whose validated 200 is stored, answered (or
+    304 when ``If-None-Match`` matches its ETag) without routing, reading or hashing.
+
+    Safe because such a response depends only on the URL and the process's fixed config (no
+    cookies, no content negotiation); only responses that :func:`~sudoku_web.web.cache.
+    cacheable` validated with an ETag are stored this way.
+    """
+    if request.method not in ("GET", "HEAD"):
+        return None
+    stored = cache.get_store().get(_url_key())
+    if not isinstance(stored, cache.StoredResponse):
+        return None
+    if "HTTP_IF_NONE_MATCH" in request.environ:
+        etag = next((v for k, v in stored.headers if k == "ETag"), "")
+        if request.if_none_match.contains_weak(etag.strip('"')):
+            # A 304 repeats the validators and the policy a view set itself (a framable
+            # page's CSP): browsers apply a 304's headers to their stored copy.
+            kept = [(k, v) for k, v in stored.headers if k in _REVALIDATED_HEADERS]
+            return Response(status=304, headers=kept)
+    return stored.to_response()
