@@ -306,7 +306,8 @@ def hint_panel(game: Game, entries: Entries) -> Panel:
     checked = check_panel(game, entries)
     if checked.kind != "right":
         return checked
-    hint = lessons.hint_steps(entries.position(), game.geometry, unique=True)
+    # The person's own pencil marks are the start (the same call as a pasted candidate grid).
+    hint = lessons.hint_steps(entries.grid, game.geometry, unique=True, start=entries.position())
     kind = "stuck" if hint.stuck else "next"
     return Panel(kind, (), checked.filled, checked.total, hint)
 

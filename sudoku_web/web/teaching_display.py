@@ -275,17 +275,20 @@ class Hint:
 
 
 def hint_steps(
-    grid: Sequence[int] | Candidates, geometry: Geometry, *, unique: bool = True
+    grid: Sequence[int],
+    geometry: Geometry,
+    *,
+    unique: bool = True,
+    start: Candidates | None = None,
 ) -> Hint:
     """Logical steps from ``grid`` up to the first that places a digit (never a guess).
 
     A grid in a form holds only digits, not the candidates a previous hint eliminated; a hint
     that only eliminated would come back unchanged on the next press. So the eliminations
     leading to the next placement are part of the hint. A ``Contradiction`` step ends it too.
-    ``grid`` may also be a position with the person's own pencil marks (the play page).
+    ``start``: the person's own pencil marks (a pasted candidate grid) instead of the grid's.
     """
-    start = grid if isinstance(grid, Candidates) else pencil_marks(list(grid), geometry)
-    cand = next_cand = start
+    cand = next_cand = start if start is not None else pencil_marks(list(grid), geometry)
     steps: list[Step] = []
     for _ in range(HINT_LOOKAHEAD):
         cand = next_cand
