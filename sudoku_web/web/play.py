@@ -233,8 +233,7 @@ def play_page(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseVa
     link = read_share_link(info, puzzle, regions, suffix="/play")
     if not isinstance(link, ShareLink):
         return link
-    assert link.grid is not None  # read, not trusted to the engine
-    return _page(link.geometry, link.givens, link.grid)
+    return _page(link.geometry, link.givens, _grid(link))
 
 
 def play_picture(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
@@ -242,8 +241,12 @@ def play_picture(info: VariantInfo, puzzle: str, regions: str | None) -> Respons
     link = read_share_link(info, puzzle, regions, suffix="/play.png")
     if not isinstance(link, ShareLink):
         return link
-    assert link.grid is not None
-    return _png(link.geometry, link.givens, link.grid)
+    return _png(link.geometry, link.givens, _grid(link))
+
+
+def _grid(link: ShareLink) -> tuple[int, ...]:
+    """The link's grid (read_share_link has it unless the engine was trusted to read it)."""
+    return link.grid if link.grid is not None else tuple(parse_puzzle(link.givens, link.geometry))
 
 
 add_share_routes(bp, "play", "/play", play_page, methods=("GET", "POST"))
