@@ -461,11 +461,14 @@
     });
 
     form.addEventListener("click", function (event) {
-      var button = event.target.closest("button[data-action]");
+      var button = event.target.closest("button");
       if (!button || button.closest(".pad")) { return; }
       var action = button.getAttribute("data-action");
       if (action === "reveal") { reveal(); }
       if (action === "restart") { restart(); }
+      // After a click or tap the next digit typed still goes to the grid (the keyboard, and
+      // screen readers, stay on the button: they hear the answer in the panel).
+      if (event.detail > 0) { tds[selected].focus(); }
     });
 
     function restart() {

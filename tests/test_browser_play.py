@@ -118,6 +118,12 @@ def test_conflicts_show_as_they_happen_and_check_marks_a_wrong_entry(play: Page)
     expect(page.locator("#play-panel")).to_have_text("1 entry is wrong: r1c1 (marked in the grid).")
     expect(cell(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
     expect(cell(page, 1)).not_to_have_class(re.compile(r"\bwrong\b"))
+    # After clicking Check, typing goes on in the grid: the fix clears the mark.
+    expect(cell(page, 1)).to_be_focused()
+    cell(page, 0).click()
+    page.keyboard.press("6")
+    expect(cell(page, 0)).not_to_have_class(re.compile(r"\bwrong\b"))
+    page.keyboard.press("5")
     # The check never told the right digit: nothing on the page shows a 4 in r1c1.
     expect(cell(page, 0).locator(".value")).to_have_text("5")
 
