@@ -1,6 +1,8 @@
 // sudoku-web: progressive enhancement only. Every page works without this file.
-//   - grid: arrow keys move, typing a symbol moves on, Backspace/Delete clear,
-//     pasting a whole puzzle into any cell fills the grid;
+//   - grid: one Tab stop; arrow keys move, typing a symbol moves on, Backspace clears and
+//     moves back, Delete/Space/blanks clear and move on, Home/End; pasting a whole puzzle
+//     into any cell or the paste box fills the grid;
+//   - form: what was typed comes back after Back (sessionStorage);
 //   - jigsaw form: paint the regions with the mouse or the keyboard (the region text field
 //     stays the source);
 //   - result page: the "Copy link" button (hidden until this script shows it), and the
@@ -8,83 +10,199 @@
 (function () {
   "use strict";
 
-  // Characters the server ignores in a pasted grid (layout), mirroring board.IGNORED.
-  var LAYOUT = /[\s|+\-]/g;
+  // Characters the server skips in a pasted grid (layout), and the blanks it reads
+  // (board.LAYOUT, board.BLANKS): the simple pastes are filled in here, the rest (labels,
+  // links, candidate grids) goes to the paste box for the server's reader.
+  var LAYOUT = /[\s|+]/g;
+  var BLANKS = "._0xX*?-";
 
+  // The grid is one Tab stop (a roving tabindex): arrow keys move one cell and typing moves
+  // on in reading order, both wrapping from a row's end to the next row's start; Backspace
+  // clears and moves back; Delete, Space and the blank characters clear and move on; Home
+  // and End go to the row's ends (with Ctrl, the grid's).
   function setupGrid(table) {
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input.cell-input"));
     var size = parseInt(table.getAttribute("data-size"), 10) || 9;
     var symbols = "123456789ABCDEFG".slice(0, size);
-    if (inputs.length !== size * size) { return; }
+    var count = inputs.length;
+    if (count !== size * size) { return; }
+    var form = table.closest("form");
+    var pasteBox = form ? form.querySelector("textarea[name=paste]") : null;
+    var status = form ? form.querySelector(".paste-status") : null;
+    var active = 0;
+    inputs.forEach(function (input, index) {
+      if (input.getAttribute("aria-invalid") === "true" && active === 0) { active = index; }
+    });
+    inputs.forEach(function (input, index) { input.tabIndex = index === active ? 0 : -1; });
 
     function focusCell(index) {
-      if (index >= 0 && index < inputs.length) {
-        inputs[index].focus();
-        inputs[index].select();
-      }
+      index = Math.max(0, Math.min(count - 1, index));
+      inputs[active].tabIndex = -1;
+      active = index;
+      inputs[index].tabIndex = 0;
+      inputs[index].focus();
+      inputs[index].select();
     }
 
     function isSymbol(ch) {
-      return ch.length === 1 && (symbols.indexOf(ch.toUpperCase()) >= 0 || ch === "." || ch === "0");
+      return ch.length === 1 && symbols.indexOf(ch.toUpperCase()) >= 0;
+    }
+
+    function isBlank(ch) {
+      return ch.length === 1 && BLANKS.indexOf(ch) >= 0;
+    }
+
+    function set(index, value) {
+      inputs[index].value = value;
+      inputs[index].removeAttribute("aria-invalid");
+      var td = inputs[index].closest("td");
+      if (td) { td.classList.remove("wrong", "invalid"); } // changed: no longer the one marked
+    }
+
+    // Simple text as cells (symbols and blanks, layout skipped), or null.
+    function cellsOf(text) {
+      var lines = text.split(/\r?\n/).filter(function (line) {
+        return !/^[\s\-=+|:.'`]*$/.test(line) || !/--|=/.test(line);
+      });
+      var chars = lines.join("").replace(LAYOUT, "");
+      if (chars.length !== count) { chars = text.replace(LAYOUT, ""); }
+      if (chars.length !== count) { return null; }
+      var givens = 0;
+      for (var i = 0; i < count; i++) {
+        var ch = chars.charAt(i);
+        if (isSymbol(ch)) { givens++; } else if (!isBlank(ch)) { return null; }
+      }
+      return givens ? chars : null; // nothing but blanks: let the server say so
+    }
+
+    function fillWith(chars) {
+      for (var i = 0; i < count; i++) {
+        var ch = chars.charAt(i);
+        set(i, isBlank(ch) ? "" : ch.toUpperCase());
+      }
+    }
+
+    function say(text) {
+      if (status) { status.textContent = text; }
     }
 
     inputs.forEach(function (input, index) {
+      input.addEventListener("focus", function () {
+        if (active !== index) {
+          inputs[active].tabIndex = -1;
+          active = index;
+          input.tabIndex = 0;
+        }
+      });
+
       input.addEventListener("keydown", function (event) {
-        if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-        var row = Math.floor(index / size), col = index % size, target = null;
-        switch (event.key) {
-          case "ArrowLeft": target = row * size + (col + size - 1) % size; break;
-          case "ArrowRight": target = row * size + (col + 1) % size; break;
-          case "ArrowUp": target = ((row + size - 1) % size) * size + col; break;
-          case "ArrowDown": target = ((row + 1) % size) * size + col; break;
+        if (event.altKey || event.metaKey) { return; }
+        var row = Math.floor(index / size), col = index % size;
+        var key = event.key;
+        if (event.ctrlKey) {
+          if (key === "Home") { event.preventDefault(); focusCell(0); }
+          if (key === "End") { event.preventDefault(); focusCell(count - 1); }
+          return;
+        }
+        switch (key) {
+          case "ArrowLeft": focusCell((index + count - 1) % count); break;
+          case "ArrowRight": focusCell((index + 1) % count); break;
+          case "ArrowUp": focusCell(((row + size - 1) % size) * size + col); break;
+          case "ArrowDown": focusCell(((row + 1) % size) * size + col); break;
+          case "Home": focusCell(row * size); break;
+          case "End": focusCell(row * size + size - 1); break;
           case "Backspace":
+            // Like a text field after typing: an empty cell clears the one before it.
             if (input.value === "" && index > 0) {
-              // Like a text field: Backspace in an empty cell clears the one before.
-              event.preventDefault();
-              inputs[index - 1].value = "";
-              focusCell(index - 1);
+              set(index - 1, "");
+            } else {
+              set(index, "");
             }
-            return;
+            focusCell(index - 1);
+            break;
           case "Delete":
-            event.preventDefault();
-            input.value = "";
-            return;
+          case " ":
+            set(index, "");
+            focusCell(index + 1);
+            break;
           default:
-            if (isSymbol(event.key)) {
-              // Replace whatever is in the cell, then move on.
-              event.preventDefault();
-              input.value = (event.key === "." || event.key === "0") ? "" : event.key.toUpperCase();
-              input.removeAttribute("aria-invalid");
+            if (isSymbol(key)) {
+              set(index, key.toUpperCase()); // replace whatever is in the cell, then move on
               focusCell(index + 1);
+            } else if (isBlank(key)) {
+              set(index, "");
+              focusCell(index + 1);
+            } else if (key.length === 1) {
+              break; // not a symbol: keep it out of the cell
+            } else {
+              return; // Tab, Enter, ...: the browser's
             }
-            return;
         }
         event.preventDefault();
-        focusCell(target);
       });
 
       // Phone keyboards often send no usable key in keydown; the value still arrives here.
       input.addEventListener("input", function () {
         var value = input.value;
-        if (value.length === 1 && isSymbol(value)) {
-          input.value = (value === "." || value === "0") ? "" : value.toUpperCase();
-          input.removeAttribute("aria-invalid");
+        if (value.length === 1 && (isSymbol(value) || isBlank(value))) {
+          set(index, isBlank(value) ? "" : value.toUpperCase());
           focusCell(index + 1);
+        } else if (value.length === 1) {
+          set(index, "");
         }
       });
 
       input.addEventListener("paste", function (event) {
         var data = (event.clipboardData || window.clipboardData);
         if (!data) { return; }
-        var text = data.getData("text").replace(LAYOUT, "");
-        if (text.length !== inputs.length) { return; } // one symbol: the browser's default
+        var text = data.getData("text");
+        if (text.replace(LAYOUT, "").length <= 1) { return; } // one symbol: the browser's
         event.preventDefault();
-        for (var i = 0; i < inputs.length; i++) {
-          var ch = text.charAt(i);
-          inputs[i].value = (ch === "." || ch === "0") ? "" : ch.toUpperCase();
+        var chars = cellsOf(text);
+        if (chars !== null) {
+          fillWith(chars);
+          focusCell(count - 1);
+          say("Pasted into the grid.");
+        } else if (pasteBox) {
+          // A label, a link or pencil marks: the server's reader takes it from the box.
+          pasteBox.value = text;
+          pasteBox.focus();
+          say("Put into the paste box: press Solve or Hint to read it.");
         }
-        focusCell(inputs.length - 1);
       });
+    });
+
+    // A puzzle pasted into the box goes into the grid at once, and the box is emptied: the
+    // grid is what Solve and Hint send. Text only the server reads stays in the box.
+    if (pasteBox) {
+      pasteBox.addEventListener("input", function () {
+        var chars = cellsOf(pasteBox.value);
+        if (chars === null) { return; }
+        fillWith(chars);
+        pasteBox.value = "";
+        say("Pasted into the grid; edit it there.");
+      });
+    }
+  }
+
+  // Back after Solve: the browser may not restore what was typed (cells are autocomplete=off,
+  // to keep autofill lists out of the grid), so the form keeps it for this tab's session.
+  function setupMemory(form) {
+    var key = "sudoku-form:" + location.pathname + location.search;
+    var fields = Array.prototype.slice.call(form.querySelectorAll("input.cell-input, textarea"));
+    form.addEventListener("submit", function () {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(fields.map(function (f) { return f.value; })));
+      } catch (e) { /* storage off or full: nothing to restore then */ }
+    });
+    window.addEventListener("pageshow", function (event) {
+      var nav = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+      if (!event.persisted && !(nav && nav.type === "back_forward")) { return; }
+      if (fields.some(function (f) { return f.value !== "" && f.name !== "regions"; })) { return; }
+      var saved = null;
+      try { saved = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { saved = null; }
+      if (!saved || saved.length !== fields.length) { return; }
+      fields.forEach(function (f, i) { f.value = saved[i]; });
     });
   }
 
@@ -202,7 +320,7 @@
     }
 
     function readText() {
-      var chars = textarea.value.replace(LAYOUT, "").toUpperCase();
+      var chars = textarea.value.replace(/[\s|+\-]/g, "").toUpperCase();
       labels = [];
       for (var i = 0; i < n2; i++) { labels.push(chars.charAt(i) || "?"); }
     }
@@ -214,10 +332,11 @@
       textarea.removeAttribute("aria-invalid");
     }
 
-    // Tint by order of first appearance (as the server numbers regions), thick lines where
-    // neighbours differ: the same rule as boards.cell_borders.
-    function classesFor(i, order) {
-      var out = ["rg-" + (order[labels[i]] % 16)];
+    // Tint by the region's letter (A, B, ...), so painting one cell never recolours the
+    // others; thick lines where neighbours differ: the same rule as boards.cell_borders.
+    function classesFor(i) {
+      var k = LETTERS.indexOf(labels[i]);
+      var out = k >= 0 ? ["rg-" + k] : [];
       if (i >= size && labels[i - size] !== labels[i]) { out.push("bt"); }
       if (i % size && labels[i - 1] !== labels[i]) { out.push("bl"); }
       return out;
@@ -231,11 +350,9 @@
     }
 
     function render() {
-      var order = {}, count = 0;
-      labels.forEach(function (label) { if (!(label in order)) { order[label] = count++; } });
       var mainCells = mainGrid ? mainGrid.querySelectorAll("td") : [];
       for (var i = 0; i < n2; i++) {
-        var extra = classesFor(i, order);
+        var extra = classesFor(i);
         tds[i].textContent = labels[i];
         tds[i].setAttribute("aria-label", "Row " + (Math.floor(i / size) + 1) + ", column " +
           (i % size + 1) + ": region " + labels[i]);
@@ -304,6 +421,7 @@
 
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll("table.grid.editable"), setupGrid);
+    Array.prototype.forEach.call(document.querySelectorAll("form.puzzle-form"), setupMemory);
     Array.prototype.forEach.call(document.querySelectorAll("fieldset.regions"), setupPainter);
     Array.prototype.forEach.call(document.querySelectorAll("button[data-copy]"), setupCopy);
     Array.prototype.forEach.call(document.querySelectorAll("[data-fragment]"), setupFragment);

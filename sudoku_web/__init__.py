@@ -80,13 +80,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, pages, play, solving, teaching
+    from .web import api, errors, pages, play, printout, solving, teaching
 
     app.register_blueprint(pages.bp)  # the form, result pages and their pictures
     app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
     app.register_blueprint(api.bp)  # /api/solve and /api/explain
+    app.register_blueprint(printout.bp)  # the printable puzzle
     app.register_blueprint(play.bp)  # <share link>/play, /api/check, /api/hint
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
+    app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])
     errors.register(app)
     cache.init_app(app)
     solving.init_app(app)  # before the replay by URL: every request's clock starts first
@@ -95,6 +97,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Last, so its checks see the final config and its header hook covers every response.
     security.init_app(app)
     return app
+
+
+def favicon() -> Response:
+    """``GET /favicon.ico``: the site's icon for clients that ask for it by that name (the
+    pages name ``static/favicon.svg``); an SVG, which browsers take at this address too."""
+    from flask import Response, current_app
+
+    folder = current_app.static_folder or _resource_dir("static")
+    response = Response(Path(folder, "favicon.svg").read_bytes(), mimetype="image/svg+xml")
+    response.cache_control.public = True
+    response.cache_control.max_age = 86400
+    return response
 
 
 def healthz() -> Response:

@@ -64,7 +64,7 @@ def test_gave_up_is_200_with_the_reason() -> None:
     ("puzzle", "code", "cells", "canonical"),
     [
         ("123", "length", [], None),
-        ("x" + EASY[1:], "symbol", ["r1c1"], None),
+        ("y" + EASY[1:], "symbol", ["r1c1"], None),
         (CONFLICT, "conflict", ["r1c1", "r1c2"], CONFLICT),
         ("." * 81, "empty", [], "0" * 81),
     ],

@@ -14,6 +14,7 @@ from sudoku_web.core.board import (
     hyper,
     infer_size,
     jigsaw,
+    parse_candidates,
     parse_puzzle,
     pretty,
     standard,
@@ -133,10 +134,10 @@ def test_wrong_length_says_found_and_expected() -> None:
 def test_bad_symbol_names_position_and_character() -> None:
     """A bad character is reported with its 1-based position, its cell and itself."""
     with pytest.raises(InvalidPuzzle) as info:
-        parse_puzzle("x" + EASY[1:])
+        parse_puzzle("y" + EASY[1:])
     (error,) = info.value.errors
     assert error.code == "symbol"
-    assert "Position 1 (r1c1)" in error.message and "'x'" in error.message
+    assert "Position 1 (r1c1)" in error.message and "'y'" in error.message
     assert error.cells == (0,)
 
 
@@ -201,3 +202,131 @@ def test_geometry_hash_is_cached_equal_for_equal_geometries_and_survives_pickle(
     assert "_hash" not in pickle.loads(pickle.dumps(geo)).__getstate__()
     back = pickle.loads(pickle.dumps(geo))
     assert back == geo and hash(back) == hash(geo)
+
+
+# ---- Lenient, precise reading (issue 15) ----------------------------------------------------
+
+EASY0 = EASY.replace(".", "0")
+EASY_DRAWN = pretty(parse_puzzle(EASY), standard(9))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        EASY.replace(".", "_"),
+        EASY.replace(".", "x"),
+        EASY.replace(".", "X"),
+        EASY.replace(".", "*"),
+        EASY.replace(".", "?"),
+        EASY.replace(".", "-"),
+        EASY_DRAWN,  # rules drawn with - and +
+        EASY_DRAWN.replace(".", "-"),  # blanks as - next to drawn rules
+        "\n".join(EASY0[r * 9 : r * 9 + 9].replace("0", "-") for r in range(9)),
+        f"Puzzle #12: {EASY}",
+        f"Puzzle 12 {EASY0}",
+        f"Puzzle #12:\n{EASY_DRAWN}\nGood luck!",
+        f"https://www.sudokuwiki.org/sudoku.htm?bd={EASY0}",
+        f"see /p/{EASY0} for the answer",
+    ],
+    ids=[
+        "underscores",
+        "x",
+        "X",
+        "stars",
+        "question-marks",
+        "dashes",
+        "drawn",
+        "drawn-dashes",
+        "rows-of-dashes",
+        "label-colon",
+        "label-words",
+        "label-lines",
+        "sudokuwiki-link",
+        "share-link",
+    ],
+)
+def test_lenient_spellings_read_as_the_same_grid(text: str) -> None:
+    assert format_puzzle(parse_puzzle(text)) == EASY
+
+
+@pytest.mark.parametrize(
+    ("text", "messages", "count", "cells"),
+    [
+        ("y" * 81, ["'y' is not a symbol 1-9 or a blank"], 1, 81),
+        ("y" + EASY[1:], ["Position 1 (r1c1) holds 'y'"], 1, 1),
+        ("ab" + EASY[2:], ["2 characters are not a symbol", "'a' at r1c1; 'b' at r1c2"], 1, 2),
+        (EASY + " " + EASY[::-1], ["Found 162 cells", "2 different grids"], 2, 0),
+        (EASY[:80], ["Found 80 cells, expected 81"], 1, 0),
+    ],
+    ids=["all-y", "one", "two-characters", "two-grids", "short"],
+)
+def test_each_problem_is_reported_once_with_its_cells(
+    text: str, messages: list[str], count: int, cells: int
+) -> None:
+    with pytest.raises(InvalidPuzzle) as info:
+        parse_puzzle(text)
+    said = " ".join(e.message for e in info.value.errors)
+    assert all(m in said for m in messages), said
+    assert len(info.value.errors) == count
+    assert sum(len(e.cells) for e in info.value.errors) == cells
+
+
+def _candidates_text(kind: str) -> str:
+    from sudoku_web.core.logic import pencil_marks
+
+    marks = pencil_marks(EASY, standard(9))
+    words = []
+    for value, mask in zip(marks.values, marks.masks, strict=True):
+        bits = 1 << (value - 1) if value else mask
+        words.append("".join(str(d) for d in range(1, 10) if bits >> (d - 1) & 1))
+    if kind == "flat":
+        return "".join("".join(d if d in w else "." for d in "123456789") for w in words)
+    if kind == "sudokuwiki":
+        digits = "0123456789abcdefghijklmnopqrstuv"
+        out = []
+        for w in words:
+            code = sum(1 << (int(d) - 1) for d in w) << 1
+            out.append(digits[code // 32] + digits[code % 32])
+        return "".join(out)
+    rows = []
+    for r in range(9):
+        row = words[r * 9 : r * 9 + 9]
+        rows.append("| " + " | ".join(" ".join(row[b * 3 : b * 3 + 3]) for b in range(3)) + " |")
+        if r in (2, 5):
+            rows.append(":------------+------------+------------:")
+    return ".------------.\n" + "\n".join(rows) + "\n'------------'"
+
+
+@pytest.mark.parametrize("kind", ["flat", "printed", "sudokuwiki"])
+def test_candidate_grids_read_as_pencil_marks(kind: str) -> None:
+    from sudoku_web.core.logic import pencil_marks
+
+    geo = standard(9)
+    text = _candidates_text(kind)
+    if kind == "flat":
+        assert len(text) == 729
+    marks = parse_candidates(text, geo)
+    assert marks is not None
+    expected = pencil_marks(EASY, geo)
+    # One-candidate cells count as placed; every other cell keeps exactly its candidates.
+    for cell in range(81):
+        if expected.values[cell]:
+            assert marks.values[cell] == expected.values[cell]
+        elif expected.masks[cell].bit_count() == 1:
+            assert marks.values[cell] == expected.masks[cell].bit_length()
+        else:
+            assert marks.masks[cell] & ~expected.masks[cell] == 0
+            assert marks.masks[cell]
+
+
+@pytest.mark.parametrize("text", [EASY, EASY_DRAWN, "hello"], ids=["line", "drawn", "words"])
+def test_puzzles_are_not_candidate_grids(text: str) -> None:
+    assert parse_candidates(text, standard(9)) is None
+
+
+def test_a_candidate_grid_with_an_empty_cell_says_which_once() -> None:
+    text = "." * 9 * 2 + _candidates_text("flat")[18:]
+    with pytest.raises(InvalidPuzzle) as info:
+        parse_candidates(text, standard(9))
+    (error,) = info.value.errors
+    assert error.cells == (0, 1) and "R1c1 and r1c2 have no candidates" in error.message

@@ -134,14 +134,15 @@ def test_keyboard_navigation(page: Page, live_server: str) -> None:
     expect(cell(page, 10)).to_be_focused()
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    expect(cell(page, 17)).to_be_focused()  # wraps to the end of the row
+    expect(cell(page, 8)).to_be_focused()  # runs back onto the end of the row above
     page.keyboard.press("ArrowUp")
-    expect(cell(page, 8)).to_be_focused()
-    # Delete clears in place; Backspace in an empty cell clears the one before and moves back.
+    expect(cell(page, 80)).to_be_focused()  # a column wraps top to bottom
+    # Delete clears and moves on; Backspace in an empty cell clears the one before and moves
+    # back (issue 15's keyboard model).
     cell(page, 2).focus()
     page.keyboard.press("Delete")
     expect(cell(page, 2)).to_have_value("")
-    expect(cell(page, 2)).to_be_focused()
+    expect(cell(page, 3)).to_be_focused()
     cell(page, 4).focus()  # r1c5 holds 2, r1c4 is blank
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowRight")
@@ -150,9 +151,9 @@ def test_keyboard_navigation(page: Page, live_server: str) -> None:
     page.keyboard.press("Backspace")
     expect(cell(page, 4)).to_have_value("")
     expect(cell(page, 4)).to_be_focused()
-    # Tab still walks the cells in order, so the grid is usable without arrow keys.
+    # The grid is one Tab stop: Tab leaves it.
     page.keyboard.press("Tab")
-    expect(cell(page, 5)).to_be_focused()
+    assert page.evaluate("document.activeElement.name") == "paste"
 
 
 def test_copy_link_button_copies_the_share_link(browser: Browser, live_server: str) -> None:

@@ -176,7 +176,7 @@ def test_follow_a_doctor_fix_from_the_impossible_page(page: Page, live_server: s
     expect(page.locator("h1")).to_contain_text("Impossible")
     expect(page.locator(".conflict-summary")).to_contain_text("givens cannot all be right")
     expect(page.locator("table.grid td.invalid").first).to_be_visible()
-    first_fix = page.locator("ol.fixes a").first
+    first_fix = page.locator(".likely-fix a")
     expect(first_fix).to_have_text("r1c3: 4 → 3")
     first_fix.click()
     expect(page).to_have_url(f"{live_server}/p/{EASY}")
@@ -186,7 +186,7 @@ def test_follow_a_doctor_fix_from_the_impossible_page(page: Page, live_server: s
 def test_follow_a_jigsaw_doctor_fix(page: Page, live_server: str) -> None:
     page.goto(f"{live_server}/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_TYPO}")
     expect(page.locator("table.grid td.invalid")).to_have_count(4)
-    page.locator("ol.fixes a").first.click()
+    page.locator(".likely-fix a").click()
     expect(page).to_have_url(f"{live_server}/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}")
     expect(page.locator("h1")).to_have_text("Solved")
 

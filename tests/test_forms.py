@@ -8,7 +8,7 @@ from web_puzzles import EASY
 from werkzeug.datastructures import MultiDict
 
 from sudoku_web.core.board import standard, x_sudoku
-from sudoku_web.web.forms import PASTE_MAX, PuzzleForm, puzzle_form
+from sudoku_web.web.forms import PASTE_MAX, PuzzleForm, digest, puzzle_form
 
 
 def cells_data(puzzle: str) -> MultiDict[str, str]:
@@ -57,7 +57,7 @@ def test_pretty_printed_paste_parses(app: Flask) -> None:
 @pytest.mark.parametrize(
     ("data", "code", "fragment", "cells"),
     [
-        (cells_data("x" + EASY[1:]), "symbol", "r1c1", {0}),
+        (cells_data("y" + EASY[1:]), "symbol", "r1c1", {0}),
         (MultiDict({**cells_data(EASY).to_dict(), "cells-4": "12"}), "symbol", "r1c5", {4}),
         (MultiDict({**cells_data(EASY).to_dict(), "cells-9": "|"}), "symbol", "r2c1", {9}),
         (cells_data("55" + "0" * 79), "conflict", "r1c1 and r1c2 both hold 5 in row 1", {0, 1}),
@@ -77,14 +77,14 @@ def test_invalid_input_names_the_problem_and_marks_the_cells(
 
 
 def test_bad_characters_and_conflicts_are_reported_together(app: Flask) -> None:
-    form = make_form(app, cells_data("55x" + "0" * 78))
+    form = make_form(app, cells_data("55y" + "0" * 78))
     assert not form.validate()
     assert {e.code for e in form.puzzle_errors} == {"symbol", "conflict"}
     assert form.invalid_cells == {0, 1, 2}
 
 
 def test_a_grid_of_only_bad_characters_is_not_called_empty(app: Flask) -> None:
-    form = make_form(app, cells_data("x" + "0" * 80))
+    form = make_form(app, cells_data("y" + "0" * 80))
     assert not form.validate()
     assert [e.code for e in form.puzzle_errors] == ["symbol"]
 
@@ -118,3 +118,81 @@ def test_puzzle_form_is_sized_by_the_geometry() -> None:
     small = puzzle_form(standard(4))()
     assert len(small.cells.entries) == 16
     assert len(puzzle_form(x_sudoku(9))().cells.entries) == 81
+
+
+# ---- One source of truth: the grid (issue 15) ------------------------------------------------
+
+EDITED = "4" + EASY[1:]  # r1c1 typed after the paste (the solution's digit)
+OTHER = EASY[::-1]  # another puzzle, pasted over
+
+
+def posted(grid: str, paste: str, filled: str = "", seen: str | None = None) -> MultiDict[str, str]:
+    """A POST of the form as the server drew it: ``filled`` is the grid it filled in from the
+    box, ``seen`` the box's text when drawn (None: a fresh form)."""
+    data = {**cells_data(grid).to_dict(), "paste": paste, "filled": filled}
+    if seen is not None:
+        data["pasted"] = digest(seen)
+    return MultiDict(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # The box is news: a fresh form, an empty grid, or a box changed since it was drawn.
+        (posted("0" * 81, EASY), EASY),
+        (posted(EDITED, OTHER, filled=EASY, seen=EASY), OTHER),
+        # The grid as the server filled it from the box: the box (it may hold a fixed typo).
+        (posted(EASY, EASY, filled=EASY, seen=EASY), EASY),
+        # A digit typed into the grid after the server filled it: the grid counts.
+        (posted(EDITED, EASY, filled=EASY, seen=EASY), EDITED),
+        # CRLF from the browser's textarea is the same box.
+        (posted(EDITED, EASY[:9] + "\r\n" + EASY[9:], filled=EASY, seen=EASY), EDITED),
+    ],
+    ids=["empty-grid", "box-changed", "grid-as-filled", "grid-edited", "crlf"],
+)
+def test_the_grid_is_what_is_read_after_a_paste(
+    app: Flask, data: MultiDict[str, str], expected: str
+) -> None:
+    form = make_form(app, data)
+    assert form.validate(), form.puzzle_errors
+    assert form.canonical == expected
+
+
+def test_a_paste_remembers_what_it_put_in_the_grid(app: Flask) -> None:
+    form = make_form(app, MultiDict({"paste": EASY}))
+    assert form.validate()
+    assert form.filled.data == EASY and form.pasted.data == digest(EASY)
+    # Typed into the grid and not pasted: nothing to remember.
+    typed = make_form(app, cells_data(EASY))
+    assert typed.validate() and typed.filled.data == ""
+
+
+def test_entries_typed_over_pasted_pencil_marks_are_placed(app: Flask) -> None:
+    from sudoku_web.core.logic import pencil_marks
+
+    geo = standard(9)
+    marks = pencil_marks(EASY, geo)
+    flat = "".join(
+        "".join(str(d) if (v == d or m >> (d - 1) & 1) else "." for d in range(1, 10))
+        for v, m in zip(marks.values, marks.masks, strict=True)
+    )
+    first = make_form(app, MultiDict({"paste": flat}))
+    assert first.validate() and first.pencil is not None
+    grid = "".join(str(v) for v in first.pencil.values)
+    # r1c1 typed (4): placed, and 4 leaves its row's candidates.
+    edited = "4" + grid[1:]
+    form = make_form(app, posted(edited, flat, filled=grid, seen=flat))
+    assert form.validate() and form.pencil is not None
+    assert form.pencil.values[0] == 4 and form.pencil.masks[0] == 0
+    assert all(not form.pencil.masks[c] >> 3 & 1 for c in range(1, 9))
+
+
+def test_many_overfull_cells_are_one_message_naming_them(app: Flask) -> None:
+    data = cells_data(EASY)
+    for i in (0, 1, 3, 5, 7, 8):
+        data[f"cells-{i}"] = "12"
+    form = make_form(app, data)
+    assert not form.validate()
+    (error,) = form.puzzle_errors
+    assert error.cells == (0, 1, 3, 5, 7, 8)
+    assert "r1c1 holds '12'" in error.message and "and 2 more cells" in error.message

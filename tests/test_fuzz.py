@@ -258,11 +258,23 @@ def test_the_form_with_odd_queries(client: Any, query: dict[str, str]) -> None:
     _check_any(client.get("/", query_string=query))
 
 
+@FUZZ
+@given(query=QUERY, puzzle=st.one_of(TEXT, st.sampled_from([e.puzzle for _, e in _EXAMPLES])))
+def test_the_print_page_with_odd_queries(client: Any, query: dict[str, str], puzzle: str) -> None:
+    _check_any(client.get("/print", query_string={"p": puzzle} | query))
+
+
+def test_the_favicon_is_the_sites_icon(client: Any) -> None:
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.get_data().startswith(b"<svg")
+
+
 def test_every_route_is_fuzzed(client: Any) -> None:
     """A new route must join the fuzzing above: each rule's first segment is one we send."""
     # /api/check, /api/hint and the play form: tests/test_fuzz_play.py
     covered = {"/", "/hint", "/api/solve", "/api/explain", "/api/check", "/api/hint"}
-    covered |= {"/healthz", "/static"}
+    covered |= {"/healthz", "/static", "/print", "/favicon.ico"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}
     for rule in client.application.url_map.iter_rules():
         first = "/" + rule.rule.split("/")[1] if rule.rule != "/" else "/"

@@ -139,8 +139,10 @@ def test_invalid_conflict_names_cells_and_house() -> None:
 def test_invalid_text() -> None:
     """Bad symbols and lengths come back as invalid results, never exceptions."""
     assert solve("abc").status == "invalid"
-    result = solve("x" * 81)
-    assert result.status == "invalid" and len(result.errors) == 81
+    # One message for a character repeated in every cell, naming all 81 cells.
+    result = solve("y" * 81)
+    assert result.status == "invalid" and len(result.errors) == 1
+    assert len(result.errors[0].cells) == 81
 
 
 @pytest.mark.parametrize("grid", [[0] * 80, [10] + [0] * 80, [-1] + [0] * 80])

@@ -102,7 +102,7 @@ def test_guess_steps_are_shown_as_guesses(app: Any, client: Any) -> None:
 
 @pytest.mark.parametrize(
     ("puzzle", "status"),
-    [(CONFLICT, 422), ("12x" + "0" * 78, 422), ("0" * 81, 422)],
+    [(CONFLICT, 422), ("12y" + "0" * 78, 422), ("0" * 81, 422)],
 )
 def test_steps_page_of_an_invalid_puzzle_is_422_with_the_form_messages(
     client: Any, puzzle: str, status: int
@@ -588,3 +588,40 @@ def test_grade_in_time_is_cacheable_and_matches_the_steps_page(client: Any) -> N
     assert "Grade for a person: <strong>Fiendish</strong>" in steps
     page = client.get(f"/p/{puzzle}")
     assert page.headers["Cache-Control"].startswith("public") and "ETag" in page.headers
+
+
+# ---- Hints from pencil marks and hints that point (issue 15) ---------------------------------
+
+
+def _flat_marks(drop: tuple[int, int] | None = None) -> str:
+    """EASY's pencil marks as 729 characters, optionally without one (cell, digit)."""
+    from sudoku_web.core.logic import pencil_marks
+
+    marks = pencil_marks(EASY, standard(9))
+    out = []
+    for cell, (value, mask) in enumerate(zip(marks.values, marks.masks, strict=True)):
+        for d in range(1, 10):
+            keep = value == d or (not value and mask >> (d - 1) & 1)
+            out.append(str(d) if keep and (cell, d) != drop else ".")
+    return "".join(out)
+
+
+def test_hint_from_pencil_marks_that_lost_a_cells_digit_says_so(client: Any) -> None:
+    from sudoku_web.core.logic import pencil_marks
+
+    # A cell's own digit struck from the person's marks (a cell left with two candidates or
+    # more, so it stays open): every later step would mislead.
+    marks = pencil_marks(EASY, standard(9))
+    cell = next(c for c, m in enumerate(marks.masks) if m.bit_count() >= 3)
+    text = _flat_marks(drop=(cell, int(EASY_SOLUTION[cell])))
+    page = client.post("/hint", data={"paste": text}).get_data(as_text=True)
+    name = standard(9).cell_name(cell)
+    assert f"Your pencil marks in {name} leave out the digit" in _panel(page)
+    assert re.search(rf'<td class="[^"]*\bwrong\b[^"]*"><label[^>]*for="cells-{cell}"', page)
+
+
+def test_hint_from_whole_pencil_marks_is_the_next_step(client: Any) -> None:
+    page = client.post("/hint", data={"paste": _flat_marks()}).get_data(as_text=True)
+    assert "Next: " in _panel(page)
+    # The marks stay in the box for the next press; the grid shows the placed cells.
+    assert re.search(r"<textarea[^>]*>\s*[1-9.]{729}</textarea>", page)

@@ -34,7 +34,7 @@ from web_puzzles import (
 
 from sudoku_web import create_app
 from sudoku_web.core.board import InvalidPuzzle, jigsaw
-from sudoku_web.web.variants import CHOICES, canonical_regions, jigsaw_geometry
+from sudoku_web.web.variants import CHOICES, DEFAULT_JIGSAW, canonical_regions, jigsaw_geometry
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -110,7 +110,11 @@ def test_diagonals_and_windows_are_shaded_by_class(client: Any, query: str, shad
 
 
 def test_jigsaw_form_draws_its_regions_and_has_the_map_field(client: Any) -> None:
-    page = text(client.get("/?v=jigsaw"))
+    # A fresh form has no map (issue 15); the example map is one labelled link away.
+    fresh = text(client.get("/?v=jigsaw"))
+    assert not re.findall(r'<td class="[^"]*\brg-(\d+)\b', fresh)
+    assert re.search(r'<textarea[^>]*name="regions"[^>]*>\s*</textarea>', fresh)
+    page = text(client.get("/?v=jigsaw&r=" + DEFAULT_JIGSAW))
     assert 'name="regions"' in page
     assert len(set(re.findall(r"\brg-(\d+)\b", page))) == 9
     assert '<div class="region-painter" hidden></div>' in page
@@ -267,7 +271,9 @@ def test_impossible_page_shows_the_conflict_and_fix_links(client: Any) -> None:
     assert "these 4 givens cannot all be right: r1c8, r3c1, r4c7, r7c3." in page
     marked = {i for i, (classes, _) in enumerate(grid_cells(page)) if "invalid" in classes}
     assert marked == {7, 18, 33, 56}
-    fixes = re.findall(r'<li><a href="([^"]+)">([^<]+)</a></li>', page)
+    fixes = re.findall(
+        r'<(?:li|p class="likely-fix")><a (?:class="[^"]+" )?href="([^"]+)">([^<]+)</a>', page
+    )
     assert fixes[0] == (f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}", "r1c8: 3 → 2")
     # Following the first fix lands on a solved page.
     solved = text(client.get(fixes[0][0]))
@@ -276,7 +282,9 @@ def test_impossible_page_shows_the_conflict_and_fix_links(client: Any) -> None:
 
 def test_impossible_classic_page_ranks_the_restoring_fix_first(client: Any) -> None:
     page = text(client.get(f"/p/{EASY_TYPO}"))
-    fixes = re.findall(r'<li><a href="([^"]+)">([^<]+)</a></li>', page)
+    fixes = re.findall(
+        r'<(?:li|p class="likely-fix")><a (?:class="[^"]+" )?href="([^"]+)">([^<]+)</a>', page
+    )
     assert fixes[0] == (f"/p/{EASY}", "r1c3: 4 → 3")
     assert "ran out of time" not in page
 

@@ -92,7 +92,7 @@ def test_valid_post_redirects_303_to_the_share_link(client: Any, data: dict[str,
 @pytest.mark.parametrize(
     ("data", "message", "marked"),
     [
-        (cells("x" + EASY[1:]), "Position 1 (r1c1) holds &#39;x&#39;", {0}),
+        (cells("y" + EASY[1:]), "Position 1 (r1c1) holds &#39;y&#39;", {0}),
         ({**cells(EASY), "cells-4": "12"}, "r1c5 holds &#39;12&#39;", {4}),
         (cells(CONFLICT), "r1c1 and r1c2 both hold 5 in row 1 and box 1.", {0, 1}),
         (cells("0" * 81), "The grid is empty", set()),
@@ -206,7 +206,7 @@ def test_gave_up_page_says_why_and_what_was_reached() -> None:
     ("puzzle", "message"),
     [
         ("123", "Found 3 cells, expected 81 (9 rows of 9)."),
-        ("x" + EASY[1:], "holds &#39;x&#39;"),
+        ("y" + EASY[1:], "holds &#39;y&#39;"),
         (CONFLICT, "r1c1 and r1c2 both hold 5 in row 1 and box 1."),
         ("0" * 81, "The grid is empty"),
     ],

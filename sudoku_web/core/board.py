@@ -25,14 +25,21 @@ houses involved, collected in a :class:`InvalidPuzzle` exception by the parser.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 SYMBOLS = "123456789ABCDEFG"
-BLANKS = ".0"
-# Characters of pretty-printed grids; they are never cells.
+# Blank cells as people write them. ``-`` is a blank too, except in a drawn rule (a line such
+# as ``------+-------+------``), see :func:`clean_cells`.
+BLANKS = ".0_xX*?-"
+# Characters of pretty-printed grids between cells; they are never cells.
+LAYOUT = frozenset(" \t\r\n|+")
+# Layout of region maps (labels may be any character but these).
 IGNORED = frozenset(" \t\r\n|-+")
+# What a drawn rule line is made of (HoDoKu draws ``.---.``, ``:---+---:`` and ``'---'``).
+_RULE_CHARS = frozenset("-=+|:.'`* \t\r")
 
 Variant = Literal["standard", "x", "hyper", "jigsaw"]
 VARIANTS: tuple[Variant, ...] = ("standard", "x", "hyper", "jigsaw")
@@ -321,9 +328,37 @@ def geometry_for(variant: str = "standard", size: int = 9, regions: str | None =
     return find_variant(variant).geometry(size, regions)
 
 
-def clean_cells(text: str) -> list[str]:
-    """The cell characters of a puzzle text: everything but whitespace and ``| - +``."""
-    return [ch for ch in text if ch not in IGNORED]
+def _is_rule(line: str) -> bool:
+    """A drawn rule such as ``------+-------+------`` or HoDoKu's ``.---.`` / ``:---+---:``."""
+    stripped = line.strip()
+    return bool(stripped) and set(stripped) <= _RULE_CHARS and ("--" in stripped or "=" in stripped)
+
+
+def _readings(text: str) -> Iterator[list[str]]:
+    """The ways to cut a text into cell characters, most likely first."""
+    lines = text.splitlines() or [text]
+    # Drawn rules dropped, any other ``-`` a blank cell.
+    yield [ch for line in lines if not _is_rule(line) for ch in line if ch not in LAYOUT]
+    if "-" in text:
+        yield [ch for ch in text if ch not in LAYOUT]  # every ``-`` a blank (a row "---------")
+        yield [ch for ch in text if ch not in IGNORED]  # every ``-`` a line (``1-2-3``)
+
+
+def clean_cells(text: str, cells: int | None = None) -> list[str]:
+    """The cell characters of a puzzle text: everything but whitespace, ``|``, ``+`` and
+    drawn rules.
+
+    ``-`` is ambiguous (a blank, or part of a drawn line): the reading whose count is
+    ``cells`` wins (without ``cells``: a count of N*N for a supported N), else the first.
+    """
+    first: list[str] | None = None
+    for chars in _readings(text):
+        if first is None:
+            first = chars
+        n = len(chars)
+        if n == cells if cells is not None else _isqrt_exact(n) in JIGSAW_SIZES:
+            return chars
+    return first or []
 
 
 def infer_size(text: str) -> int | None:
@@ -334,36 +369,38 @@ def infer_size(text: str) -> int | None:
     return size if size is not None and size in JIGSAW_SIZES else None
 
 
+@functools.cache
+def _value_table(size: int) -> dict[str, int]:
+    """Character -> value for an N x N grid: symbols in either case, every blank 0."""
+    value_of = {ch: v for v, ch in enumerate(SYMBOLS[:size], start=1)}
+    value_of.update({ch.lower(): v for ch, v in list(value_of.items())})
+    for blank in BLANKS:
+        value_of.setdefault(blank, 0)  # 0 is a blank, never a symbol
+    return value_of
+
+
 def parse_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
     """Parse puzzle text into a grid (list of ints, 0 blank) for ``geometry`` (default 9x9).
 
-    Row-major; ``.`` or ``0`` is a blank; symbols are case-insensitive. Whitespace and
-    ``| - +`` are ignored so a pasted pretty-printed grid parses. Raises :class:`InvalidPuzzle`
-    with every bad symbol and a wrong cell count; conflicting givens are reported by
+    Row-major; symbols are case-insensitive; ``. 0 _ x * ? -`` are blanks. Whitespace, ``|``,
+    ``+`` and drawn rule lines are skipped, so a pasted pretty-printed grid parses. When the
+    whole text is not a grid, a grid inside it (after a label such as ``Puzzle #12:``, in a
+    link's ``?bd=``) is taken if exactly one stretch of the text reads as one.
+
+    Raises :class:`InvalidPuzzle`: a wrong cell count, and the characters that are neither
+    symbols nor blanks (one message naming their cells); conflicting givens are reported by
     :func:`find_conflicts`, not here, so callers can show a parsed grid with its conflicts.
     """
     geo = geometry or standard(9)
-    chars = clean_cells(text)
-    value_of = {ch: v for v, ch in enumerate(geo.symbols, start=1)}
-    value_of.update({ch.lower(): v for ch, v in list(value_of.items())})
-    for blank in BLANKS:
-        value_of[blank] = 0
-    errors: list[PuzzleError] = []
-    grid: list[int] = []
-    for index, ch in enumerate(chars):
-        value = value_of.get(ch)
-        if value is None:
-            where = geo.cell_name(index) if index < geo.cells else f"cell {index + 1}"
-            errors.append(
-                PuzzleError(
-                    "symbol",
-                    f"Position {index + 1} ({where}) holds {ch!r}, which is not a symbol "
-                    f"{_symbol_range(geo)} or a blank (. or 0).",
-                    (index,) if index < geo.cells else (),
-                )
-            )
-            value = 0
-        grid.append(value)
+    value_of = _value_table(geo.size)
+    chars = clean_cells(text, geo.cells)
+    grid = [value_of.get(ch, -1) for ch in chars]
+    if len(grid) == geo.cells and -1 not in grid:
+        return grid
+    found = _grids_inside(text, geo)
+    if len(found) == 1:
+        return list(found.pop())
+    errors = _symbol_errors(chars, grid, geo)
     if len(chars) != geo.cells:
         errors.insert(
             0,
@@ -372,9 +409,15 @@ def parse_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
                 f"Found {len(chars)} cells, expected {geo.cells} ({geo.size} rows of {geo.size}).",
             ),
         )
-    if errors:
-        raise InvalidPuzzle(errors)
-    return grid
+    if len(found) > 1:
+        errors.append(
+            PuzzleError(
+                "length",
+                f"The text holds {len(found)} different grids of {geo.cells} cells; "
+                "paste one puzzle at a time.",
+            )
+        )
+    raise InvalidPuzzle(errors)
 
 
 def _symbol_range(geo: Geometry) -> str:
@@ -382,6 +425,163 @@ def _symbol_range(geo: Geometry) -> str:
     if geo.size <= 9:
         return f"1-{syms[-1]}"
     return f"1-9 or A-{syms[-1]}"
+
+
+_BLANKS_SHOWN = " ".join(dict.fromkeys(BLANKS.replace("X", "")))
+
+
+def _symbol_errors(chars: Sequence[str], grid: Sequence[int], geo: Geometry) -> list[PuzzleError]:
+    """One error for every character that is neither a symbol nor a blank, naming its cells."""
+    bad = [i for i, v in enumerate(grid) if v < 0]
+    if not bad:
+        return []
+    allowed = f"a symbol {_symbol_range(geo)} or a blank ({_BLANKS_SHOWN})"
+    if len(bad) == 1:
+        (index,) = bad
+        where = geo.cell_name(index) if index < geo.cells else f"cell {index + 1}"
+        message = f"Position {index + 1} ({where}) holds {chars[index]!r}, which is not {allowed}."
+    else:
+        by_char: dict[str, list[int]] = {}
+        for index in bad:
+            by_char.setdefault(chars[index], []).append(index)
+        parts = [f"{ch!r} at {_positions(cells, geo)}" for ch, cells in list(by_char.items())[:4]]
+        if len(by_char) > 4:
+            parts.append(f"{len(by_char) - 4} more characters")
+        message = (
+            f"{len(bad)} characters are not {allowed}: {'; '.join(parts)}."
+            if len(by_char) > 1
+            else f"{chars[bad[0]]!r} is not {allowed}; it is at {_positions(bad, geo)}."
+        )
+    cells = tuple(i for i in bad if i < geo.cells)
+    return [PuzzleError("symbol", message, cells)]
+
+
+def _positions(indices: Sequence[int], geo: Geometry, shown: int = 4) -> str:
+    """``r1c1, r1c2 and 7 more cells``: cell names (positions past the grid by number)."""
+    names = [geo.cell_name(i) if i < geo.cells else f"position {i + 1}" for i in indices]
+    if len(names) <= shown:
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
+
+
+# How many whitespace-separated words a label or a trailing remark may take around a grid.
+_TRIM_WORDS = 3
+
+
+def _grids_inside(text: str, geo: Geometry) -> set[tuple[int, ...]]:
+    """The distinct grids found in stretches of ``text`` that read as a whole grid.
+
+    A stretch is a run of symbols, blanks and layout between other characters (the label
+    ``Puzzle #12:`` or a link's ``?bd=`` end one), optionally without a few words at either
+    end (``Puzzle 12 003020600...``). The caller takes the grid only when there is one.
+    """
+    value_of = _value_table(geo.size)
+    allowed = set(value_of) | LAYOUT
+    found: set[tuple[int, ...]] = set()
+    run: list[str] = []
+    for ch in text + "\0":
+        if ch in allowed:
+            run.append(ch)
+            continue
+        if run:
+            piece = "".join(run)
+            run = []
+            words = [m.span() for m in re.finditer(r"\S+", piece)]
+            for a in range(min(_TRIM_WORDS, len(words) - 1) + 1):
+                for b in range(min(_TRIM_WORDS, len(words) - 1 - a) + 1):
+                    chars = clean_cells(piece[words[a][0] : words[-1 - b][1]], geo.cells)
+                    if len(chars) == geo.cells:
+                        found.add(tuple(value_of[ch] for ch in chars))
+    return found
+
+
+@dataclass(frozen=True)
+class PencilMarks:
+    """A position with the solver's candidates: what a person has after pencilling in.
+
+    ``values``: the symbol of each placed cell (0 open); ``masks``: each open cell's candidates
+    (bit ``d - 1`` for symbol ``d``), 0 for placed cells.
+    """
+
+    values: tuple[int, ...]
+    masks: tuple[int, ...]
+
+
+def parse_candidates(text: str, geometry: Geometry | None = None) -> PencilMarks | None:
+    """Read a candidate grid (pencil marks), or None when ``text`` is not one.
+
+    Three spellings: N*N*N characters, N per cell, each a symbol (a candidate) or a blank
+    (729 for 9x9); a pretty-printed grid with one word of candidate symbols per cell, as
+    HoDoKu and SudokuWiki print them (``| 4 1679 12679 | ...``); SudokuWiki's 162-character
+    board string (two base-32 digits per cell). A cell with one candidate is placed. A
+    candidate that a placed peer rules out is dropped (the bookkeeping people skip).
+    Raises :class:`InvalidPuzzle` for a cell with no candidate at all.
+    """
+    geo = geometry or standard(9)
+    sets = _candidate_sets(text, geo)
+    if sets is None:
+        return None
+    values = [bits_to_value(mask) for mask in sets]
+    empty = [cell for cell, mask in enumerate(sets) if not mask]
+    if empty:
+        message = f"{_positions(empty, geo).capitalize()} {'has' if len(empty) == 1 else 'have'} "
+        message += "no candidates: each cell needs at least one."
+        raise InvalidPuzzle([PuzzleError("symbol", message, tuple(empty))])
+    masks = []
+    for cell, mask in enumerate(sets):
+        if values[cell]:
+            masks.append(0)
+            continue
+        for peer in geo.peers[cell]:
+            if values[peer]:
+                mask &= ~(1 << (values[peer] - 1))
+        masks.append(mask)
+    return PencilMarks(tuple(values), tuple(masks))
+
+
+def bits_to_value(mask: int) -> int:
+    """The symbol value of a one-candidate mask, else 0."""
+    return mask.bit_length() if mask and not mask & (mask - 1) else 0
+
+
+_SUDOKUWIKI = re.compile(r"(?<![0-9A-Za-z])[0-9a-v]{162}(?![0-9A-Za-z])")
+
+
+def _candidate_sets(text: str, geo: Geometry) -> list[int] | None:
+    """Candidate masks per cell for the three spellings of :func:`parse_candidates`."""
+    n = geo.size
+    full = (1 << n) - 1
+    value_of = _value_table(n)
+    chars = clean_cells(text, geo.cells * n)
+    if len(chars) == geo.cells * n and all(ch in value_of for ch in chars):
+        sets = []
+        for cell in range(geo.cells):
+            mask = 0
+            for ch in chars[cell * n : (cell + 1) * n]:
+                if value_of[ch]:
+                    mask |= 1 << (value_of[ch] - 1)
+            sets.append(mask)
+        return sets
+    if n == 9 and (match := _SUDOKUWIKI.search(text)):
+        code = match.group()
+        # Per cell: the candidates as bits (1 for 1, 2 for 2, 4 for 3, ...), shifted left
+        # once for a flag that marks a clue, in two base-32 digits.
+        return [int(code[i : i + 2], 32) >> 1 & full for i in range(0, 162, 2)]
+    lines = [line for line in text.splitlines() if not _is_rule(line)]
+    words = re.findall(r"[^\s|+]+", "\n".join(lines))
+    if len(words) != geo.cells or all(len(w) == 1 for w in words):
+        return None
+    sets = []
+    for word in words:
+        mask = 0
+        for ch in word:
+            if ch not in value_of:
+                return None  # not a word of candidates: not a candidate grid
+            value = value_of[ch]
+            if value:
+                mask |= 1 << (value - 1)
+        sets.append(mask)
+    return sets
 
 
 def find_conflicts(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]:

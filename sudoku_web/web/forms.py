@@ -1,21 +1,42 @@
 """The puzzle form: one input per cell plus a paste box, validated by the board parser.
 
-Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the cells (or the
-paste box when it holds text), calls :func:`sudoku_web.web.reading.read` (the board parser, the
+Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the grid (or the
+paste box, see below), calls :func:`sudoku_web.web.reading.read` (the board parser, the
 conflict check and the empty-grid check), and leaves behind either ``grid`` /
 ``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
 branches on ``validate()``.
+
+One source of truth: the grid. A paste fills the grid, and the grid is what is read, so a
+digit typed after a paste counts. The paste box is read instead only when it is news: the
+grid is empty, the box changed since the page was drawn (``pasted``, a digest of the box as
+drawn), or the grid is exactly what the server filled in from the box (``filled``), so a
+fixed typo in the box counts too. A candidate grid (pencil marks) cannot live in the grid's
+cells; it stays in the box and the grid's later entries are placed over it
+(:attr:`PuzzleForm.pencil`).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from wtforms import FieldList, Form, StringField, SubmitField, TextAreaField
+from wtforms import FieldList, Form, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
-from ..core.board import IGNORED, Geometry, InvalidPuzzle, PuzzleError, jigsaw, standard
+from ..core.board import (
+    IGNORED,
+    LAYOUT,
+    Geometry,
+    House,
+    InvalidPuzzle,
+    PencilMarks,
+    PuzzleError,
+    jigsaw,
+    parse_candidates,
+    standard,
+)
 from .boards import BoardView, board_view
 from .memo import byte_cache
 from .reading import MAX_TEXT, canonical, read
@@ -23,6 +44,19 @@ from .variants import default_regions, jigsaw_geometry, region_sketch
 
 # The paste box takes what the reader takes (see reading.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
+
+# What the paste box reads (board.parse_puzzle / parse_candidates), said on the form.
+FORMATS = (
+    "81 characters row by row, with . 0 _ x * ? or - for blanks; a pretty-printed grid "
+    "(spaces, | and drawn lines are skipped); a puzzle inside a label or a link (SudokuWiki's "
+    "?bd=); or your pencil marks, to get a hint from where you are: 729 characters (9 per "
+    "cell) or a candidate grid as HoDoKu and SudokuWiki print it."
+)
+
+
+def digest(text: str) -> str:
+    """A short fingerprint of a paste box's text, whitespace aside (browsers send CRLF)."""
+    return hashlib.sha256("".join(text.split()).encode()).hexdigest()[:16]
 
 
 class PuzzleForm(Form):
@@ -34,9 +68,12 @@ class PuzzleForm(Form):
     paste = TextAreaField(
         "Or paste a puzzle",
         validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
-        description="81 characters, row by row, with . or 0 for blanks; a pretty-printed "
-        "grid with | and - works too.",
+        description=FORMATS,
     )
+    # What the server drew (see the module docstring): the grid it filled in from the paste
+    # box, and a digest of the box.
+    filled = HiddenField()
+    pasted = HiddenField()
     solve = SubmitField("Solve")
 
     def __init__(self, formdata: Any = None, **kwargs: Any) -> None:
@@ -46,15 +83,41 @@ class PuzzleForm(Form):
         self.puzzle_errors: list[PuzzleError] = []
         self.invalid_cells: set[int] = set()
         self.paste_invalid = False
+        self.pencil: PencilMarks | None = None  # a pasted candidate grid, entries placed
+        self.filled.data = ""  # drawn afresh: set by fill_from_paste only
+        self.pasted.data = digest(self.paste.data or "")
 
     def fill(self, grid: Sequence[int]) -> None:
         """Put a grid into the cell inputs (for "edit this puzzle" and pasted puzzles)."""
         for field, value in zip(self.cells.entries, grid, strict=True):
             field.data = self.geometry.symbol(value) if value else ""
 
-    def board(self) -> BoardView:
-        """The grid for the ``grid`` macro, with the offending cells marked."""
-        return board_view(self.geometry, "", invalid=self.invalid_cells)
+    def fill_from_paste(self, grid: Sequence[int]) -> None:
+        """Put a pasted grid into the cells and remember it (a later POST compares)."""
+        self.fill(grid)
+        self.filled.data = self._cells_text()
+
+    def _cells_text(self) -> str:
+        """The cells as typed, one character each (``0`` for a blank), to compare grids."""
+        out = []
+        for field in self.cells.entries:
+            value = (field.data or "").strip().upper()
+            out.append(value if len(value) == 1 and value not in ".0_X*?-" else "0")
+        return "".join(out)
+
+    def _paste_wins(self, pasted: str) -> bool:
+        """Whether the paste box, not the grid, holds the puzzle (see the module docstring)."""
+        if not pasted:
+            return False
+        cells = self._cells_text()
+        if not cells.strip("0") or digest(pasted) != str((self.pasted.raw_data or [""])[0]):
+            return True  # the grid is empty, or the box changed since it was drawn
+        return cells == str((self.filled.raw_data or [""])[0])
+
+    def board(self, givens: str = "") -> BoardView:
+        """The grid for the ``grid`` macro, with the offending cells marked (``givens``: the
+        puzzle's cells, drawn apart from a person's entries)."""
+        return board_view(self.geometry, givens, invalid=self.invalid_cells)
 
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Field checks, then the puzzle itself: bad symbols, length, conflicts, empty grid."""
@@ -67,10 +130,12 @@ class PuzzleForm(Form):
             return False
         pasted = (self.paste.data or "").strip()
         try:
-            if pasted:
+            if self._paste_wins(pasted):
                 self.grid = self._read_paste(pasted)
             else:
                 self.grid = self._read_cells()
+                if pasted:
+                    self.pencil = self._entries_over(pasted, self.grid)
         except InvalidPuzzle as exc:
             self.puzzle_errors = list(exc.errors)
             self.invalid_cells = {c for e in exc.errors for c in e.cells}
@@ -79,15 +144,45 @@ class PuzzleForm(Form):
         return True
 
     def _read_paste(self, text: str) -> list[int]:
-        reading = read(text, self.geometry)
+        try:
+            self.pencil = parse_candidates(text, self.geometry)
+        except InvalidPuzzle:
+            self.paste_invalid = True
+            raise
+        if self.pencil is not None:
+            # Pencil marks: the grid shows their placed cells, the hint starts from them.
+            reading = read(canonical(self.pencil.values), self.geometry)
+        else:
+            reading = read(text, self.geometry)
         if reading.grid is not None:
             # Show what was pasted in the grid, so marked conflicts make sense and a later
             # edit starts from it.
-            self.fill(reading.grid)
+            self.fill_from_paste(reading.grid)
         if not reading.ok or reading.grid is None:
             self.paste_invalid = True
             raise InvalidPuzzle(reading.errors)
         return list(reading.grid)
+
+    def _entries_over(self, text: str, grid: Sequence[int]) -> PencilMarks | None:
+        """A candidate grid in the box with the grid's entries over it: a digit typed into
+        a cell is placed (and leaves its peers' candidates), a cleared cell opens again."""
+        try:
+            marks = parse_candidates(text, self.geometry)
+        except InvalidPuzzle:
+            return None
+        if marks is None:
+            return None
+        geo = self.geometry
+        full = (1 << geo.size) - 1
+        masks = [m if not v else 0 for m, v in zip(marks.masks, grid, strict=True)]
+        for cell, value in enumerate(grid):
+            if not value and marks.values[cell]:  # cleared: every symbol its peers allow
+                masks[cell] = full
+        for cell, value in enumerate(grid):
+            if value:
+                for peer in geo.peers[cell]:
+                    masks[peer] &= ~(1 << (value - 1))
+        return PencilMarks(tuple(grid), tuple(masks))
 
     def prefill(self, text: str) -> str | None:
         """Open the form on a puzzle ("edit this puzzle"): in the grid if it parses, else
@@ -112,23 +207,29 @@ class PuzzleForm(Form):
         """
         geo = self.geometry
         chars: list[str] = []
-        errors: list[PuzzleError] = []
+        bad: list[tuple[int, str]] = []
         for index, field in enumerate(self.cells.entries):
             value = (field.data or "").strip()
             if not value:
                 chars.append(".")
-            elif len(value) == 1 and value not in IGNORED:
+            elif len(value) == 1 and value not in LAYOUT:
                 chars.append(value)  # the parser judges the symbol and names the cell
             else:
-                errors.append(
-                    PuzzleError(
-                        "symbol",
-                        f"{geo.cell_name(index)} holds {value!r}; a cell takes a single "
-                        f"symbol ({geo.symbols[0]}-{geo.symbols[-1]}) or stays blank.",
-                        (index,),
-                    )
-                )
+                bad.append((index, value))
                 chars.append(".")
+        errors: list[PuzzleError] = []
+        if bad:
+            # One message for all such cells, naming them (issue 15: not one line per cell).
+            shown = [f"{geo.cell_name(i)} holds {v!r}" for i, v in bad[:4]]
+            more = f" and {len(bad) - 4} more cells" if len(bad) > 4 else ""
+            errors.append(
+                PuzzleError(
+                    "symbol",
+                    f"{'; '.join(shown)}{more}: a cell takes a single symbol "
+                    f"({geo.symbols[0]}-{geo.symbols[-1]}) or stays blank.",
+                    tuple(i for i, _ in bad),
+                )
+            )
         reading = read("".join(chars), geo)
         # Report everything at once; but a grid whose only entries were bad characters is not
         # "empty" to the person who typed them.
@@ -163,6 +264,12 @@ class JigsawForm(PuzzleForm):
         """The region map first (it decides the houses), then the puzzle as for any grid."""
         text = self.regions.data or ""
         try:
+            if not _labels(text):
+                message = (
+                    "Set the regions first: type one letter per cell, row by row, or paint "
+                    "them (or start from the example map)."
+                )
+                raise InvalidPuzzle([PuzzleError("regions", message)])
             geometry = jigsaw_geometry(text)
         except InvalidPuzzle as exc:
             errors = list(exc.errors)
@@ -178,13 +285,15 @@ class JigsawForm(PuzzleForm):
                     )
                 )
         if errors:
-            n_cells_side = self.geometry.size
             self.regions_invalid = True
             self.puzzle_errors = errors
             self.invalid_cells = {c for e in errors for c in e.cells}
-            sketch = region_sketch(text)
-            # A map of another size cannot be drawn over this form's cells.
-            self.sketch = sketch if sketch is not None and sketch.size == n_cells_side else None
+            self.sketch = _sketch_of(text, self.geometry.size)
+            # Shown again as N rows of N, so its rows line up with the grid's.
+            labels, n = _labels(text), self.geometry.size
+            self.regions.data = "\n".join(
+                "".join(labels[i : i + n]) for i in range(0, len(labels), n)
+            )
             self._show_paste()
             return False
         # The instance's geometry shadows the class default (the map the form opened on).
@@ -199,12 +308,32 @@ class JigsawForm(PuzzleForm):
         if pasted:
             reading = read(pasted, self.geometry)
             if reading.grid is not None:
-                self.fill(reading.grid)
+                self.fill_from_paste(reading.grid)
 
-    def board(self) -> BoardView:
+    def board(self, givens: str = "") -> BoardView:
         """The grid drawn with the typed map's regions, even when the map was rejected."""
         geometry = self.sketch if self.sketch is not None else self.geometry
-        return board_view(geometry, "", invalid=self.invalid_cells)
+        return board_view(geometry, givens, invalid=self.invalid_cells)
+
+
+def _labels(text: str) -> list[str]:
+    """A region map's labels, one per cell (layout skipped)."""
+    return [ch for ch in text if ch not in IGNORED]
+
+
+def _sketch_of(text: str, size: int) -> Geometry:
+    """The drawing of a refused map over this form's cells (a bare grid when it cannot be
+    drawn: another size, or no square at all)."""
+    sketch = region_sketch(text)
+    return sketch if sketch is not None and sketch.size == size else unmapped(size)
+
+
+@functools.cache  # one per size, 4 .. 16
+def unmapped(size: int) -> Geometry:
+    """A jigsaw grid before its regions are set: rows and columns, no region lines or tints
+    (a fresh form draws this, not a map the person never chose)."""
+    rows = [House("row", r, tuple(range(r * size, (r + 1) * size))) for r in range(size)]
+    return Geometry(size, "jigsaw", tuple(rows), None, None)
 
 
 @byte_cache(4 * 1024 * 1024)  # a class per board; jigsaw maps share one class per size
@@ -223,9 +352,15 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     paste = TextAreaField(
         "Or paste a puzzle",
         validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
-        description=f"{geometry.cells} characters, row by row, with . or 0 for blanks"
+        description=f"{geometry.cells} characters, row by row, with . 0 _ x * ? or - for blanks"
         + ("; symbols 1-9 then A-G" if n > 9 else "")
-        + "; a pretty-printed grid works too.",
+        + "; a pretty-printed grid, or a puzzle inside a label or a link, works too"
+        + (
+            f"; so do pencil marks ({geometry.cells * n} characters, {n} per cell, or a "
+            "printed candidate grid)."
+            if geometry.cells * n <= PASTE_MAX  # a 16x16 candidate grid is past the bound
+            else "."
+        ),
     )
     base: type[PuzzleForm] = JigsawForm if geometry.variant == "jigsaw" else PuzzleForm
     name = f"{base.__name__}_{geometry.variant}_{n}"

@@ -30,8 +30,9 @@ from ..core.solver import SolveResult
 from ..core.variants import VariantInfo, find_variant
 from . import cache, solving, speedups, variants
 from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
-from .forms import JigsawForm, PuzzleForm, puzzle_form
+from .forms import JigsawForm, PuzzleForm, puzzle_form, unmapped
 from .preview import HEIGHT, WIDTH, render_png
+from .printout import print_url
 from .reading import canonical
 from .request_path import (
     ShareLink,
@@ -79,11 +80,12 @@ def _render_form(
         "index.html",
         form=form,
         givens=givens,
-        board=form.board(),
+        board=form.board(givens or ""),  # "Edit this puzzle": later entries drawn apart
         examples=_examples(picked),
         picked=picked,
         choices=variants.CHOICES,
         jigsaw=isinstance(form, JigsawForm),
+        example_regions=variants.default_regions(picked.size) if picked.variant == "jigsaw" else "",
     )
     return page, status
 
@@ -111,8 +113,11 @@ def index() -> ResponseValue:
             # A map that is not valid yet (from "Edit this puzzle" on a 422): show it as typed.
             form.sketch = sketch
             form.regions.data = _map_rows(regions, picked.size)
-        else:
+        elif regions:
             form.regions.data = _map_rows(variants.canonical_regions(geometry), geometry.size)
+        else:
+            # No silent example: the person sets the regions (or picks the labelled example).
+            form.sketch = unmapped(picked.size)
     givens = form.prefill(text) if (text := request.args.get("p", "")) else None
     return _render_form(form, picked, givens=givens)
 
@@ -123,6 +128,9 @@ def submit() -> ResponseValue:
     picked = variants.choice(request.form.get("v"), request.form.get("n"))
     form = puzzle_form(variants.form_geometry(picked))(request.form)
     if form.validate() and form.canonical is not None:
+        if "print" in request.form:  # the form's "Print the puzzle" button
+            edit = variants.edit_url(form.geometry, form.canonical)
+            return redirect(print_url(edit), 303)
         return redirect(variants.page_url(form.geometry, form.canonical), 303)
     return _render_form(form, picked, 422)
 
@@ -225,6 +233,7 @@ def _slots(
         "board_name": escape(name),
         "share_url": escape(links.share),
         "edit_url": escape(links.edit),
+        "print_url": escape(print_url(links.edit)),
         # Link previews (Open Graph, Twitter); every share link's picture is <link>.png.
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
         "preview_description": escape(_description(geometry, givens, result, diagnosis)),
@@ -265,6 +274,7 @@ def _render_result(
         share_url=slots["share_url"],
         play_url=slots["play_url"],
         edit_url=slots["edit_url"],
+        print_url=slots["print_url"],
         preview={
             "title": slots["preview_title"],
             "description": slots["preview_description"],
@@ -341,7 +351,8 @@ def picture(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValu
             return Response(image, mimetype="image/png")
         result = solving.cached_solve(givens, geometry, key)
         diagnosis = solving.cached_diagnosis(result, key)
-        image = render_png(*_picture(geometry, grid, result, diagnosis))
+        grid_, solution, _, words, conflict = _picture(geometry, grid, result, diagnosis)
+        image = render_png(grid_, solution, geometry, words, marked=conflict)
         return Response(image, mimetype="image/png")
 
     return cache.cacheable("png", cache.text_key(key.text, solving.doctor_budget().key), build)
@@ -352,15 +363,16 @@ add_share_routes(bp, "png", ".png", picture)
 
 def _picture(
     geometry: Geometry, grid: list[int], result: SolveResult, diagnosis: Diagnosis | None
-) -> tuple[list[int], str | None, Geometry, str]:
-    """render_png's arguments for a result: givens, solution, geometry, status words."""
+) -> tuple[list[int], str | None, Geometry, str, tuple[int, ...]]:
+    """render_png's arguments for a result: givens, solution, geometry, status words, and
+    for an impossible puzzle the doctor's conflict (tinted, as on the page)."""
     if result.status == "solved":
-        return grid, result.solutions[0], geometry, "Solved"
+        return grid, result.solutions[0], geometry, "Solved", ()
     if result.status == "multiple":
-        return grid, result.solutions[0], geometry, "More than one solution (one shown)"
+        return grid, result.solutions[0], geometry, "More than one solution (one shown)", ()
     if result.status == "gave_up":
-        return grid, None, geometry, "The solver gave up"
+        return grid, None, geometry, "The solver gave up", ()
     if diagnosis is not None and diagnosis.conflict:
         words = f"Impossible: these {len(diagnosis.conflict)} givens cannot all be right"
-        return grid, None, geometry, words
-    return grid, None, geometry, "Impossible: no solution"
+        return grid, None, geometry, words, tuple(diagnosis.conflict)
+    return grid, None, geometry, "Impossible: no solution", ()

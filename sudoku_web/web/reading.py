@@ -106,7 +106,7 @@ def _conflicts_besides(
     if not errors or any(e.code != "symbol" or not e.cells for e in errors):
         return ()
     bad = {cell for e in errors for cell in e.cells}
-    chars = clean_cells(text)
+    chars = clean_cells(text, geometry.cells)
     grid = parse_puzzle("".join("." if i in bad else ch for i, ch in enumerate(chars)), geometry)
     return tuple(find_conflicts(grid, geometry))
 

@@ -30,7 +30,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from werkzeug.wrappers import Response
 
 from ..core.board import Geometry, parse_puzzle
-from ..core.logic import pencil_marks
+from ..core.logic import Candidates, pencil_marks
 from ..core.variants import VariantInfo
 from . import cache, security, solving, teaching_display, variants
 from .forms import JigsawForm, PuzzleForm, puzzle_form
@@ -183,6 +183,8 @@ class HintPage:
     wrong: tuple[str, ...] = ()  # cells that do not fit (names only, never the digit)
     certain: bool = True  # wrong: the cells are surely wrong (vs. "one of these")
     multiple: bool = False  # the givens allow more than one solution
+    cells: tuple[int, ...] = ()  # wrong: the same cells, to mark in the grid
+    pencil: bool = False  # wrong: a cell's pencil marks lack its digit (not an entry)
 
 
 @bp.post("/hint")
@@ -200,7 +202,8 @@ def hint() -> ResponseValue:
     geometry = form.geometry
     grid = form.grid
     givens = _posted_givens(request.form.get("givens", ""), geometry, grid)
-    panel = _hint_for(grid, givens, geometry)
+    start = Candidates(form.pencil.values, form.pencil.masks) if form.pencil else None
+    panel = _hint_for(grid, givens, geometry, start)
     return _hint_page(form, picked, panel, canonical(givens), 200)
 
 
@@ -218,26 +221,45 @@ def _posted_givens(text: str, geometry: Geometry, grid: list[int]) -> list[int]:
 
 
 def _wrong(
-    cells: list[int] | tuple[int, ...], geometry: Geometry, certain: bool = True
+    cells: list[int] | tuple[int, ...],
+    geometry: Geometry,
+    certain: bool = True,
+    pencil: bool = False,
 ) -> HintPage:
-    return HintPage("wrong", wrong=tuple(geometry.cell_name(c) for c in cells), certain=certain)
+    """The "check these cells" panel, naming the cells (never their digits)."""
+    names = tuple(geometry.cell_name(c) for c in cells)
+    return HintPage("wrong", wrong=names, certain=certain, cells=tuple(cells), pencil=pencil)
 
 
-def _hint_for(grid: list[int], givens: list[int], geometry: Geometry) -> HintPage:
-    """Decide what the hint panel says for a grid (entries) over its puzzle (givens)."""
+def _hint_for(
+    grid: list[int], givens: list[int], geometry: Geometry, start: Candidates | None = None
+) -> HintPage:
+    """Decide what the hint panel says for a grid (entries) over its puzzle (givens), from
+    the person's pencil marks (``start``) when they brought them."""
     if all(grid):
         # The form refused conflicts, so a full grid breaks no rule: it is a solution.
         return HintPage("complete")
     result = solving.cached_solve(canonical(givens), geometry)
     if result.status == "unsolvable":
         return _wrong_somewhere(grid, geometry)
-    if result.status == "solved" and givens != grid:
+    if result.status == "solved":
         # Entries over a known puzzle: check each against its solution, naming cells only.
         solution = parse_puzzle(result.solutions[0], geometry)
         wrong = [c for c, v in enumerate(grid) if v and not givens[c] and v != solution[c]]
         if wrong:
             return _wrong(wrong, geometry)
-    hint = teaching_display.hint_steps(grid, geometry, unique=result.status == "solved")
+        if start is not None:
+            # Pencil marks that rule out a cell's own digit lead every later step astray.
+            lost = [
+                c
+                for c, v in enumerate(grid)
+                if not v and not start.masks[c] >> (solution[c] - 1) & 1
+            ]
+            if lost:
+                return _wrong(lost, geometry, pencil=True)
+    hint = teaching_display.hint_steps(
+        grid, geometry, unique=result.status == "solved", start=start
+    )
     if hint.last is not None and hint.last.technique == "Contradiction":
         return _wrong(hint.last.cells, geometry)
     return HintPage(
@@ -269,7 +291,8 @@ def _hint_page(
     page = render_template(
         "hint.html",
         form=form,
-        board=form.board(),
+        board=form.board(givens),
+        wrong_cells=set(panel.cells) if panel else set(),
         examples=[],
         picked=picked,
         choices=variants.CHOICES,

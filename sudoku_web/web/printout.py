@@ -1,0 +1,60 @@
+"""The printable puzzle: the givens alone on a large grid, for paper (``GET /print``).
+
+It takes the form's own arguments (``?p=<puzzle>&v=<variant>&r=<regions>&n=<size>``, as in
+"Edit this puzzle"), so the form's *Print the puzzle* button (a redirect from the form's
+POST, with or without JavaScript) and a result page's link both land here. The page is plain
+HTML; the print stylesheet in ``sudoku.css`` sizes the grid for the paper and hides the rest.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request, url_for
+
+from ..core.board import Geometry, InvalidPuzzle
+from . import variants
+from .boards import board_view
+from .reading import read
+
+bp = Blueprint("printout", __name__)
+
+# Longest puzzle or region map read from the query (a 16x16 pretty-printed grid fits).
+MAX_ARG = 4 * 256
+
+
+@bp.get("/print")
+def page() -> tuple[str, int]:
+    """The givens on a large grid (200), or the puzzle's problems (422)."""
+    args = request.args
+    picked = variants.choice(args.get("v"), args.get("n"))
+    regions = args.get("r", "")[:MAX_ARG]
+    try:
+        geometry: Geometry = (
+            variants.jigsaw_geometry(regions)
+            if picked.variant == "jigsaw"
+            else variants.form_geometry(picked)
+        )
+    except InvalidPuzzle as exc:
+        return _invalid(exc.errors, url_for("web.index", v="jigsaw"))
+    reading = read(args.get("p", "")[:MAX_ARG], geometry)
+    if not reading.ok or reading.canonical is None:
+        return _invalid(reading.errors, variants.edit_url(geometry))
+    givens = reading.canonical
+    page = render_template(
+        "print.html",
+        board=board_view(geometry, givens),
+        board_name=variants.describe(geometry),
+        givens_count=len(givens) - givens.count("0"),
+        share_url=variants.page_url(geometry, givens, external=True),
+        edit_url=variants.edit_url(geometry, givens),
+    )
+    return page, 200
+
+
+def print_url(edit_url: str) -> str:
+    """The print page of a puzzle from its "Edit this puzzle" URL (the same arguments)."""
+    query = edit_url.partition("?")[2]
+    return url_for("printout.page") + (f"?{query}" if query else "")
+
+
+def _invalid(errors: object, edit_url: str) -> tuple[str, int]:
+    return render_template("invalid.html", errors=errors, board=None, edit_url=edit_url), 422
