@@ -297,10 +297,10 @@ def test_hint_by_form_points_at_wrong_marks_first(client: Any) -> None:
 
 
 def test_a_bad_symbol_in_the_form_is_named_with_its_cell(client: Any) -> None:
-    response = client.post(f"/p/{EASY}/play", data={"c0": "x", "c1": "9" * 100})
+    response = client.post(f"/p/{EASY}/play", data={"c0": "Z", "c1": "9" * 100})
     assert response.status_code == 422
     page = text(response)
-    assert "r1c1 holds &#39;x&#39;" in page
+    assert "r1c1 holds &#39;Z&#39;" in page
     assert "r1c2 holds" in page
 
 
@@ -378,7 +378,7 @@ def test_check_reports_marks_that_leave_out_the_answer(client: Any) -> None:
         ({"puzzle": EASY, "reveal": "r10c1"}, 400, '"reveal" must name a cell'),
         ({"puzzle": EASY, "reveal": "r1c3"}, 400, "r1c3 is a given"),
         ({"puzzle": EASY, "entries": EASY + "1"}, 422, "82"),
-        ({"puzzle": EASY, "entries": "x" + EASY[1:]}, 422, "r1c1"),
+        ({"puzzle": EASY, "entries": "Z" + EASY[1:]}, 422, "r1c1"),
         ({"puzzle": EASY, "entries": "x" * 10_000}, 422, "too long for a grid"),
         ({"puzzle": EASY, "entries": "004" + EASY[3:]}, 422, "change the givens at r1c3"),
         ({"puzzle": EASY, "marks": {"r1c99": "1"}}, 422, "not a cell"),
@@ -410,10 +410,12 @@ def test_check_refuses_bad_requests_with_a_clear_message(
 
 
 def test_check_reports_a_garbled_grid_in_a_few_lines(client: Any) -> None:
-    answer = check(client, puzzle=EASY, entries="x" * 1999, marks={"r1c1": "Z"})
+    marks = {f"cell{i}": "1" for i in range(100)}  # a problem each
+    answer = check(client, puzzle=EASY, entries="Z" * 1999, marks=marks)
     assert answer.status_code == 422
     errors = answer.json["errors"]
-    assert len(errors) == 21 and errors[-1]["message"].endswith("more problems like these.")
+    assert len(errors) == 21 and errors[-1]["message"] == "… and 82 more problems like these."
+    assert errors[0]["message"].startswith("entries: ") and "1999" in errors[0]["message"]
 
 
 def test_check_bounds_the_body_and_the_method(client: Any) -> None:

@@ -50,7 +50,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
+from ..core.board import BLANKS, Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ..core.logic import Candidates, pencil_marks
 from ..core.solver import SolveResult
 from ..core.variants import VariantInfo, variant_of
@@ -123,7 +123,7 @@ class Entries:
             self.marks[cell] = mask
 
     def add_text(self, cell: int, text: str) -> None:
-        """A form cell: one symbol is a digit, several are pencil marks, ``0``/``.`` blank."""
+        """A form cell: one symbol is a digit, several are pencil marks, a blank is blank."""
         text = "".join(ch for ch in text if not ch.isspace() and ch != ",")
         if len(text) > 1:
             self.add_marks(cell, text)
@@ -167,8 +167,9 @@ class Entries:
 
 
 def _symbol_value(geometry: Geometry, ch: str) -> int | None:
-    """1..N for a symbol (either case), 0 for a blank (``0`` or ``.``), None otherwise."""
-    if ch in ("0", "."):
+    """1..N for a symbol (either case), 0 for a blank (the reader's: ``. 0 _ x * ? -``),
+    None otherwise."""
+    if len(ch) == 1 and ch in BLANKS:
         return 0
     index = geometry.symbols.find(ch.upper())
     return index + 1 if index >= 0 and len(ch) == 1 else None
