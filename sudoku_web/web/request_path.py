@@ -63,9 +63,7 @@ def add_share_routes(
         if not suffix:
             rules.append(variants.rule(info, "<path:puzzle>"))
         for rule in rules:
-            # merge_slashes off: "/p//0" is a puzzle text to read (the 422 page), not a 308 to
-            # an absolute URL that Werkzeug would build from the Host header.
-            bp.add_url_rule(rule, endpoint, bound, methods=list(methods), merge_slashes=False)
+            bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
 
 
 def _call(view: ShareView, info: VariantInfo, puzzle: str, regions: str | None = None) -> Any:
