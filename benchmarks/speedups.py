@@ -4,9 +4,9 @@ The web layer's tricks live in :mod:`sudoku_web.web.speedups` behind ``SPEEDUPS`
 benchmark serves the same requests through raw WSGI calls (no sockets, no server, so a busy
 machine disturbs it less than a load test) to apps that differ only in that setting: every
 trick on, every trick off, and each trick off alone. Configurations are interleaved round by
-round, so drift in the machine's load hits them alike; it prints the median throughput over
-the rounds with its spread (min-max), and each trick's share: the throughput lost when only
-that trick is off.
+round, so drift in the machine's load hits them alike, and timed in CPU seconds of the
+process (requests per CPU second); it prints the median over the rounds with its spread
+(min-max), and each trick's share: the throughput lost when only that trick is off.
 
 Scenarios, as in the load test: ``pages`` (uncached result pages of the top95 puzzles,
 ``CACHE_MAX_BYTES=0``) and ``pages+cache`` (the same links again and again with the store on:
@@ -51,9 +51,10 @@ def _start_response(status: str, headers: list[tuple[str, str]], exc: Any = None
 
 
 def _serve(app: Any, environs: list[dict[str, Any]]) -> float:
-    """Seconds to answer every environ once (bodies read to the end)."""
+    """CPU seconds of this process to answer every environ once (bodies read to the end):
+    CPU time, not wall time, so other work on a shared machine disturbs it less."""
     call = app.wsgi_app
-    start = time.perf_counter()
+    start = time.process_time()
     for environ in environs:
         body = call(dict(environ), _start_response)
         for _chunk in body:
@@ -61,7 +62,7 @@ def _serve(app: Any, environs: list[dict[str, Any]]) -> float:
         close: Callable[[], None] | None = getattr(body, "close", None)
         if close is not None:
             close()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def configs() -> dict[str, object]:

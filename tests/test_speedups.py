@@ -117,12 +117,12 @@ def test_skeleton_cut_and_fill_round_trip() -> None:
     assert skeleton.fill({"a": Markup("1"), "b": Markup("&amp;")}) == "<i>1</i>-&amp;-1"
 
 
-def test_skeletons_are_bounded() -> None:
-    store = Skeletons(maxsize=3)
+def test_skeletons_are_bounded_in_bytes() -> None:
+    store = Skeletons(max_bytes=1_000)
     for shape in range(10):
-        store.render(shape, {"x": Markup(str(shape))}, lambda slots: f"[{slots['x']}]")
-    assert len(store) == 3
-    assert store.render(9, {"x": Markup("z")}, lambda slots: "unused") == "[z]"
+        store.render(shape, {"x": Markup(str(shape))}, lambda slots: f"[{slots['x']}]" + "." * 200)
+    assert store.bytes <= 1_000 and 0 < len(store) < 10
+    assert store.render(9, {"x": Markup("z")}, lambda slots: "unused") == "[z]" + "." * 200
 
 
 def test_no_skeletons_in_debug_mode_so_template_edits_show() -> None:
@@ -158,11 +158,11 @@ def test_solution_rows_match_the_general_grid_drawing(key: str) -> None:
 
 @pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
 @pytest.mark.parametrize("base", ["http://localhost/", "https://sudoku.example.org/app/"])
-def test_result_links_from_templates_equal_url_for(key: str, base: str) -> None:
+def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None:
     puzzle, regions = VARIANT_EXAMPLES.get(key, (EASY, ""))
     geometry = variants.form_geometry(variants.choice(key), regions or None)
     app = create_app({"TESTING": True})
-    for _ in range(2):  # the second time from the stored templates
+    for _ in range(2):
         with app.test_request_context(base_url=base):
             links = variants.result_links(geometry, puzzle)
             assert links.page == url_for(

@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 from ..core.board import Geometry
 from ..core.solver import SolveResult
 from ..core.variants import variant_of
+from .memo import byte_cache
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def _td(tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool) -> 
     )
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+@byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
 def cell_borders(geometry: Geometry) -> tuple[str, ...]:
     """Thick-edge classes per cell, from the geometry's boxes (or jigsaw regions).
 
@@ -149,7 +150,7 @@ def cell_borders(geometry: Geometry) -> tuple[str, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+@byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
 def cell_shading(geometry: Geometry) -> tuple[str, ...]:
     """Shading class per cell: X diagonals and hyper windows ``shade``, jigsaw regions
     ``rg-<k>`` (a tint per region), so the extra houses are visible, as on paper."""
@@ -160,7 +161,7 @@ def cell_shading(geometry: Geometry) -> tuple[str, ...]:
     return tuple("shade" if c in shaded else "" for c in range(geometry.cells))
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+@byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
 def _shown_symbols(geometry: Geometry) -> dict[str, str]:
     """Each character a grid string may hold for a symbol (either case) -> the symbol shown."""
     return {ch: sym for sym in geometry.symbols for ch in {sym, sym.lower()}}
@@ -172,7 +173,7 @@ def _symbols(text: str, geometry: Geometry) -> list[str]:
     return [shown.get(ch, "") for ch in text]
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+@byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
 def _cell_statics(geometry: Geometry) -> tuple[tuple[str, str], ...]:
     """Per cell, what never changes with the puzzle: the class tail after ``cell <kind>``
     (thick edges, then shading, each with its leading space) and the accessible label."""

@@ -60,6 +60,7 @@ from ..core.board import Geometry, InvalidPuzzle, standard
 from ..core.solver import SolveResult
 from ..core.variants import find_variant
 from .budgets import Budget
+from .memo import byte_cache
 
 logger = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ class _Unpickler(pickle.Unpickler):
         return find_variant(variant).geometry(size)
 
 
-@functools.lru_cache(maxsize=64)
+@byte_cache(4 * 1024 * 1024)
 def _rebuilt_houses(geometry: Geometry) -> object:
     """The houses the registry builds for this geometry's variant and size (a region sketch
     of a refused map has other houses: it is pickled whole)."""
@@ -335,7 +336,7 @@ def enabled(store: BaseCache) -> bool:
 # Keys
 
 
-@functools.lru_cache(maxsize=64)  # a few hundred bytes each; jigsaw maps come from URLs
+@byte_cache(256 * 1024)  # a few hundred bytes each; jigsaw maps come from URLs
 def geometry_key(geometry: Geometry) -> str:
     """Text that pins down a geometry: variant, size, box shape, a jigsaw's region map."""
     text = f"{geometry.variant}:{geometry.size}"

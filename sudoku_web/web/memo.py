@@ -20,6 +20,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, ParamSpec, TypeVar
 
+from ..core.board import Geometry
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 P = ParamSpec("P")
@@ -28,9 +30,11 @@ R = TypeVar("R")
 
 def deep_sizeof(obj: object, _seen: set[int] | None = None) -> int:
     """Bytes held by ``obj`` and what it refers to (containers, instances' attributes);
-    shared objects are counted once, classes and functions not at all."""
+    shared objects are counted once, classes and functions not at all, nor geometries: a
+    geometry keys many tables and is held (and bounded) by the engine and the variants'
+    tables, so charging it to each entry about it would count it many times over."""
     seen = set() if _seen is None else _seen
-    if id(obj) in seen or isinstance(obj, type) or callable(obj):
+    if id(obj) in seen or isinstance(obj, type | Geometry) or callable(obj):
         return 0
     seen.add(id(obj))
     size = sys.getsizeof(obj)

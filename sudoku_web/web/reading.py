@@ -22,6 +22,7 @@ from ..core.board import (
     parse_puzzle,
     standard,
 )
+from .memo import byte_cache
 
 # A puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred. Longer text is not a
 # puzzle, and is refused with one message rather than one per stray character.
@@ -73,7 +74,7 @@ def is_canonical_text(text: str, geometry: Geometry) -> bool:
     )
 
 
-@functools.lru_cache(maxsize=16)
+@byte_cache(64 * 1024)
 def _canonical_chars(geometry: Geometry) -> str:
     return "0" + "".join(geometry.symbols)
 

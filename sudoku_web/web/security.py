@@ -17,7 +17,8 @@ relies on, so a missing ``SECRET_KEY`` is replaced by a random per-process key
 ``preload`` (the default in :mod:`sudoku_web.hosting.serve`) the key is drawn once in the master, so
 all workers share it until the next restart. A fixed literal is never used. Set
 ``SUDOKU_WEB_SECRET_KEY`` if the app ever grows sessions (flash messages across a redirect,
-logins): then a key that changes on restart would log people out.
+logins): then a key that changes on restart would log people out (and replace
+:class:`NoSessions`, which hands every request Flask's null session).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Final
 
-from flask import Flask, Response
+from flask import Flask, Request, Response
+from flask.sessions import SessionInterface, SessionMixin
 
 logger = logging.getLogger(__name__)
 
@@ -143,6 +145,7 @@ def init_app(app: Flask) -> None:
         app.config.setdefault(key, value)
     check_config(app)
     ensure_secret_key(app)
+    app.session_interface = NoSessions()
     headers = security_headers(app)
     lowered = [(name.lower(), name, value) for name, value in headers.items()]
 
@@ -158,3 +161,16 @@ def init_app(app: Flask) -> None:
         return response
 
     app.extensions["sudoku_security"] = headers
+
+
+class NoSessions(SessionInterface):
+    """The app keeps no sessions (see "Secret key, decided" above): every request gets
+    Flask's null session, which refuses writes with a clear error, and nothing is signed or
+    set. Flask's default cookie sessions built a signing serializer on every request (a
+    sixth of a cached page's CPU time) to find no cookie."""
+
+    def open_session(self, app: Flask, request: Request) -> SessionMixin | None:
+        return self.make_null_session(app)
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        return None

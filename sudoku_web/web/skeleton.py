@@ -74,14 +74,24 @@ def cut(page: str) -> Skeleton:
     return Skeleton(tuple(pieces[0::2]), tuple(pieces[1::2]))
 
 
+def _size(skeleton: Skeleton | None) -> int:
+    """Bytes a stored skeleton holds (its text; a failed shape's marker counts a little)."""
+    if skeleton is None:
+        return 64
+    return sum(map(len, skeleton.chunks)) + sum(map(len, skeleton.names)) + 64
+
+
 class Skeletons:
-    """A bounded, thread-safe store of proven skeletons (and of shapes that failed the proof).
+    """A thread-safe store of proven skeletons (and of shapes that failed the proof), least
+    recently used first out past ``max_bytes``.
 
     Bounded because a jigsaw's region map is part of its shape and comes from the URL.
     """
 
-    def __init__(self, maxsize: int = 64) -> None:
-        self.maxsize = maxsize
+    def __init__(self, max_bytes: int = 2 * 1024 * 1024) -> None:
+        # A 9x9 solved page's skeleton is ~10 KB of text, a 16x16 one ~60 KB.
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._data: OrderedDict[Hashable, Skeleton | None] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -110,6 +120,10 @@ class Skeletons:
         if not proven:
             logger.warning("page skeleton for %r does not reproduce the page; using Jinja", shape)
         with self._lock:
+            old = self._data.pop(shape, None)
+            self.bytes -= _size(old)
             self._data[shape] = built if proven else None
-            while len(self._data) > self.maxsize:
-                self._data.popitem(last=False)
+            self.bytes += _size(self._data[shape])
+            while self.bytes > self.max_bytes and len(self._data) > 1:
+                _, dropped = self._data.popitem(last=False)
+                self.bytes -= _size(dropped)

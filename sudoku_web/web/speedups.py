@@ -3,7 +3,9 @@ the plain path produces, and ``SPEEDUPS = False`` (``SUDOKU_WEB_SPEEDUPS=false``
 of them off, leaving the plain path (tests run both and compare).
 
 What is here, and what it buys (measured in-process, ``benchmarks/speedups.py``; figures in
-``benchmarks/RESULTS.md``); each was kept because it buys at least 5% of a page's throughput:
+``benchmarks/RESULTS.md``); each was kept because it buys at least 5% of a page's
+throughput. Dropped for buying less: per-host link templates and remembered template links
+(-0.5%, within noise, once pages come from skeletons).
 
 skeletons
     A solved result page is ~10 KB of fixed markup around a dozen values: it is rendered by
@@ -12,16 +14,13 @@ skeletons
 pre-built rows
     A solved grid's ``<td>`` cells from a per-geometry table of each cell's markup per
     (given, solution) pair: one C-level pass instead of :meth:`BoardView.rows_html`.
-link templates
-    A result page's share links cut around the puzzle once per host (``url_for`` per link
-    was a tenth of an uncached page), and template links without arguments remembered.
 replay by URL
     A ``before_request`` hook answering a GET whose cacheable response is stored under its
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
     as ``/healthz``.
 
-Every table here is bounded in bytes through :func:`sudoku_web.web.memo.byte_cache` or the
-app's store.
+Every table here is bounded in bytes (:func:`sudoku_web.web.memo.byte_cache`, the skeletons'
+own bound, the app's store).
 """
 
 from __future__ import annotations
@@ -29,17 +28,17 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final
 
-from flask import Flask, Response, current_app, has_request_context, request, url_for
+from flask import Flask, Response, current_app, request
 from markupsafe import Markup
 
 from ..core.board import Geometry
 from . import cache
 from .boards import _cell_statics, _td, board_view
-from .memo import ByteLRU, byte_cache
+from .memo import byte_cache
 from .skeleton import Skeletons
 
 #: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,rows"'``).
-PIECES: Final = ("skeletons", "rows", "links", "replay")
+PIECES: Final = ("skeletons", "rows", "replay")
 
 #: Config default: every trick on (the plain path is what tests compare against). ``False``
 #: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
@@ -47,8 +46,6 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {"SPEEDUPS": True}
 PIECES_KEY: Final = "sudoku_speedups"
 
 SKELETONS: Final = "sudoku_skeletons"
-LINKS: Final = "sudoku_link_templates"
-URLS: Final = "sudoku_urls"
 
 
 def init_app(app: Flask) -> None:
@@ -67,10 +64,6 @@ def init_app(app: Flask) -> None:
     app.extensions[PIECES_KEY] = pieces
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
-    if "links" in pieces:
-        app.extensions[LINKS] = ByteLRU(256 * 1024)
-        app.extensions[URLS] = ByteLRU(64 * 1024)
-        app.jinja_env.globals["url_for"] = cached_url_for
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
 
@@ -129,54 +122,6 @@ def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
             cells["0", sym] = start + _td(tail, label, sym, "solved", False, False)
         out.append(cells)
     return tuple(out)
-
-
-# ---- Link templates --------------------------------------------------------------------------
-
-_MARK: Final = "PUZZLE"
-
-#: endpoint, the puzzle's argument name, external, other arguments
-LinkSpec = tuple[str, str, bool, tuple[tuple[str, str], ...]]
-
-
-def links(puzzle: str, *specs: LinkSpec) -> tuple[str, ...]:
-    """``url_for(endpoint, **args, param=puzzle, _external=external)`` for each spec; from
-    templates kept per scheme, host and script root when on and ``puzzle`` needs no quoting
-    (a canonical one never does)."""
-    store = current_app.extensions.get(LINKS)
-    if not isinstance(store, ByteLRU) or not (puzzle.isalnum() and puzzle.isascii()):
-        return tuple(_link(spec, puzzle) for spec in specs)
-    env = request.environ
-    key = (specs, env.get("wsgi.url_scheme"), env.get("HTTP_HOST"), env.get("SCRIPT_NAME"))
-    templates = store.get(key)
-    if templates is None:
-        templates = tuple(_link(spec, _MARK).rpartition(_MARK)[::2] for spec in specs)
-        store.put(key, templates)
-    return tuple(f"{head}{puzzle}{tail}" for head, tail in templates)
-
-
-def _link(spec: LinkSpec, puzzle: str) -> str:
-    endpoint, param, external, args = spec
-    return url_for(endpoint, _external=external, **dict(args), **{param: puzzle})
-
-
-def cached_url_for(endpoint: str, **values: Any) -> str:
-    """``url_for`` for templates, remembered when the link takes no request-specific values.
-
-    Only argument-free endpoints and ``static`` with just a ``filename`` are remembered; any
-    other call (``_external``, query arguments, puzzles) goes straight to ``url_for``.
-    """
-    urls = current_app.extensions.get(URLS) if has_request_context() else None
-    if not isinstance(urls, ByteLRU) or (
-        values and (endpoint != "static" or len(values) != 1 or "filename" not in values)
-    ):
-        return url_for(endpoint, **values)
-    key = (request.host, request.script_root, endpoint, values.get("filename"))
-    url = urls.get(key)
-    if url is None:
-        url = url_for(endpoint, **values)
-        urls.put(key, url)
-    return str(url)
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------

@@ -41,7 +41,6 @@ from ..core.board import (
     standard,
 )
 from ..core.variants import DEFAULT_JIGSAW, VARIANTS, VariantInfo, find_variant, variant_of
-from . import speedups
 from .memo import byte_cache
 
 # Canonical region labels: region k (numbered by first appearance) is LETTERS[k].
@@ -209,7 +208,7 @@ def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
 def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
     """The canonical result page (or preview picture) of a canonical puzzle."""
     name = "web." + endpoint(variant_of(geometry), "png" if png else "")
-    return speedups.links(puzzle, (name, "puzzle", external, _map_args(geometry)))[0]
+    return url_for(name, puzzle=puzzle, _external=external, **dict[str, Any](_map_args(geometry)))
 
 
 def _map_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
@@ -232,10 +231,10 @@ def _edit_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
 
 def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
     """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
-    args = _edit_args(geometry)
-    if not puzzle:
-        return url_for("web.index", **dict[str, Any](args))
-    return speedups.links(puzzle, ("web.index", "p", False, args))[0]
+    args = dict[str, Any](_edit_args(geometry))
+    if puzzle:
+        args["p"] = puzzle
+    return url_for("web.index", **args)
 
 
 @dataclass(frozen=True)
@@ -249,15 +248,10 @@ class Links:
 
 def result_links(geometry: Geometry, puzzle: str) -> Links:
     """:func:`page_url` (plain and absolute) and :func:`edit_url` of a canonical puzzle."""
-    name = "web." + endpoint(variant_of(geometry))
-    args = _map_args(geometry)
     return Links(
-        *speedups.links(
-            puzzle,
-            (name, "puzzle", False, args),
-            (name, "puzzle", True, args),
-            ("web.index", "p", False, _edit_args(geometry)),
-        )
+        page_url(geometry, puzzle),
+        page_url(geometry, puzzle, external=True),
+        edit_url(geometry, puzzle),
     )
 
 
