@@ -176,7 +176,7 @@ def _link(info: Any, example: Any) -> str:
 
 
 LINKS = [_link(info, example) for info, example in _EXAMPLES]
-SUFFIXES = ["", "/steps", "/search", "/difficulty", ".png"]
+SUFFIXES = ["", "/steps", "/search", "/difficulty", ".png", "/play", "/play.png"]
 # Names that collide with url_for's own arguments or the views' parameters, and plain ones.
 ODD_NAMES = ["step", "page", "puzzle", "regions", "_external", "_anchor", "_method", "_scheme",
              "embed", "n", "v", "r", "p", "variant", "x"]  # fmt: skip
@@ -273,8 +273,10 @@ def test_the_favicon_is_the_sites_icon(client: Any) -> None:
 
 def test_every_route_is_fuzzed(client: Any) -> None:
     """A new route must join the fuzzing above: each rule's first segment is one we send."""
-    covered = {"/", "/hint", "/api/solve", "/api/explain", "/healthz", "/static", "/print"}
-    covered |= {"/favicon.ico", "/new", "/daily", "/api/generate"}
+    # /api/check, /api/hint and the play form: tests/test_fuzz_play.py
+    covered = {"/", "/hint", "/api/solve", "/api/explain", "/api/check", "/api/hint"}
+    covered |= {"/healthz", "/static", "/print", "/favicon.ico"}
+    covered |= {"/new", "/daily", "/api/generate"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}
     for rule in client.application.url_map.iter_rules():
         first = "/" + rule.rule.split("/")[1] if rule.rule != "/" else "/"

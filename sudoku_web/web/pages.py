@@ -238,6 +238,8 @@ def _slots(
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
         "preview_description": escape(_description(geometry, givens, result, diagnosis)),
         "preview_image": escape(links.share + ".png"),
+        # The same puzzle to play, without the solution (sudoku_web.web.play).
+        "play_url": escape(links.share + "/play"),
         "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
         "guesses": Markup(stats.guesses),
         "backtracks": Markup(stats.backtracks),
@@ -270,6 +272,7 @@ def _render_result(
         geometry=geometry,
         board_name=slots["board_name"],
         share_url=slots["share_url"],
+        play_url=slots["play_url"],
         edit_url=slots["edit_url"],
         print_url=slots["print_url"],
         preview={

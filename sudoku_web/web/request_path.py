@@ -45,7 +45,9 @@ API_PREFIX = "/api"
 ShareView = Callable[..., ResponseReturnValue]
 
 
-def add_share_routes(bp: Blueprint, page: str, suffix: str, view: ShareView) -> None:
+def add_share_routes(
+    bp: Blueprint, page: str, suffix: str, view: ShareView, methods: tuple[str, ...] = ("GET",)
+) -> None:
     """Register ``<share link><suffix>`` for every variant, as endpoint
     ``<blueprint>.<variant's endpoint>[_<page>]`` (``web.puzzle``, ``teach.x_puzzle_steps``).
 
@@ -61,7 +63,7 @@ def add_share_routes(bp: Blueprint, page: str, suffix: str, view: ShareView) -> 
         if not suffix:
             rules.append(variants.rule(info, "<path:puzzle>"))
         for rule in rules:
-            bp.add_url_rule(rule, endpoint, bound, methods=["GET"])
+            bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
 
 
 def _call(view: ShareView, info: VariantInfo, puzzle: str, regions: str | None = None) -> Any:
