@@ -263,6 +263,10 @@ def test_new_puzzle_from_the_pool_says_so(client: Any, monkeypatch: pytest.Monke
     monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
     location = client.get("/new?grade=Fiendish").headers["Location"]
     assert location.startswith("/p/") and location.endswith("/play?from=pool")
+    # The play page it opens tells the person; the same puzzle's plain play link does not.
+    assert "pre-generated pool" in client.get(location).get_data(as_text=True)
+    plain = location.removesuffix("?from=pool")
+    assert "pre-generated pool" not in client.get(plain).get_data(as_text=True)
 
 
 def test_new_puzzle_bad_choice_is_422_with_the_form(client: Any) -> None:

@@ -258,6 +258,10 @@ def _page(geometry: Geometry, givens: str, grid: tuple[int, ...]) -> ResponseVal
     """GET: the fresh page (cacheable: it depends on the puzzle only). POST: the form's
     Check or Hint over the posted entries."""
     if request.method == "GET":
+        if request.args.get("from") == "pool":
+            # "New puzzle" says where a puzzle came from (issue 16): the note belongs to this
+            # one visit, so that page is drawn apart from the puzzle's cached page.
+            return _render(_game(geometry, givens, grid), from_pool=True)
         key = cache.text_key("play", cache.solve_key(givens, geometry).text)
         return cache.cacheable("page", key, lambda: _render(_game(geometry, givens, grid)))
     game = _game(geometry, givens, grid)
@@ -372,6 +376,7 @@ def _render(
     entries: Entries | None = None,
     panel: Panel | None = None,
     status: int = 200,
+    from_pool: bool = False,
 ) -> Response:
     """The play page: the form grid (or, for an unplayable puzzle, why, and the givens)."""
     geo = game.geometry
@@ -406,6 +411,7 @@ def _render(
             "height": HEIGHT,
         },
         problems=entries.errors if entries is not None else [],
+        from_pool=from_pool,
         panel=panel,
         names=[geo.cell_name(c) for c in panel.cells] if panel is not None else [],
         hint_steps=[lessons.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)]
