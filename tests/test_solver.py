@@ -108,16 +108,6 @@ def test_result_echoes_givens_and_stats() -> None:
     assert stats.max_depth >= 1 and stats.elapsed_ms > 0
 
 
-def test_locked_candidates_cut_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With locked candidates the same answers come with fewer guesses (top95)."""
-    puzzles = _puzzles("top95.txt")[:30]
-    with_lc = [solve(p) for p in puzzles]
-    monkeypatch.setattr(solver, "LOCKED_CANDIDATES", False)
-    without = [solve(p) for p in puzzles]
-    assert [r.solutions for r in with_lc] == [r.solutions for r in without]
-    assert sum(r.stats.guesses for r in with_lc) < sum(r.stats.guesses for r in without)
-
-
 def test_solved_by_reduction_alone() -> None:
     """An easy puzzle needs no guess: singles settle it and uniqueness follows."""
     result = solve(_puzzles("easy50.txt")[0])

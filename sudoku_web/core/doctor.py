@@ -40,7 +40,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import SYMBOLS, Geometry, find_conflicts, format_puzzle, parse_puzzle
+from .board import SYMBOLS, Geometry, find_conflicts, parse_puzzle
 from .solver import SolveResult, solve
 
 # A whole diagnosis stays within these unless the caller says otherwise. The deadline is the
@@ -449,8 +449,3 @@ def _best_candidate(
             if best is None or key < best:
                 best = key
     return None if best is None else (best[2], best[3])
-
-
-def fixed_puzzle(grid: Sequence[int], fix: Fix) -> str:
-    """The one-line text of the puzzle with ``fix`` made (for share links)."""
-    return format_puzzle(fix.apply(grid))

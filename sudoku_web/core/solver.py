@@ -150,7 +150,6 @@ DEFAULT_DEADLINE_MS: float | None = 1000.0
 # box -> row) 35.8 nodes ~2,850/s; all 6 of a 9x9 box 34.5 nodes ~2,650/s. Three slots was
 # faster, but then the empty 9x9 jigsaw of the tests ran out of budget (a wrong early guess
 # left an unsolvable subtree too big to refute), so robustness won.
-LOCKED_CANDIDATES = True
 LOCKED_SLOTS = 16
 
 
@@ -790,7 +789,7 @@ class _Search:
         t = self.t
         guard, low, gml, n = t.guard, t.low, t.guard_minus_low, t.n
         keep_at, done_at, other_at = t.keep_at, t.done_at, t.other_at
-        slots, slot_bits = (t.slots, t.slot_bits) if LOCKED_CANDIDATES else ((), 0)
+        slots, slot_bits = t.slots, t.slot_bits
         locked_keep, lc_keep = t.locked_keep, t.lc_keep
         stats = self.stats
         passes = placed = 0

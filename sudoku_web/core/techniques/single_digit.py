@@ -94,7 +94,7 @@ skyscraper = _two_links("Skyscraper")
 two_string_kite = _two_links("Two-string kite")
 
 
-def simple_colouring(cand: Candidates, t: Tables) -> Step | None:
+def simple_colouring(cand: Candidates, t: Tables) -> Step | None:  # noqa: C901 (one search loop; split with the chain family's rework, issue 14)
     """Colour a digit's strong-link chains in two colours; one colour holds every true place."""
     geo = t.geometry
     memo = _failed.get()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from .base import (
     Candidates,
+    Cell,
     Digit,
     Step,
     Tables,
@@ -70,6 +71,35 @@ def _naked_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
     return naked
 
 
+def _rare_digits(open_cells: list[Cell], masks: Sequence[int], size: int) -> int:
+    """The digits (as bits) with between 1 and ``size`` places among ``open_cells``.
+
+    Bit-sliced counts of each digit's places (at least 1, 2, ..., size + 1), so the digits
+    with at most ``size`` places are known before any list is built.
+    """
+    counts = [0] * (size + 1)
+    for c in open_cells:
+        carry = masks[c]
+        for k in range(size + 1):
+            carry, counts[k] = counts[k] & carry, counts[k] | carry
+            if not carry:
+                break
+    return counts[0] & ~counts[size]
+
+
+def _places(few: Sequence[Digit], open_cells: list[Cell], masks: Sequence[int]) -> dict[Digit, int]:
+    """digit -> bitmask over positions in ``open_cells`` where it is a candidate."""
+    where: dict[Digit, int] = {}
+    for d in few:
+        bit = 1 << (d - 1)
+        spread = 0
+        for i, c in enumerate(open_cells):
+            if masks[c] & bit:
+                spread |= 1 << i
+        where[d] = spread
+    return where
+
+
 def _hidden_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
     def hidden(cand: Candidates, t: Tables) -> Step | None:
         geo = t.geometry
@@ -82,27 +112,11 @@ def _hidden_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
             open_cells = [c for c in house.cells if masks[c]]
             if len(open_cells) <= size:
                 continue
-            # Bit-sliced counts of each digit's places (at least 1, 2, ..., size + 1): the
-            # digits with at most ``size`` places are known before any list is built.
-            counts = [0] * (size + 1)
-            for c in open_cells:
-                carry = masks[c]
-                for k in range(size + 1):
-                    carry, counts[k] = counts[k] & carry, counts[k] | carry
-                    if not carry:
-                        break
-            few_bits = counts[0] & ~counts[size]
+            few_bits = _rare_digits(open_cells, masks, size)
             if few_bits.bit_count() < size:
                 continue
             few = bits_to_digits(few_bits)
-            where: dict[Digit, int] = {}  # digit -> bitmask over positions in open_cells
-            for d in few:
-                bit = 1 << (d - 1)
-                spread = 0
-                for i, c in enumerate(open_cells):
-                    if masks[c] & bit:
-                        spread |= 1 << i
-                where[d] = spread
+            where = _places(few, open_cells, masks)
             for digits in combinations(few, size):
                 spots = 0
                 for d in digits:
