@@ -88,6 +88,16 @@ def teach_budget() -> TeachBudget:
     return TeachBudget.from_config(current_app.config)
 
 
+def teach_deadline(own_ms: float | None, budget: TeachBudget) -> float | None:
+    """A teaching call's deadline now: its own, or what is left of the request's deadline
+    less ``RENDER_RESERVE_MS`` (kept for drawing the page) if that is less."""
+    left = remaining_ms()
+    if left is None:
+        return own_ms
+    left = max(0.0, left - budget.render_reserve_ms)
+    return left if own_ms is None else min(own_ms, left)
+
+
 # ---- The typo doctor ------------------------------------------------------------------------
 
 
@@ -182,7 +192,7 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=budget.max_steps,
-        deadline_ms=budget.explain_deadline_ms,
+        deadline_ms=teach_deadline(budget.explain_deadline_ms, budget),
     )
     if explanation.cut_short:
         cache.mark_uncacheable()
@@ -200,7 +210,7 @@ def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=budget.max_steps,
-        deadline_ms=budget.grade_deadline_ms,
+        deadline_ms=teach_deadline(budget.grade_deadline_ms, budget),
     )
     if graded.cut_short:
         cache.mark_uncacheable()
