@@ -194,3 +194,14 @@ def test_a_random_jigsaw_map_is_valid_and_canonical() -> None:
         regions = route_audit.random_map(16, random.Random(seed), swaps=2000)
         assert canonical_regions(jigsaw(regions)) == regions
         assert regions != route_audit.random_map(16, random.Random(seed + 10), swaps=2000)
+
+
+def test_the_doctor_leaves_the_render_reserve_of_the_request_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from web_puzzles import EASY_TYPO
+
+    seen = _spy(monkeypatch, "diagnose")
+    client = _client(DOCTOR_DEADLINE_MS=5000, REQUEST_DEADLINE_MS=1000, RENDER_RESERVE_MS=400)
+    assert client.get(f"/p/{EASY_TYPO}").status_code == 200
+    assert len(seen) == 1 and seen[0] is not None and seen[0] <= 600

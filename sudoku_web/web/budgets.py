@@ -17,8 +17,8 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ``TRACE_MAX_NODES``
 ``STEPS_PER_PAGE``          steps on one steps page (9x9; a bigger grid's step draws more
 ``STEPS_PAGE_CELLS``        cells, so a page draws at most this many cells in all)
-``RENDER_RESERVE_MS``       what the teaching pages keep of ``REQUEST_DEADLINE_MS`` for
-                            drawing: explanation, grade and search get the rest
+``RENDER_RESERVE_MS``       what a request keeps of ``REQUEST_DEADLINE_MS`` for drawing:
+                            doctor, explanation and grade get the rest
 ==========================  =================================================================
 
 Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
@@ -71,8 +71,9 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # of step grids, so 20 steps of 9x9 and 6 of 16x16 (~160 KB).
     "STEPS_PER_PAGE": 20,
     "STEPS_PAGE_CELLS": 20 * 81,
-    # Kept for drawing a teaching page out of REQUEST_DEADLINE_MS: the explanation, the grade
-    # and the search story stop this much before the request's deadline.
+    # Kept for drawing the answer out of REQUEST_DEADLINE_MS: the doctor, the explanation and
+    # the grade stop this much before the request's deadline (a 16x16 page or PNG takes
+    # 20-60 ms to draw).
     "RENDER_RESERVE_MS": 60,
 }
 
@@ -136,7 +137,6 @@ class TeachBudget:
     trace_max_nodes: int
     steps_per_page: int
     steps_page_cells: int = 20 * 81
-    render_reserve_ms: float = 60.0
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> TeachBudget:
@@ -149,7 +149,6 @@ class TeachBudget:
             int(_get(config, "TRACE_MAX_NODES")),
             max(1, int(_get(config, "STEPS_PER_PAGE"))),
             max(1, int(_get(config, "STEPS_PAGE_CELLS"))),
-            float(_get(config, "RENDER_RESERVE_MS")),
         )
 
     def per_page(self, cells: int) -> int:
@@ -163,7 +162,7 @@ class TeachBudget:
             f"explain{self.explain_deadline_ms}ms{self.max_steps}s"
             f"grade{self.grade_deadline_ms}ms"
             f"trace{self.trace_max_events}e{self.trace_max_nodes}n{self.steps_per_page}pp"
-            f"{self.steps_page_cells}c{self.render_reserve_ms}r"
+            f"{self.steps_page_cells}c"
         )
 
 

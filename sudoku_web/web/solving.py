@@ -75,9 +75,19 @@ def doctor_budget() -> DoctorBudget:
     return DoctorBudget.from_config(current_app.config)
 
 
+def work_left_ms() -> float | None:
+    """What is left of ``REQUEST_DEADLINE_MS`` for the core, keeping ``RENDER_RESERVE_MS``
+    for drawing the answer (None: no request deadline)."""
+    left = remaining_ms()
+    if left is None:
+        return None
+    reserve = current_app.config.get("RENDER_RESERVE_MS") or 0
+    return max(0.0, left - float(reserve))
+
+
 def _doctor_deadline(budget: DoctorBudget) -> float | None:
     """The doctor's deadline now: its own, or what is left of the request's if less."""
-    left = remaining_ms()
+    left = work_left_ms()
     if left is None:
         return budget.deadline_ms
     return left if budget.deadline_ms is None else min(left, budget.deadline_ms)
@@ -88,13 +98,11 @@ def teach_budget() -> TeachBudget:
     return TeachBudget.from_config(current_app.config)
 
 
-def teach_deadline(own_ms: float | None, budget: TeachBudget) -> float | None:
-    """A teaching call's deadline now: its own, or what is left of the request's deadline
-    less ``RENDER_RESERVE_MS`` (kept for drawing the page) if that is less."""
-    left = remaining_ms()
+def teach_deadline(own_ms: float | None) -> float | None:
+    """A teaching call's deadline now: its own, or :func:`work_left_ms` if that is less."""
+    left = work_left_ms()
     if left is None:
         return own_ms
-    left = max(0.0, left - budget.render_reserve_ms)
     return left if own_ms is None else min(own_ms, left)
 
 
@@ -192,7 +200,7 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=budget.max_steps,
-        deadline_ms=teach_deadline(budget.explain_deadline_ms, budget),
+        deadline_ms=teach_deadline(budget.explain_deadline_ms),
     )
     if explanation.cut_short:
         cache.mark_uncacheable()
@@ -210,7 +218,7 @@ def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=budget.max_steps,
-        deadline_ms=teach_deadline(budget.grade_deadline_ms, budget),
+        deadline_ms=teach_deadline(budget.grade_deadline_ms),
     )
     if graded.cut_short:
         cache.mark_uncacheable()
