@@ -4,6 +4,7 @@
     python -m benchmarks.loadtest --quick       # ~30 s smoke run
     python -m benchmarks.loadtest --json out.json
     python -m benchmarks.loadtest --soak 200000 # worker memory over a long run, no recycling
+    python -m benchmarks.loadtest --hostile --worst-memory   # the hostile test, a few minutes
 
 Scenarios (each on a fresh server started with ``python -m sudoku_web.hosting.serve``, shipped
 defaults apart from the cache size, so worker recycling is the shipped ``max_requests``):
@@ -31,6 +32,22 @@ URL) and the throughput has stopped rising (a round within 5% of the one before)
 was recycled (``max_requests``) during the measured window: a recycled worker starts with an
 empty LRU.
 
+The hostile test (``--hostile``, issue 12). A few clients (``--clients``, default 3) send
+the most expensive requests known, each with a fresh input so that no cache helps
+(:mod:`benchmarks.hostile`: fresh 16x16 jigsaw maps, sparse 16x16 pages and PNG previews,
+16x16 steps and search pages, ``POST /api/explain``, the typo doctor on impossible 16x16
+puzzles, hint POSTs, bodies just under the size limit) for ``--duration`` seconds (default
+30, at most ``--max-requests``), against gunicorn with the shipped settings and the app's
+default caches, while a probe times ``GET /healthz`` every 0.25 s. It prints, per kind, the
+statuses, the server time (gunicorn's own, request read to response written, from its
+access log), the CPU time the worker spent in the app (``benchmarks.timed_app``: on a shared
+machine wall time also counts the neighbours) and the client's time; the probe's p50/p99;
+errors (any 5xx, no answer, a failed probe); and the whole service's PSS (master + workers,
+``/proc/<pid>/smaps_rollup``) sampled every 0.5 s and at the end. ``--worst-memory`` sends
+``--steps-pages`` (450) fresh 16x16 steps pages and ``--fresh-maps`` (80) fresh 16x16 jigsaw
+maps and reports the peak PSS. Targets: no request over 300 ms of server time, total PSS
+under 250 MB, no errors. Loopback only; bounded in count and time.
+
 Load generator: ``wrk`` (Debian package ``wrk``) when it is on PATH, since a C client leaves
 the cores to the server; otherwise, and always for the kill scenario (which needs per-request
 timestamps), a stdlib one: ``--clients`` processes, each a closed loop of one request at a
@@ -47,6 +64,7 @@ import json
 import multiprocessing as mp
 import os
 import platform
+import random
 import re
 import shutil
 import signal
@@ -54,12 +72,14 @@ import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
+from . import hostile
 from .machine import cpu_model, memory_mb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -189,10 +209,21 @@ def peak_rss_mb(pid: int) -> float:
 
 
 class Server:
-    """``python -m sudoku_web.hosting.serve`` on a free loopback port, as a context manager."""
+    """``python -m sudoku_web.hosting.serve`` on a free loopback port, as a context manager.
+
+    With ``gunicorn_args`` it runs ``gunicorn -c python:sudoku_web.hosting.gunicorn_conf``
+    instead (the same shipped settings and hooks) plus those flags, which the hostile test
+    uses for an access log that records each request's server time. ``cache_size`` None
+    keeps the app's default cache.
+    """
 
     def __init__(
-        self, workers: int, cache_size: int, app: str, extra_env: dict[str, str] | None = None
+        self,
+        workers: int,
+        cache_size: int | None,
+        app: str,
+        extra_env: dict[str, str] | None = None,
+        gunicorn_args: Sequence[str] = (),
     ) -> None:
         self.port = free_port()
         self.expected_workers = workers
@@ -202,17 +233,24 @@ class Server:
             SUDOKU_WEB_WORKERS=str(workers),
             SUDOKU_WEB_ACCESS_LOG="/dev/null",  # logging every request would be measured too
             SUDOKU_WEB_LOG_LEVEL="warning",
-            SUDOKU_WEB_RESULT_CACHE_SIZE=str(cache_size),
-            # Until the app reads the SUDOKU_WEB_ prefix, its FLASK_ prefix carries the same.
-            FLASK_RESULT_CACHE_SIZE=str(cache_size),
-            # The store is bounded in bytes now (web/cache.py): ~32 KB per entry counted here
-            # (result, page and URL entry of a 9x9 link), 0 = cache off.
-            SUDOKU_WEB_CACHE_MAX_BYTES=str(cache_size * 32 * 1024),
             PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         )
+        if cache_size is not None:
+            env.update(
+                SUDOKU_WEB_RESULT_CACHE_SIZE=str(cache_size),
+                # Until the app reads the SUDOKU_WEB_ prefix, its FLASK_ prefix carries the same.
+                FLASK_RESULT_CACHE_SIZE=str(cache_size),
+                # The store is bounded in bytes now (web/cache.py): ~32 KB per entry counted
+                # here (result, page and URL entry of a 9x9 link), 0 = cache off.
+                SUDOKU_WEB_CACHE_MAX_BYTES=str(cache_size * 32 * 1024),
+            )
         env.update(extra_env or {})
+        command = [sys.executable, "-m", "sudoku_web.hosting.serve", "--app", app]
+        if gunicorn_args:
+            conf = "python:sudoku_web.hosting.gunicorn_conf"
+            command = [sys.executable, "-m", "gunicorn", "-c", conf, *gunicorn_args, app]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sudoku_web.hosting.serve", "--app", app],
+            command,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -533,6 +571,350 @@ def soak(args: argparse.Namespace) -> int:
     return 1 if changed or errors else 0
 
 
+# ---- the hostile test: the most expensive requests, fresh each time ------------------------
+
+#: gunicorn's access log line for the hostile test: the kind header the client sends, the
+#: status, the server time in microseconds (request read to response written), the worker's
+#: CPU time in ms (``benchmarks.timed_app``; "-" under another app), the path.
+HOSTILE_LOG_FORMAT = "%({x-load-kind}i)s %(s)s %(D)s %({x-cpu-ms}o)s %(m)s %(U)s"
+#: The app the hostile test serves by default: the real one, plus the X-Cpu-Ms header.
+TIMED_APP = "benchmarks.timed_app:create_app()"
+#: Issue 12's targets on the 2-core box with the shipped settings.
+TARGET_SERVER_MS = 300.0
+TARGET_PSS_MB = 250.0
+
+
+def send(port: int, req: hostile.Request, timeout: float = 30.0) -> int:
+    """Sends ``req`` over a new connection, tagged with its kind; the status code."""
+    head = [
+        f"{req.method} {req.path} HTTP/1.1",
+        f"Host: {HOST}",
+        "Connection: close",
+        f"X-Load-Kind: {req.kind}",
+    ]
+    if req.method == "POST":
+        head += [f"Content-Type: {req.content_type}", f"Content-Length: {len(req.body)}"]
+    with socket.create_connection((HOST, port), timeout=timeout) as sock:
+        sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode("ascii") + req.body)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    parts = b"".join(chunks).split(b"\r\n", 1)[0].split()
+    if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
+        raise OSError(f"bad status line {parts!r}")
+    return int(parts[1])
+
+
+def _hostile_client(
+    port: int,
+    kinds: Sequence[str],
+    seed: int,
+    stop_at: float,
+    max_requests: int,
+    out: mp.Queue[list[tuple[str, float, int]]],
+) -> None:
+    """A closed loop over ``kinds`` with fresh inputs; puts (kind, latency_s, status) records."""
+    rng = random.Random(seed)
+    records: list[tuple[str, float, int]] = []
+    for i in range(max_requests):
+        if time.monotonic() >= stop_at:
+            break
+        req = hostile.KINDS[kinds[i % len(kinds)]](rng)
+        started = time.monotonic()
+        try:
+            status = send(port, req)
+        except OSError:
+            status = -1
+        records.append((req.kind, time.monotonic() - started, status))
+    out.put(records)
+
+
+def pss_mb(pid: int) -> float:
+    """Proportional set size of ``pid`` in MB (shared pages split among their sharers)."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+class MemorySampler(threading.Thread):
+    """Samples the whole service's PSS (master plus workers) every ``interval`` seconds."""
+
+    def __init__(self, server: Server, interval: float = 0.5) -> None:
+        super().__init__(daemon=True)
+        self.server, self.interval = server, interval
+        self.samples: list[tuple[float, float, list[float]]] = []  # (t, total, per process)
+        self.halt = threading.Event()
+
+    def sample(self) -> float:
+        """One sample now; the total in MB."""
+        pids = [self.server.proc.pid, *self.server.workers()]
+        each = [round(pss_mb(pid), 1) for pid in pids]
+        self.samples.append((time.monotonic(), round(sum(each), 1), each))
+        return sum(each)
+
+    def run(self) -> None:
+        while not self.halt.wait(self.interval):
+            self.sample()
+
+    @property
+    def peak(self) -> tuple[float, list[float]]:
+        """The largest total seen and its per-process split (master first)."""
+        _, total, each = max(self.samples, key=lambda s: s[1], default=(0.0, 0.0, []))
+        return total, each
+
+
+class Probe(threading.Thread):
+    """Times ``GET /healthz`` every ``interval`` seconds, as a monitoring system would."""
+
+    def __init__(self, port: int, interval: float = 0.25, timeout: float = 10.0) -> None:
+        super().__init__(daemon=True)
+        self.port, self.interval, self.timeout = port, interval, timeout
+        self.latencies_ms: list[float] = []
+        self.failures = 0
+        self.halt = threading.Event()
+
+    def run(self) -> None:
+        while not self.halt.is_set():
+            started = time.monotonic()
+            try:
+                ok = http_get(self.port, "/healthz", timeout=self.timeout) == 200
+            except OSError:
+                ok = False
+            elapsed = time.monotonic() - started
+            if ok:
+                self.latencies_ms.append(elapsed * 1000)
+            else:
+                self.failures += 1
+            self.halt.wait(max(0.0, self.interval - elapsed))
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The value at ``fraction`` (0..1) of the sorted ``values``; 0 for none."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+@dataclass
+class KindFigures:
+    """One kind's requests in a hostile run: statuses, client latency, server time."""
+
+    kind: str
+    requests: int = 0
+    statuses: dict[str, int] = field(default_factory=dict)
+    client_max_ms: float = 0.0
+    server_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+    slowest_path: str = ""
+
+    @property
+    def errors(self) -> int:
+        """5xx answers and requests that got no answer."""
+        return sum(n for s, n in self.statuses.items() if s == "no answer" or s.startswith("5"))
+
+
+@dataclass
+class HostileOutcome:
+    """The figures of one hostile run."""
+
+    name: str
+    seconds: float
+    kinds: dict[str, KindFigures]
+    probe_ms: list[float]
+    probe_failures: int
+    pss_peak_mb: float
+    pss_peak_split: list[float]
+    pss_end_mb: float
+    pss_end_split: list[float]
+
+    @property
+    def errors(self) -> int:
+        """Every 5xx or unanswered request, probe failures included."""
+        return sum(k.errors for k in self.kinds.values()) + self.probe_failures
+
+    @property
+    def slowest_server_ms(self) -> float:
+        """The largest server time of any request."""
+        return max((max(k.server_ms, default=0.0) for k in self.kinds.values()), default=0.0)
+
+
+def _read_access_log(path: Path, kinds: dict[str, KindFigures]) -> None:
+    """Adds each logged request's server time and CPU time (ms) to its kind's figures.
+
+    5xx answers are left out: a worker killed at its timeout logs the time of writing its
+    error page, not of the request (the client's time, in the report, tells that story).
+    """
+    for line in path.read_text().splitlines():
+        parts = line.split(" ", 5)
+        if len(parts) < 6 or parts[0] not in kinds or parts[1].startswith("5"):
+            continue  # the probe, the start-up check, a killed worker's 500
+        figures = kinds[parts[0]]
+        ms = int(parts[2]) / 1000
+        if ms > max(figures.server_ms, default=-1.0):
+            figures.slowest_path = f"{parts[4]} {parts[5][:60]}..."
+        figures.server_ms.append(ms)
+        if parts[3] != "-":
+            figures.cpu_ms.append(float(parts[3]))
+
+
+def run_hostile(
+    name: str, args: argparse.Namespace, plans: Sequence[Sequence[str]], seconds: float
+) -> HostileOutcome:
+    """One client process per plan (a cycle of kinds) against a fresh shipped server.
+
+    Each client sends at most ``len(plan)`` requests (``--max-requests`` caps the total) and
+    stops at ``seconds``; the probe and the memory sampler run throughout, and the service's
+    PSS is sampled once more at the end.
+    """
+    import tempfile
+
+    kinds = {k: KindFigures(k) for plan in plans for k in plan}
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "access.log"
+        flags = ["--access-logfile", str(log), "--access-logformat", HOSTILE_LOG_FORMAT]
+        with Server(args.workers, None, args.hostile_app, gunicorn_args=flags) as server:
+            sampler, probe = MemorySampler(server), Probe(server.port)
+            sampler.sample()
+            sampler.start()
+            probe.start()
+            queue: mp.Queue[list[tuple[str, float, int]]] = mp.Queue()
+            started = time.monotonic()
+            cap = max(1, args.max_requests // len(plans))
+            procs = [
+                mp.Process(
+                    target=_hostile_client,
+                    args=(server.port, plan, args.seed + n, started + seconds,
+                          min(cap, len(plan)), queue),
+                )
+                for n, plan in enumerate(plans)
+            ]  # fmt: skip
+            for proc in procs:
+                proc.start()
+            records = [r for _ in procs for r in queue.get(timeout=seconds + 120)]
+            for proc in procs:
+                proc.join(timeout=10)
+            elapsed = time.monotonic() - started
+            probe.halt.set()
+            sampler.halt.set()
+            probe.join()
+            sampler.join()
+            end_total = round(sampler.sample(), 1)
+            end_split = sampler.samples[-1][2]
+            peak, split = sampler.peak
+        _read_access_log(log, kinds)
+    for kind, latency, status in records:
+        figures = kinds[kind]
+        figures.requests += 1
+        key = "no answer" if status < 0 else str(status)
+        figures.statuses[key] = figures.statuses.get(key, 0) + 1
+        figures.client_max_ms = max(figures.client_max_ms, latency * 1000)
+    return HostileOutcome(
+        name=name,
+        seconds=round(elapsed, 1),
+        kinds={k: v for k, v in kinds.items() if v.requests},
+        probe_ms=probe.latencies_ms,
+        probe_failures=probe.failures,
+        pss_peak_mb=peak,
+        pss_peak_split=split,
+        pss_end_mb=end_total,
+        pss_end_split=end_split,
+    )
+
+
+def hostile_scenario(args: argparse.Namespace) -> HostileOutcome:
+    """``--hostile``: ``--clients`` clients cycling through every expensive kind for
+    ``--duration`` seconds, each starting at a different kind."""
+    names = list(hostile.KINDS)
+    per_client = max(1, args.max_requests // args.clients)
+    # Client n starts n/clients of the way round, so even a short run covers every kind.
+    starts = [n * len(names) // args.clients for n in range(args.clients)]
+    plans = [[names[(start + i) % len(names)] for i in range(per_client)] for start in starts]
+    return run_hostile("hostile", args, plans, args.duration)
+
+
+def worst_memory_scenario(args: argparse.Namespace) -> HostileOutcome:
+    """``--worst-memory``: ``--steps-pages`` fresh 16x16 steps pages and ``--fresh-maps``
+    fresh 16x16 jigsaw maps, shuffled and split among ``--clients`` clients; bounded by
+    ``--duration`` x 10 seconds (it is bounded in count, the time is a safety net)."""
+    mix = ["steps16"] * args.steps_pages + ["jigsaw16-map"] * args.fresh_maps
+    random.Random(args.seed).shuffle(mix)
+    plans = [mix[n :: args.clients] for n in range(args.clients)]
+    return run_hostile("worst-memory", args, plans, args.duration * 10)
+
+
+def _verdict(ok: bool) -> str:
+    return "ok" if ok else "ABOVE TARGET"
+
+
+def hostile_report(outcome: HostileOutcome) -> str:
+    """A Markdown table of one hostile run, with the targets checked."""
+    lines = [
+        f"### {outcome.name}: {sum(k.requests for k in outcome.kinds.values())} requests "
+        f"in {outcome.seconds:.0f} s",
+        "",
+        "| kind | requests | statuses | server p50 ms | server max ms | CPU p50 ms "
+        "| CPU max ms | client max ms |",
+        "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for k in outcome.kinds.values():
+        statuses = ", ".join(f"{s}: {n}" for s, n in sorted(k.statuses.items()))
+        times = [
+            f"{percentile(v, 0.5):.0f} | {max(v):.0f}" if v else "- | -"
+            for v in (k.server_ms, k.cpu_ms)
+        ]
+        lines.append(
+            f"| {k.kind} | {k.requests} | {statuses} | {times[0]} | {times[1]} "
+            f"| {k.client_max_ms:.0f} |"
+        )
+    slowest = max(outcome.kinds.values(), key=lambda k: max(k.server_ms, default=0.0))
+    worst = outcome.slowest_server_ms
+    worst_cpu = max((max(k.cpu_ms, default=0.0) for k in outcome.kinds.values()), default=0.0)
+    probe = outcome.probe_ms
+    mb = ", ".join(f"{v:.0f}" for v in outcome.pss_peak_split)
+    end = ", ".join(f"{v:.0f}" for v in outcome.pss_end_split)
+    lines += [
+        "",
+        f"- `/healthz` probe: {len(probe)} answers, p50 {percentile(probe, 0.5):.0f} ms, "
+        f"p99 {percentile(probe, 0.99):.0f} ms, max {max(probe, default=0.0):.0f} ms; "
+        f"{outcome.probe_failures} failed (no 200 within 10 s)",
+        f"- slowest request (server time): {worst:.0f} ms, {slowest.kind} "
+        f"({slowest.slowest_path}); target < {TARGET_SERVER_MS:.0f} ms: "
+        f"{_verdict(worst < TARGET_SERVER_MS)}; the most CPU one request took: "
+        f"{worst_cpu:.0f} ms (the server time minus waiting for a core)",
+        f"- errors (5xx, no answer, failed probes): {outcome.errors} (a 5xx has no server "
+        "time: a worker killed at its timeout logs its error page's, not the request's)",
+        f"- service PSS (master + workers): peak {outcome.pss_peak_mb:.0f} MB ({mb}), at the "
+        f"end {outcome.pss_end_mb:.0f} MB ({end}); target < {TARGET_PSS_MB:.0f} MB: "
+        f"{_verdict(outcome.pss_peak_mb < TARGET_PSS_MB)}",
+    ]
+    return "\n".join(lines)
+
+
+def run_hostile_scenarios(args: argparse.Namespace) -> int:
+    """``--hostile`` and/or ``--worst-memory``: prints the reports; exit 1 on any error."""
+    print(f"machine: {machine()}")
+    print(
+        f"workers={args.workers} clients={args.clients} seed={args.seed} "
+        f"(shipped settings through sudoku_web.hosting.gunicorn_conf; the app's default caches)\n"
+    )
+    outcomes = []
+    if args.hostile:
+        outcomes.append(hostile_scenario(args))
+        print(hostile_report(outcomes[-1]) + "\n", flush=True)
+    if args.worst_memory:
+        outcomes.append(worst_memory_scenario(args))
+        print(hostile_report(outcomes[-1]) + "\n", flush=True)
+    if args.json:
+        payload = {"machine": machine(), "outcomes": [asdict(o) for o in outcomes]}
+        args.json.write_text(json.dumps(payload, indent=2))
+    return 1 if any(o.errors for o in outcomes) else 0
+
+
 def machine() -> dict[str, object]:
     """What the figures were measured on."""
     return {
@@ -601,13 +983,10 @@ def report(outcomes: Sequence[Outcome]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the scenarios, prints a Markdown report; exit 1 on errors or no answers after a kill.
-
-    The kill scenario may lose the one request the killed worker was handling, so its errors
-    are reported, not failed on; what it must show is successful requests after the kill.
-    """
+def build_parser() -> argparse.ArgumentParser:
+    """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.loadtest", description=__doc__)
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("--duration", type=float, default=8.0, help="seconds per scenario")
     parser.add_argument(
         "--warmup", type=float, default=1.0, help="seconds of in-order warm-up (every scenario)"
@@ -623,9 +1002,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--soak", type=int, metavar="REQUESTS",
         help="instead of the scenarios: worker RSS over this many mixed requests, recycling off",
     )  # fmt: skip
+    parser.add_argument(
+        "--hostile", action="store_true",
+        help="instead: the most expensive requests, fresh inputs, --duration s (default 30)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--worst-memory", action="store_true",
+        help="instead: --steps-pages fresh 16x16 steps pages + --fresh-maps fresh jigsaw maps",
+    )  # fmt: skip
+    parser.add_argument("--steps-pages", type=int, default=450, help="worst memory mix")
+    parser.add_argument("--fresh-maps", type=int, default=80, help="worst memory mix")
+    parser.add_argument("--seed", type=int, default=12, help="hostile inputs' random seed")
+    parser.add_argument(
+        "--hostile-app", default=TIMED_APP,
+        help=f"WSGI app of the hostile modes (default {TIMED_APP}: the app + X-Cpu-Ms)",
+    )  # fmt: skip
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers")
     parser.add_argument("--clients", type=int, default=None, help="client processes")
-    parser.add_argument("--max-requests", type=int, default=200_000, help="cap per scenario")
+    parser.add_argument("--max-requests", type=int, default=None, help="cap per scenario")
     parser.add_argument("--only", nargs="*", help="scenario names to run")
     parser.add_argument("--baseline-path", default="/healthz")
     parser.add_argument("--app", default="sudoku_web:create_app()", help="WSGI app to serve")
@@ -635,20 +1029,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="load generator (auto: wrk when on PATH)",
     )  # fmt: skip
     parser.add_argument("--json", type=Path, help="also write the figures here")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def settle_arguments(args: argparse.Namespace) -> argparse.Namespace:
+    """Fills in the defaults that depend on the mode and the machine."""
+    hostile_mode = args.hostile or args.worst_memory
     if args.quick:
         args.duration, args.warmup, args.warmup_max = 3.0, 0.5, 8.0
+    elif hostile_mode and args.duration == 8.0:
+        args.duration = 30.0
     if args.workers is None:
         from sudoku_web.hosting.serve import default_workers
 
         args.workers = default_workers()
     if args.clients is None:
-        args.clients = 2 * args.workers
+        # A few hostile clients are enough to keep 2 cores busy with expensive requests.
+        args.clients = 3 if hostile_mode else 2 * args.workers
+    if args.max_requests is None:
+        args.max_requests = 600 if hostile_mode else 200_000
     args.wrk = shutil.which("wrk") if args.client in ("auto", "wrk") else None
     if args.client == "wrk" and args.wrk is None:
         raise SystemExit("--client wrk: wrk is not on PATH (apt-get install wrk)")
-    if args.soak:
-        return soak(args)
+    return args
+
+
+def throughput_scenarios(args: argparse.Namespace) -> list[Scenario]:
+    """The throughput scenarios of the module docstring (``--only`` picks some)."""
     pages = top95_paths("/p/")
     scenarios = [
         Scenario("baseline", [args.baseline_path], cache_size=0),
@@ -658,8 +1065,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         Scenario("api", top95_paths("/api/solve?puzzle="), cache_size=0),
         Scenario("kill", pages, cache_size=1024, kill_worker=True, steady_state=True),
     ]
-    if args.only:
-        scenarios = [s for s in scenarios if s.name in args.only]
+    return [s for s in scenarios if not args.only or s.name in args.only]
+
+
+def run_throughput(args: argparse.Namespace) -> int:
+    """Runs the throughput scenarios and prints their report; exit 1 on errors or on no
+    answers after a kill.
+
+    The kill scenario may lose the one request the killed worker was handling, so its errors
+    are reported, not failed on; what it must show is successful requests after the kill.
+    """
     info = machine()
     print(f"machine: {info}")
     client = "wrk" if args.wrk else "python"
@@ -674,7 +1089,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(f"load generator: {client} (kill scenario: python)\n")
     outcomes = []
-    for scenario in scenarios:
+    for scenario in throughput_scenarios(args):
         outcome = run_scenario(scenario, args)
         print(
             f"  {outcome.name}: {outcome.rps:.0f} req/s, {outcome.statuses} "
@@ -691,6 +1106,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         o.killed_pid is not None and not o.ok_after_kill for o in outcomes
     )
     return 1 if failed else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the chosen mode: throughput scenarios (default), ``--soak``, or the hostile ones."""
+    args = settle_arguments(build_parser().parse_args(argv))
+    if args.soak:
+        return soak(args)
+    if args.hostile or args.worst_memory:
+        return run_hostile_scenarios(args)
+    return run_throughput(args)
 
 
 if __name__ == "__main__":

@@ -100,10 +100,22 @@ def test_nginx_body_limit_matches_the_app() -> None:
 
 def test_site_caches_pages_and_rate_limits() -> None:
     site = SITE.read_text()
+    assert "limit_conn sudoku_web_conn" in site
     assert "proxy_cache sudoku_web_pages;" in site
     assert "proxy_cache_revalidate on;" in site
     assert site.count("limit_req zone=sudoku_web_req") >= 2
     assert "127.0.0.1:8000" in site  # same as serve.DEFAULTS["bind"]
+
+
+def test_site_reads_requests_whole_before_a_worker_sees_them() -> None:
+    # gunicorn's sync workers must never wait on a client: nginx buffers the request and
+    # bounds how long a client may take to send it.
+    site = SITE.read_text()
+    assert "proxy_request_buffering on;" in site
+    assert "proxy_buffering on;" in site
+    for directive in ("client_header_timeout", "client_body_timeout", "send_timeout"):
+        match = re.search(rf"^\s*{directive} (\d+)s;", site, re.MULTILINE)
+        assert match and int(match.group(1)) <= 30, directive
 
 
 def _unit_for_verify(tmp_path: Path) -> Path:
@@ -285,6 +297,29 @@ def test_site_serves_static_files_itself_and_gzips(proxied_site: int) -> None:
     assert headers["x-content-type-options"] == "nosniff"
     status, headers, _ = _request(proxied_site, "GET", "/p/456", Accept_Encoding="gzip")
     assert status == 200 and headers.get("content-encoding") == "gzip"
+
+
+@pytest.mark.slow
+def test_slow_clients_hold_nginx_not_the_worker(proxied_site: int) -> None:
+    # The site runs one gunicorn worker. Clients that send half a request line and then
+    # stall would each hold a sync worker facing them directly; behind nginx the worker
+    # stays free and answers at once.
+    import socket
+    import time
+
+    stalled = []
+    try:
+        for _ in range(10):
+            sock = socket.create_connection(("127.0.0.1", proxied_site), timeout=5)
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            stalled.append(sock)
+        started = time.monotonic()
+        status, _, data = _request(proxied_site, "GET", "/healthz")
+        assert status == 200 and data == b"ok"
+        assert time.monotonic() - started < 2.0
+    finally:
+        for sock in stalled:
+            sock.close()
 
 
 @pytest.mark.slow

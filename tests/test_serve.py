@@ -29,6 +29,18 @@ def test_defaults_suit_a_small_vps() -> None:
     assert settings["timeout"] > settings["graceful_timeout"] > 0
 
 
+def test_gunicorn_limits_sit_above_the_apps_own() -> None:
+    # The app answers an over-long URL with its own 414 page (site style, security headers);
+    # gunicorn's bare 414 must only catch what is longer still.
+    from sudoku_web.web.limits import CONFIG_DEFAULTS as LIMITS
+
+    settings = serve.settings_from_env({})
+    assert settings["limit_request_line"] > LIMITS["MAX_URL_LENGTH"]
+    assert 20 <= settings["limit_request_fields"] <= 100
+    # A request is bounded far below a second, so a stuck worker is replaced within seconds.
+    assert settings["timeout"] <= 10
+
+
 def test_workers_recycle_rarely_with_proportional_jitter() -> None:
     # max_requests is a leak guard only: worker RSS stays flat once the LRU is full
     # (benchmarks/RESULTS.md, soak run), and a recycled worker starts with an empty LRU, so
@@ -69,6 +81,8 @@ def test_workers_are_cores_plus_one_capped(cores: int, workers: int) -> None:
         ("SUDOKU_WEB_LOG_LEVEL", "warning", "loglevel", "warning"),
         ("SUDOKU_WEB_FORWARDED_ALLOW_IPS", "10.0.0.1", "forwarded_allow_ips", "10.0.0.1"),
         ("SUDOKU_WEB_LIMIT_REQUEST_LINE", "2048", "limit_request_line", 2048),
+        ("SUDOKU_WEB_LIMIT_REQUEST_FIELDS", "30", "limit_request_fields", 30),
+        ("SUDOKU_WEB_LIMIT_REQUEST_FIELD_SIZE", "4096", "limit_request_field_size", 4096),
         ("SUDOKU_WEB_CONTROL_SOCKET_DISABLE", "no", "control_socket_disable", False),
     ],
 )
@@ -106,7 +120,7 @@ def test_gunicorn_conf_exports_every_setting_and_nothing_else() -> None:
         for target in node.targets
         if isinstance(target, ast.Name) and not target.id.startswith("_")
     }
-    assert names == set(serve.ENV_VARS) | {"pre_fork"}  # the one hook, as serve sets it
+    assert names == set(serve.ENV_VARS) | set(serve.HOOKS)  # the hooks serve sets too
 
 
 def test_the_master_freezes_its_heap_before_forking_workers() -> None:
@@ -116,6 +130,7 @@ def test_the_master_freezes_its_heap_before_forking_workers() -> None:
 
     app = serve.make_application(serve.settings_from_env({}))
     assert app.cfg.pre_fork is serve.freeze_heap
+    assert app.cfg.on_starting is serve.warn_if_exposed
     assert Config().pre_fork is not serve.freeze_heap  # gunicorn's default does nothing
     try:
         serve.freeze_heap()
@@ -157,6 +172,72 @@ def test_mark_production_respects_an_explicit_choice() -> None:
     empty: dict[str, str] = {}
     serve.mark_production(empty)
     assert empty["SUDOKU_WEB_ENV"] == "production"
+
+
+@pytest.mark.parametrize(
+    "bind, exposed",
+    [
+        ("127.0.0.1:8000", False),
+        ("127.0.0.2:8000", False),
+        ("localhost:8000", False),
+        ("[::1]:8000", False),
+        ("unix:/run/sudoku-web/gunicorn.sock", False),
+        ("fd://3", False),
+        ("0.0.0.0:8000", True),
+        ("[::]:8000", True),
+        (":8000", True),  # gunicorn reads an empty host as every interface
+        ("192.0.2.10:8000", True),
+        ("tcp://203.0.113.5:80", True),
+        ("sudoku.example.org:8000", True),  # a name may resolve anywhere
+    ],
+)
+def test_exposed_addresses_are_those_other_machines_reach(bind: str, exposed: bool) -> None:
+    assert serve.exposed_addresses([bind]) == ([bind] if exposed else [])
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
+    def warning(self, message: str, *args: object) -> None:
+        self.warnings.append(message % args)
+
+
+class _Server:
+    """The parts of gunicorn's Arbiter that the on_starting hook reads."""
+
+    def __init__(self, binds: list[str], errorlog: str = "-") -> None:
+        from types import SimpleNamespace
+
+        self.cfg = SimpleNamespace(bind=binds, errorlog=errorlog)
+        self.log = _Log()
+
+
+def test_serve_warns_loudly_in_its_log_when_bound_beyond_loopback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server = _Server(["127.0.0.1:8000", "0.0.0.0:8000"])
+    serve.warn_if_exposed(server)
+    (warning,) = server.log.warnings
+    assert "0.0.0.0:8000" in warning and "127.0.0.1:8000," not in warning
+    assert "nginx" in warning and "slowly" in warning and "security headers" in warning
+    assert warning.startswith("!" * 20)
+    assert capsys.readouterr().err == ""  # errorlog "-" is stderr already: said once
+
+
+def test_the_warning_reaches_stderr_when_the_log_is_a_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server = _Server(["[::]:8000"], errorlog="/var/log/sudoku-web/error.log")
+    serve.warn_if_exposed(server)
+    assert len(server.log.warnings) == 1
+    assert "WARNING: sudoku-web is listening on [::]:8000" in capsys.readouterr().err
+
+
+def test_no_warning_on_loopback(capsys: pytest.CaptureFixture[str]) -> None:
+    server = _Server(["127.0.0.1:8000", "unix:/run/sudoku-web/gunicorn.sock"], errorlog="x")
+    serve.warn_if_exposed(server)
+    assert server.log.warnings == [] and capsys.readouterr().err == ""
 
 
 # --- a real gunicorn -------------------------------------------------------------------------
@@ -222,6 +303,7 @@ def test_serve_runs_gunicorn_in_production_mode(tmp_path: Path) -> None:
         out, _ = proc.communicate(timeout=15)
     assert proc.returncode == 0, out
     assert "GET /healthz" in out  # the access log goes to stdout
+    assert "WARNING" not in out  # loopback: nothing to warn about
 
 
 @pytest.mark.slow

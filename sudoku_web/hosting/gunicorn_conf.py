@@ -9,7 +9,7 @@ names below; command-line flags given to gunicorn still win over them.
 
 from __future__ import annotations
 
-from sudoku_web.hosting.serve import freeze_heap, mark_production, settings_from_env
+from sudoku_web.hosting.serve import HOOKS, mark_production, settings_from_env
 
 # The app is created after this file is read (in the master with preload_app), so the
 # production checks see this.
@@ -30,5 +30,9 @@ errorlog = _settings["errorlog"]
 loglevel = _settings["loglevel"]
 forwarded_allow_ips = _settings["forwarded_allow_ips"]
 limit_request_line = _settings["limit_request_line"]
+limit_request_fields = _settings["limit_request_fields"]
+limit_request_field_size = _settings["limit_request_field_size"]
 control_socket_disable = _settings["control_socket_disable"]
-pre_fork = freeze_heap
+# The server hooks, the same functions sudoku-web serve sets.
+on_starting = HOOKS["on_starting"]
+pre_fork = HOOKS["pre_fork"]

@@ -12,16 +12,26 @@ stops the server at startup (see :mod:`sudoku_web.web.security`).
 
 Worker count, decided: ``cores + 1`` sync workers, at most 8. Solving is CPU-bound and nginx
 buffers slow clients, so workers beyond the core count only queue for the CPU while each
-costs ~40-60 MB; the one spare worker covers the moments a worker is busy in I/O or being
-recycled. On the 1-2 core, 512 MB-1 GB boxes this targets that is 2-3 workers, under 200 MB.
+costs memory (~37 MB under ordinary traffic, more with 16x16 pages and tables cached; the
+README's "Memory" note has the worst mix); the one spare worker covers the moments a worker
+is busy in I/O or being recycled. On the 1-2 core, 512 MB-1 GB boxes this targets that is
+2-3 workers.
 gunicorn's usual ``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers
 on a two-core 512 MB box for no extra throughput.
+
+Exposure, decided: gunicorn is never the public face. Its sync workers read a request
+themselves, so a few dozen clients sending their headers slowly hold every worker until the
+``timeout`` kills it (measured: 50 such connections made ``/healthz`` fail 19 of 20 probes),
+and the answers gunicorn writes on its own (``400``, ``414``, ``431``) carry none of the app's
+security headers. A buffering proxy (nginx, ``deploy/nginx-sudoku-web.conf``) reads the whole
+request first; :func:`warn_if_exposed` says so loudly when the bind address is not loopback.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import ipaddress
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -75,6 +85,8 @@ ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
     "loglevel": ("SUDOKU_WEB_LOG_LEVEL", str),
     "forwarded_allow_ips": ("SUDOKU_WEB_FORWARDED_ALLOW_IPS", str),
     "limit_request_line": ("SUDOKU_WEB_LIMIT_REQUEST_LINE", _positive_int),
+    "limit_request_fields": ("SUDOKU_WEB_LIMIT_REQUEST_FIELDS", _positive_int),
+    "limit_request_field_size": ("SUDOKU_WEB_LIMIT_REQUEST_FIELD_SIZE", _positive_int),
     "control_socket_disable": ("SUDOKU_WEB_CONTROL_SOCKET_DISABLE", _bool),
 }
 
@@ -83,10 +95,13 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     # Loopback only: nginx is the public face (TLS, rate limits, slow clients).
     "bind": "127.0.0.1:8000",
     "workers": None,
-    # Solves are bounded to a fraction of a second by the app; 30 s is the heartbeat after
-    # which gunicorn kills a stuck worker, far beyond any legitimate request.
-    "timeout": 30,
-    "graceful_timeout": 10,
+    # Every request is bounded by the app to a fraction of a second, so 10 s (the heartbeat
+    # after which gunicorn kills and replaces a silent worker) is far beyond any legitimate
+    # request, and a client that dribbles its headers straight at a sync worker (no proxy in
+    # front) holds it for at most that long instead of gunicorn's 30 s.
+    "timeout": 10,
+    # On stop or restart, workers finish what they are doing: well under a second.
+    "graceful_timeout": 5,
     # nginx talks HTTP/1.0 to the upstream by default; a short keep-alive costs little.
     "keepalive": 5,
     # Recycling is a leak guard only: the app's memory is bounded (a store of CACHE_MAX_BYTES,
@@ -107,8 +122,13 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     "loglevel": "info",
     # Trust X-Forwarded-* only from the local nginx.
     "forwarded_allow_ips": "127.0.0.1,::1",
-    # gunicorn's default; the app caps puzzle length itself with a friendly 414.
+    # gunicorn's default, above the app's MAX_URL_LENGTH (2048) so the app's own 414 page (in
+    # the site's style, with its headers) answers first; gunicorn's bare 414 only beyond it.
     "limit_request_line": 4094,
+    # Browsers send 10-20 header fields; 50 leaves room for proxies and refuses (431) a
+    # request that pads itself with hundreds. gunicorn's defaults are 100 and 8190 bytes each.
+    "limit_request_fields": 50,
+    "limit_request_field_size": 8190,
     # gunicorn >= 25 opens a runtime control socket (change worker count, reload) in
     # $XDG_RUNTIME_DIR or ~/.gunicorn. Nobody needs it on a VPS run by systemd, whose user has
     # no writable home; off unless asked for. Ignored by older gunicorn.
@@ -152,6 +172,66 @@ def freeze_heap(server: Any = None, worker: Any = None) -> None:
     gc.freeze()
 
 
+def exposed_addresses(binds: Sequence[str]) -> list[str]:
+    """The addresses in ``binds`` that other machines can reach: not loopback, not a socket.
+
+    A host name other than ``localhost`` counts as exposed (it may resolve anywhere), and so
+    does an empty host (gunicorn reads ``:8000`` as every interface). ``fd://`` (a socket
+    handed over by systemd) is left alone: where it listens is the socket unit's business.
+    """
+    from gunicorn.util import parse_address  # type: ignore[import-untyped]
+
+    exposed = []
+    for bind in binds:
+        if bind.startswith(("unix:", "fd://")):
+            continue
+        host, _port = parse_address(bind)
+        if host in ("localhost", "ip6-localhost"):
+            continue
+        try:
+            if ipaddress.ip_address(host).is_loopback:
+                continue
+        except ValueError:
+            pass
+        exposed.append(bind)
+    return exposed
+
+
+def exposure_warning(exposed: Sequence[str]) -> str:
+    """What :func:`warn_if_exposed` writes when gunicorn listens on ``exposed``."""
+    return (
+        f"sudoku-web is listening on {', '.join(exposed)}, which other machines can reach. "
+        "gunicorn must not face clients itself: its sync workers read each request, so a few "
+        "dozen clients sending their headers slowly hold every worker and the site stops "
+        "answering, and gunicorn's own error answers (400, 414, 431) carry none of the app's "
+        "security headers. Put nginx (deploy/nginx-sudoku-web.conf) or another buffering "
+        "proxy in front and bind to 127.0.0.1 (SUDOKU_WEB_BIND; README, Self-hosting)."
+    )
+
+
+def warn_if_exposed(server: Any) -> None:
+    """gunicorn's ``on_starting`` hook: a loud warning when a bind address is not loopback.
+
+    It goes to gunicorn's error log, and to stderr as well when that log is a file, so an
+    operator starting the server by hand sees it either way.
+    """
+    exposed = exposed_addresses(server.cfg.bind)
+    if not exposed:
+        return
+    message = exposure_warning(exposed)
+    banner = "!" * 78
+    server.log.warning("%s\nWARNING: %s\n%s", banner, message, banner)
+    if server.cfg.errorlog != "-":
+        print(f"{banner}\nWARNING: {message}\n{banner}", file=sys.stderr, flush=True)
+
+
+#: gunicorn server hooks, set by both :func:`make_application` and ``gunicorn_conf``.
+HOOKS: Final[Mapping[str, Callable[..., None]]] = {
+    "on_starting": warn_if_exposed,
+    "pre_fork": freeze_heap,
+}
+
+
 def make_application(settings: Mapping[str, Any], app_uri: str = APP_URI) -> Any:
     """A gunicorn application driven from Python with ``settings`` (no config file, no argv).
 
@@ -159,7 +239,7 @@ def make_application(settings: Mapping[str, Any], app_uri: str = APP_URI) -> Any
     subcommands do not pay its ~80 ms import.
     """
     from gunicorn.app.base import BaseApplication  # type: ignore[import-untyped]
-    from gunicorn.util import import_app  # type: ignore[import-untyped]
+    from gunicorn.util import import_app
 
     class SudokuWebApplication(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
@@ -167,7 +247,8 @@ def make_application(settings: Mapping[str, Any], app_uri: str = APP_URI) -> Any
                 # Skip settings this gunicorn predates (control_socket_disable before 25.1).
                 if name in self.cfg.settings:
                     self.cfg.set(name, value)
-            self.cfg.set("pre_fork", freeze_heap)
+            for hook, function in HOOKS.items():
+                self.cfg.set(hook, function)
 
         def load(self) -> Any:
             # "module:factory()" calls the factory, as gunicorn's own command line does.

@@ -1,0 +1,287 @@
+"""The most expensive requests known, each with a fresh input, for the hostile load test.
+
+Every request is built from a random source so that no cache (the app's result and page
+caches, its per-geometry engine tables) helps: a new 16x16 jigsaw region map, new sparse
+16x16 givens, or a known 16x16 puzzle disguised by a random symmetry (relabelled symbols,
+permuted rows and columns within their bands and stacks, permuted bands and stacks, maybe
+transposed), which keeps its difficulty but not its text. Each builder returns a
+:class:`Request`; :data:`KINDS` names them for the report.
+
+Glossary: a *kind* is one family of expensive request (``steps16``, ``jigsaw16-map`` ...);
+a *map* is a jigsaw region map, one label per cell, row-major; *sparse* givens are a few
+non-conflicting symbols on an otherwise empty grid, which leaves the engine a wide search.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+N = 16
+BOX = 4
+SYMBOLS = "123456789ABCDEFG"
+LABELS = "ABCDEFGHIJKLMNOP"
+
+#: A 16x16 puzzle with one solution (tests/web_puzzles.py), disguised afresh for each request.
+UNIQUE16 = (
+    "0804030D2BG50000AD070020E09300F50E2000A0840000000G900014000CB00000E0200B30010706000B"
+    "60D0G70005C0307D01005A240F080C000000680B009004000E007012CG001B5A7C02F08D3000E03G0050"
+    "000AF0000200B03140E00807504E008F1C30000G20B000C70D00E08F7AD802G0BE500C01CF01460E9000"
+    "003D"
+)
+
+#: The app's MAX_CONTENT_LENGTH default: the largest body it accepts.
+MAX_BODY = 16_384
+
+
+@dataclass(frozen=True)
+class Request:
+    """One HTTP request: method, path, and a body with its content type (or none)."""
+
+    kind: str
+    method: str
+    path: str
+    body: bytes = b""
+    content_type: str = ""
+
+
+# ---- fresh inputs -------------------------------------------------------------------------
+
+
+def box_map() -> list[int]:
+    """The 16x16 box layout as a region map (region index per cell)."""
+    return [(r // BOX) * BOX + c // BOX for r in range(N) for c in range(N)]
+
+
+def _neighbours(cell: int) -> list[int]:
+    r, c = divmod(cell, N)
+    return [
+        rr * N + cc
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+        if 0 <= rr < N and 0 <= cc < N
+    ]
+
+
+def _connected(cells: set[int]) -> bool:
+    start = next(iter(cells))
+    seen = {start}
+    todo = [start]
+    while todo:
+        for nb in _neighbours(todo.pop()):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return len(seen) == len(cells)
+
+
+def random_map(rng: random.Random, swaps: int = 200) -> list[int]:
+    """A random valid 16x16 jigsaw map: 16 connected regions of 16 cells.
+
+    Starts from the boxes and repeatedly trades a cell of region A on its border with B for
+    a cell of B on its border with A, whenever both regions stay connected; every
+    intermediate map is valid, so the result is too.
+    """
+    regions = box_map()
+    members = [{i for i, g in enumerate(regions) if g == k} for k in range(N)]
+    done = 0
+    while done < swaps:
+        a = rng.randrange(N * N)
+        ra = regions[a]
+        others = [regions[nb] for nb in _neighbours(a) if regions[nb] != ra]
+        if not others:
+            continue
+        rb = rng.choice(others)
+        border = [b for b in members[rb] if any(regions[nb] == ra for nb in _neighbours(b))]
+        b = rng.choice(border)
+        new_a = members[ra] - {a} | {b}
+        new_b = members[rb] - {b} | {a}
+        if _connected(new_a) and _connected(new_b):
+            members[ra], members[rb] = new_a, new_b
+            regions[a], regions[b] = rb, ra
+            done += 1
+    return regions
+
+
+def map_text(regions: list[int]) -> str:
+    """The map in its canonical share-link spelling: labels A, B, ... in reading order."""
+    order: dict[int, str] = {}
+    for g in regions:
+        if g not in order:
+            order[g] = LABELS[len(order)]
+    return "".join(order[g] for g in regions)
+
+
+def sparse_givens(rng: random.Random, regions: list[int], count: int) -> str:
+    """``count`` random non-conflicting givens (rows, columns, ``regions``), as a link."""
+    grid = [0] * (N * N)
+    used: set[tuple[str, int, int]] = set()
+    cells = list(range(N * N))
+    rng.shuffle(cells)
+    placed = 0
+    for cell in cells:
+        if placed == count:
+            break
+        r, c = divmod(cell, N)
+        for value in rng.sample(range(1, N + 1), N):
+            keys = {("r", r, value), ("c", c, value), ("g", regions[cell], value)}
+            if not keys & used:
+                used |= keys
+                grid[cell] = value
+                placed += 1
+                break
+    return "".join("0" if v == 0 else SYMBOLS[v - 1] for v in grid)
+
+
+def impossible16(rng: random.Random, fillers: int = 5) -> str:
+    """20 givens, no two in conflict, that force three symbols into two cells of row 1.
+
+    Symbols a, b, c are each given in boxes 2-4 (rows 2-4, a Latin arrangement), which bars
+    them from row 1's cells in those boxes, and each once in columns 3 and 4 (rows 5-16, in
+    different bands), which bars them from r1c3 and r1c4; row 1 then has only r1c1 and r1c2
+    for three symbols. A few random fillers elsewhere make each one fresh. The engine
+    refutes it quickly; the doctor then looks for the typo.
+    """
+    grid = [0] * (N * N)
+    trio = rng.sample(range(1, N + 1), 3)
+    rows = rng.sample(range(1, BOX), 3)
+    for box in range(1, BOX):
+        for i, value in enumerate(trio):
+            grid[rows[(i + box) % 3] * N + box * BOX + rng.randrange(BOX)] = value
+    # Columns 2 and 3 (0-based) each hold the trio, each symbol in two different bands (so
+    # never twice in one box): column 3's copy sits one band round from column 2's.
+    bands = rng.sample(range(1, BOX), 3)
+    for i, value in enumerate(trio):
+        for column, band in ((2, bands[i]), (3, bands[(i + 1) % 3])):
+            grid[(band * BOX + rng.randrange(BOX)) * N + column] = value
+    regions = box_map()
+    used = {
+        key
+        for cell, value in enumerate(grid)
+        if value
+        for key in (("r", cell // N, value), ("c", cell % N, value), ("g", regions[cell], value))
+    }
+    placed = 0
+    while placed < fillers:
+        cell = rng.randrange(BOX * N, N * N)  # rows 5-16: nothing new is barred from row 1
+        value = rng.choice([v for v in range(1, N + 1) if v not in trio])
+        keys = {("r", cell // N, value), ("c", cell % N, value), ("g", regions[cell], value)}
+        if grid[cell] or keys & used:
+            continue
+        grid[cell] = value
+        used |= keys
+        placed += 1
+    return "".join("0" if v == 0 else SYMBOLS[v - 1] for v in grid)
+
+
+def disguised_unique16(rng: random.Random) -> str:
+    """:data:`UNIQUE16` under a random symmetry of the 16x16 grid: same logic, new text."""
+    grid = [0 if ch == "0" else SYMBOLS.index(ch) + 1 for ch in UNIQUE16]
+    relabel = [0, *rng.sample(range(1, N + 1), N)]
+
+    def lines() -> list[int]:
+        bands = rng.sample(range(BOX), BOX)
+        return [b * BOX + i for b in bands for i in rng.sample(range(BOX), BOX)]
+
+    rows, cols = lines(), lines()
+    transpose = rng.random() < 0.5
+    out = []
+    for r in range(N):
+        for c in range(N):
+            rr, cc = (cols[c], rows[r]) if transpose else (rows[r], cols[c])
+            out.append(relabel[grid[rr * N + cc]])
+    return "".join("0" if v == 0 else SYMBOLS[v - 1] for v in out)
+
+
+# ---- the requests -------------------------------------------------------------------------
+
+
+def _json(kind: str, path: str, payload: dict[str, str]) -> Request:
+    return Request(kind, "POST", path, json.dumps(payload).encode(), "application/json")
+
+
+def _form(kind: str, path: str, fields: dict[str, str]) -> Request:
+    body = urlencode(fields).encode()
+    return Request(kind, "POST", path, body, "application/x-www-form-urlencoded")
+
+
+def jigsaw16_map(rng: random.Random) -> Request:
+    """A result page on a fresh 16x16 jigsaw map (a new geometry: its engine tables)."""
+    regions = random_map(rng)
+    return Request(
+        "jigsaw16-map", "GET", f"/jigsaw/{map_text(regions)}/{sparse_givens(rng, regions, 24)}"
+    )
+
+
+def sparse16_page(rng: random.Random) -> Request:
+    """A result page of a sparse 16x16 puzzle (two solutions to find, a suggestion to make)."""
+    return Request("sparse16-page", "GET", f"/p/{sparse_givens(rng, box_map(), 30)}")
+
+
+def sparse16_png(rng: random.Random) -> Request:
+    """The link-preview picture of a sparse 16x16 puzzle (it solves the puzzle to draw it)."""
+    return Request("sparse16-png", "GET", f"/p/{sparse_givens(rng, box_map(), 30)}.png")
+
+
+def steps16(rng: random.Random) -> Request:
+    """The first steps page of a disguised unique 16x16 puzzle (a long explanation)."""
+    return Request("steps16", "GET", f"/p/{disguised_unique16(rng)}/steps")
+
+
+def search16(rng: random.Random) -> Request:
+    """The engine's search page of an impossible 16x16 puzzle."""
+    return Request("search16", "GET", f"/p/{impossible16(rng)}/search")
+
+
+def explain16(rng: random.Random) -> Request:
+    """``POST /api/explain`` of a disguised unique 16x16 puzzle."""
+    return _json("explain16", "/api/explain", {"puzzle": disguised_unique16(rng)})
+
+
+def explain16_impossible(rng: random.Random) -> Request:
+    """``POST /api/explain`` of an impossible 16x16 puzzle (the search story)."""
+    return _json("explain16-impossible", "/api/explain", {"puzzle": impossible16(rng)})
+
+
+def doctor16(rng: random.Random) -> Request:
+    """``POST /api/solve`` of an impossible 16x16 puzzle: the typo doctor on every POST."""
+    return _json("doctor16", "/api/solve", {"puzzle": impossible16(rng)})
+
+
+def doctor16_page(rng: random.Random) -> Request:
+    """The result page of an impossible 16x16 puzzle (the doctor's panel)."""
+    return Request("doctor16-page", "GET", f"/p/{impossible16(rng)}")
+
+
+def hint16(rng: random.Random) -> Request:
+    """The form's Hint button on a disguised unique 16x16 puzzle."""
+    return _form("hint16", "/hint", {"v": "16x16", "paste": disguised_unique16(rng)})
+
+
+def big_body(rng: random.Random) -> Request:
+    """``POST /api/solve`` with a body just under the limit: a sparse 16x16 puzzle spelled
+    with spaces up to the reader's 2,000 characters, and an unknown field filling the rest."""
+    puzzle = sparse_givens(rng, box_map(), 30)
+    spelled = (" " * ((2_000 - N * N) // (N * N))).join(puzzle)
+    payload = {"puzzle": spelled, "note": ""}
+    room = MAX_BODY - len(json.dumps(payload).encode()) - 16
+    payload["note"] = "x" * room
+    return _json("big-body", "/api/solve", payload)
+
+
+#: Every kind, in the order the hostile clients cycle through them.
+KINDS: dict[str, Callable[[random.Random], Request]] = {
+    "jigsaw16-map": jigsaw16_map,
+    "sparse16-page": sparse16_page,
+    "sparse16-png": sparse16_png,
+    "steps16": steps16,
+    "search16": search16,
+    "explain16": explain16,
+    "explain16-impossible": explain16_impossible,
+    "doctor16": doctor16,
+    "doctor16-page": doctor16_page,
+    "hint16": hint16,
+    "big-body": big_body,
+}
