@@ -208,10 +208,13 @@ def random_map(size: int, rng: random.Random, swaps: int = 20_000) -> str:
 
 def jigsaw_boards(rng: random.Random, size: int = 16) -> list[Board]:
     """A fresh map with a dense unique puzzle and a sparse one (several solutions)."""
-    regions = random_map(size, rng)
-    geometry = jigsaw(regions)
-    found = solve("0" * size * size, geometry=geometry, max_nodes=20_000, deadline_ms=5000)
-    if not found.solutions:
+    for _ in range(5):  # the engine may give up on an empty grid of an awkward map
+        regions = random_map(size, rng)
+        geometry = jigsaw(regions)
+        found = solve("0" * size * size, geometry=geometry, max_nodes=20_000, deadline_ms=5000)
+        if found.solutions:
+            break
+    else:
         return [Board(f"jigsaw{size} empty", "jigsaw", size, "0" * size * size, regions)]
     solution = parse_puzzle(found.solutions[0], geometry)
     dense = [v if rng.random() < 0.55 else 0 for v in solution]
