@@ -23,13 +23,13 @@ from sudoku_web.core.board import parse_puzzle, standard
 from sudoku_web.core.logic import GRADES, explain, grade
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import ORDER
-from sudoku_web.core.trace import trace_search
 
 DATA = Path(__file__).parent / "data"
 SETS = ("easy50", "top95", "hardest", "top1465", "17clue")
 SAMPLE = {"17clue": 2000}
 SEED = 17
 QUICK = 200
+PANEL_MS = 150  # the difficulty panel's grade deadline (web/teach.py)
 
 
 @dataclass
@@ -42,8 +42,10 @@ class SetFigures:
     unsound: int = 0
     steps: int = 0
     times_ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)  # explain's process time (a busy box)
     trace_ms: list[float] = field(default_factory=list)
     grade_ms: list[float] = field(default_factory=list)
+    grade_cpu_ms: list[float] = field(default_factory=list)
     grade_mismatches: int = 0  # logic.grade() disagreeing with explain() (must be 0)
     techniques: Counter[str] = field(default_factory=Counter)  # steps per technique
     puzzles_using: Counter[str] = field(default_factory=Counter)
@@ -70,15 +72,17 @@ def run_set(name: str, puzzles: list[str]) -> SetFigures:
             continue
         solution = parse_puzzle(result.solution, geo)
         grid = parse_puzzle(text, geo)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         explanation = explain(grid, geo, solution=solution)
         middle = time.perf_counter()
-        trace_search(grid, geo)
+        figures.cpu_ms.append((time.process_time() - cpu) * 1000)
+        solve(text, geometry=geo, record=200)  # the search page's recorded solve
         figures.times_ms.append((middle - started) * 1000)
         figures.trace_ms.append((time.perf_counter() - middle) * 1000)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         graded = grade(grid, geo, solution=solution)
         figures.grade_ms.append((time.perf_counter() - started) * 1000)
+        figures.grade_cpu_ms.append((time.process_time() - cpu) * 1000)
         fast = (graded.grade, graded.hardest, graded.solved_by_logic, graded.guesses)
         full = (
             explanation.grade,
@@ -101,12 +105,19 @@ def run_set(name: str, puzzles: list[str]) -> SetFigures:
     return figures
 
 
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
 def report(figures: SetFigures) -> str:
     """A Markdown block for one set."""
     n = figures.puzzles or 1
     times = figures.times_ms or [0.0]
     traces = figures.trace_ms or [0.0]
     grades = figures.grade_ms or [0.0]
+    cpu = figures.cpu_ms or [0.0]
+    grade_cpu = figures.grade_cpu_ms or [0.0]
     lines = [
         f"### {figures.name} ({figures.puzzles} puzzles)",
         "",
@@ -114,12 +125,16 @@ def report(figures: SetFigures) -> str:
         f"({100 * figures.by_logic / n:.1f}%)",
         f"- unsound steps: {figures.unsound}",
         f"- explain: mean {statistics.fmean(times):.1f} ms, median "
-        f"{statistics.median(times):.1f} ms, max {max(times):.1f} ms per puzzle "
-        f"({figures.steps / n:.0f} steps on average)",
+        f"{statistics.median(times):.1f} ms, p99 {_p99(times):.1f} ms, max {max(times):.1f} ms "
+        f"per puzzle ({figures.steps / n:.0f} steps on average); CPU time mean "
+        f"{statistics.fmean(cpu):.1f} ms, max {max(cpu):.1f} ms",
         f"- search trace: mean {statistics.fmean(traces):.1f} ms, max {max(traces):.1f} ms",
         f"- grade (logic.grade): mean {statistics.fmean(grades):.2f} ms, median "
-        f"{statistics.median(grades):.2f} ms, max {max(grades):.1f} ms; differs from "
-        f"explain's: {figures.grade_mismatches}",
+        f"{statistics.median(grades):.2f} ms, p99 {_p99(grades):.1f} ms, max {max(grades):.1f} ms; "
+        f"within the panel's {PANEL_MS} ms: {sum(g <= PANEL_MS for g in grades)}/{len(grades)} "
+        f"(CPU time: mean {statistics.fmean(grade_cpu):.1f} ms, max {max(grade_cpu):.1f} ms, "
+        f"within {PANEL_MS} ms: {sum(g <= PANEL_MS for g in grade_cpu)}/{len(grade_cpu)}); "
+        f"differs from explain's: {figures.grade_mismatches}",
         "- grades: " + ", ".join(f"{g} {figures.grades[g]}" for g in GRADES if figures.grades[g]),
         "",
         "| technique | steps | puzzles using it |",

@@ -80,12 +80,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, pages, printout, solving, teaching
+    from .web import api, errors, generate_views, pages, printout, solving, teaching
 
     app.register_blueprint(pages.bp)  # the form, result pages and their pictures
     app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
     app.register_blueprint(api.bp)  # /api/solve and /api/explain
     app.register_blueprint(printout.bp)  # the printable puzzle
+    generate_views.init_app(app)  # /new, /daily and /api/generate
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])
     errors.register(app)

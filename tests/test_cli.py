@@ -95,3 +95,137 @@ def test_subcommand_required() -> None:
     with pytest.raises(SystemExit) as info:
         main([])
     assert info.value.code == 2
+
+
+# ---- solve --jobs ---------------------------------------------------------------------------
+
+
+def test_solve_jobs_keeps_input_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--jobs 2 over several chunks prints exactly what --jobs 1 prints, in input order."""
+    import sudoku_web.cli as cli
+
+    monkeypatch.setattr(cli, "CHUNK_LINES", 3)  # 10 lines: four chunks over two processes
+    lines = [HARD, EMPTY, CONFLICT, HARD[::-1], "." * 80 + "1"] * 2
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["solve", "--file", str(path), "--jobs", "1"]) == 1
+    one = capsys.readouterr().out
+    assert main(["solve", "--file", str(path), "--jobs", "2"]) == 1
+    two = capsys.readouterr().out
+    assert two == one
+    assert two.splitlines()[:3] == [HARD_SOLUTION, "multiple", "invalid"]
+    assert len(two.splitlines()) == 10
+
+
+def test_solve_jobs_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sudoku_web.cli as cli
+
+    monkeypatch.setattr(cli, "CHUNK_LINES", 1)
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{HARD}\n{EMPTY}\n")
+    assert main(["solve", "--file", str(path), "--jobs", "2", "--json"]) == 0
+    statuses = [json.loads(line)["status"] for line in capsys.readouterr().out.splitlines()]
+    assert statuses == ["solved", "multiple"]
+
+
+def test_solve_jobs_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(f"{HARD}\n")
+    assert main(["solve", "--file", str(path), "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
+
+
+# ---- generate and pool ----------------------------------------------------------------------
+
+
+def _proper(puzzle: str, variant: str = "standard", regions: str | None = None) -> str:
+    """The grader's grade of a puzzle that must have exactly one solution."""
+    from sudoku_web.core.board import geometry_for
+    from sudoku_web.core.logic import grade
+    from sudoku_web.core.solver import solve
+
+    size = int(len(puzzle) ** 0.5)
+    geo = geometry_for(variant, size, regions)
+    assert solve(puzzle, geometry=geo, deadline_ms=None).status == "solved"
+    return grade(parse_puzzle(puzzle, geo), geo).grade
+
+
+def test_generate_prints_one_puzzle_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--grade", "medium", "--count", "3", "--seed", "s"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and len(set(lines)) == 3
+    assert all(len(line) == 81 and _proper(line) == "Medium" for line in lines)
+    # Reproducible, and the first puzzle is the one the seed gives everywhere.
+    assert main(["generate", "--grade", "Medium", "--count", "3", "--seed", "s"]) == 0
+    assert capsys.readouterr().out.splitlines() == lines
+    from sudoku_web.core.generate import generate
+
+    assert generate("standard", 9, "Medium", seed="s").puzzle == lines[0]
+
+
+def test_generate_json_and_jigsaw(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["generate", "--variant", "jigsaw", "--size", "6", "--seed", "1", "--json"]
+    assert main(args) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["reached"] and body["grade"] == "Easy" and body["variant"] == "jigsaw"
+    assert len(body["regions"]) == 36 and body["clues"] == 36 - body["puzzle"].count("0")
+    assert _proper(body["puzzle"], "jigsaw", body["regions"]) == "Easy"
+    assert main(["generate", "--variant", "jigsaw", "--size", "6", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.split() == [body["puzzle"], body["regions"]]
+
+
+def test_generate_unreached_grade_is_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    """A 4x4 never needs more than singles: nothing printed, a plain note, exit status 1."""
+    args = ["generate", "--size", "4", "--grade", "Hard", "--max-attempts", "2", "--seed", "1"]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "no Hard puzzle in 2 attempts" in captured.err and "closest was Easy" in captured.err
+    assert main([*args, "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["reached"] is False
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--grade", "Impossible"],
+        ["generate", "--variant", "nonsense"],
+    ],
+)
+def test_generate_bad_usage(args: list[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(args)
+    assert info.value.code == 2
+
+
+def test_generate_bad_size_is_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--variant", "hyper", "--size", "6"]) == 2
+    assert "Hyper" in capsys.readouterr().err
+
+
+def test_generate_into_a_pool_then_show_and_regrade(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "pool.json"
+    args = ["generate", "--size", "4", "--count", "2", "--seed", "p"]
+    assert main([*args, "--pool", "--pool-file", str(path)]) == 0
+    puzzles = capsys.readouterr().out.splitlines()
+    assert json.loads(path.read_text())["kinds"] == {"standard-4": {"Easy": puzzles}}
+    assert main(["pool", "show", "--file", str(path)]) == 0
+    assert "standard-4: Easy 2, Medium 0" in capsys.readouterr().out
+    assert main(["pool", "regrade", "--file", str(path)]) == 0
+    assert "0 moved, 0 dropped" in capsys.readouterr().out
+
+
+def test_pool_fill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fill: each kind and grade up to --count, within --max-attempts; says what it has."""
+    path = tmp_path / "pool.json"
+    args = ["pool", "fill", "--file", str(path), "--kind", "standard-4", "--count", "2"]
+    assert main([*args, "--grade", "Easy", "--grade", "Hard", "--max-attempts", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "standard-4 Easy: 2" in out and "standard-4 Hard: 0 (5 attempts)" in out
+    assert len(json.loads(path.read_text())["kinds"]["standard-4"]["Easy"]) == 2

@@ -274,7 +274,7 @@ def test_the_favicon_is_the_sites_icon(client: Any) -> None:
 def test_every_route_is_fuzzed(client: Any) -> None:
     """A new route must join the fuzzing above: each rule's first segment is one we send."""
     covered = {"/", "/hint", "/api/solve", "/api/explain", "/healthz", "/static", "/print"}
-    covered |= {"/favicon.ico"}
+    covered |= {"/favicon.ico", "/new", "/daily", "/api/generate"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}
     for rule in client.application.url_map.iter_rules():
         first = "/" + rule.rule.split("/")[1] if rule.rule != "/" else "/"
@@ -331,3 +331,44 @@ def test_a_malformed_chunked_body_is_a_4xx(client: Any) -> None:
             environ_overrides=environ,
         )  # fmt: skip
         assert 400 <= response.status_code < 500, path
+
+
+# ---- New puzzles: /new, /daily, /api/generate ------------------------------------------------
+
+GENERATE_NAMES = ["v", "variant", "size", "n", "grade", "seed", "from"]
+GENERATE_VALUES = st.one_of(
+    ODD_VALUES,
+    st.sampled_from(["x", "hyper", "jigsaw", "4x4", "6x6", "16x16", "standard", "classic"]),
+    st.sampled_from(["Easy", "medium", "HARD", "Fiendish", "diabolical", "9", "16", "4"]),
+)
+GENERATE_QUERY = st.dictionaries(st.sampled_from(GENERATE_NAMES), GENERATE_VALUES, max_size=4)
+
+
+@pytest.fixture(scope="module")
+def quick_client() -> Any:
+    """Live generation cut at one attempt, so a hundred generated puzzles stay quick."""
+    return create_app({"TESTING": True, "GENERATE_DEADLINE_MS": 0}).test_client()
+
+
+@settings(FUZZ, max_examples=60)
+@given(query=GENERATE_QUERY, path=st.sampled_from(["/new", "/daily"]))
+def test_new_and_daily_with_odd_queries(quick_client: Any, query: Any, path: str) -> None:
+    response = quick_client.get(path, query_string=query)
+    _check_any(response)
+    if response.status_code == 303:
+        assert "/play" in response.headers["Location"]
+    else:
+        _check_page(response)
+
+
+@settings(FUZZ, max_examples=60)
+@given(query=GENERATE_QUERY)
+def test_api_generate_with_odd_queries(quick_client: Any, query: Any) -> None:
+    response = quick_client.get("/api/generate", query_string=query)
+    assert response.status_code in {200, 400, 414, 422}, response.status_code
+    body = json.loads(response.get_data(as_text=True))
+    if response.status_code == 200:
+        assert body["status"] == "ok" and body["play_url"].endswith("/play")
+    else:
+        assert body["status"] == "error" and body["code"] == response.status_code
+        assert body["message"]

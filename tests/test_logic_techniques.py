@@ -22,6 +22,7 @@ from sudoku_web.core.techniques import (
     Step,
     Technique,
     alternating_chain,
+    forcing_chain,
     intersection,
     tables_for,
     unique_rectangle,
@@ -32,6 +33,7 @@ TABLES = tables_for(GEO)
 FUNCTIONS: dict[str, Technique] = {name: f for name, _, f in TECHNIQUES}
 FUNCTIONS["Box/line reduction"] = intersection
 FUNCTIONS["Alternating chain"] = alternating_chain
+FUNCTIONS["Cell forcing chain"] = FUNCTIONS["Unit forcing chain"] = forcing_chain
 
 
 @dataclass(frozen=True)
@@ -572,6 +574,129 @@ CASES = [
         placements=(),
         eliminations=(("r8c6", 7),),
     ),
+    Case(
+        "Empty rectangle",
+        "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
+        # In box 7, 4 can only go in row 9 or column 3 (an empty rectangle), and in row 1 only
+        # in r1c3 or r1c8. If r1c3 is 4, box 7's 4 is in row 9; if not, r1c8 is. r9c8 sees
+        # r1c8 and box 7's part of row 9, so either way 4 is removed from it.
+        (
+            "=6       179      14789    =3       1789     =2       =5       479      89 "
+            "489      =5       34789    4789     6789     46789    3489     =1       =2 "
+            "1489     =2       134789   =5       1789     14789    3489     34679    3689 "
+            "=7       =4       =2       =6       1389     =5       1389     39       389 "
+            "189      169      1689     279      12379    1379     1369     =5       =4 "
+            "=3       169      =5       489      189      1489     1689     =2       =7 "
+            "=2       =8       4679     =1       =5       3679     349      3469     369 "
+            "159      13679    1679     789      =4       36789    =2       3689     15 "
+            "1459     1369     1469     289      23689    3689     =7       34689    15 "
+        ),
+        placements=(),
+        eliminations=(("r9c8", 4),),
+    ),
+    Case(
+        "ALS-XZ",
+        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+        # r4c5, r4c7 and r4c9 (row 4: 1, 2, 3 and 6) and r1c5 and r3c5 (column 5: 2, 3 and 8)
+        # are almost locked sets: each has one digit more than cells. Every 3 of one sees every
+        # 3 of the other, so at most one holds 3, and the other holds all its other digits, 2
+        # among them. So 2 is in one of the two sets, and 2 is removed from r1c9, which sees
+        # every 2 of both.
+        (
+            "378      =6       3478     =5       238      =1       478      =9       24 "
+            "=1       =2       78       46       =9       46       78       =5       =3 "
+            "=9       35       3458     23       38       =7       1468     12468    1246 "
+            "2356     =4       2359     =8       136      239      16       =7       126 "
+            "2367     39       2379     12349    1346     2349     =5       1246     =8 "
+            "26       =8       =1       =7       246      =5       469      =3       2469 "
+            "348      139      389      13469    =5       3469     =2       1468     =7 "
+            "23458    1359     23589    123469   =7       23469    134689   1468     14569 "
+            "2345     =7       =6       12349    1234     =8       1349     14       1459 "
+        ),
+        placements=(),
+        eliminations=(("r1c9", 2),),
+    ),
+    Case(
+        "Forcing chain by contradiction",
+        "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
+        # If r6c2 is 6, then r8c2 is 2 (hidden single in column 2), r2c2 is 5 (hidden single in
+        # column 2), r5c6 is 6 (hidden single in column 6), r1c6 is 7 (hidden single in column 6),
+        # r3c2 is 7 (hidden single in column 2), r3c8 is 7 (hidden single in column 8); then 7
+        # would be twice in row 3 (r3c2 and r3c8). That cannot be, so r6c2 is not 6.
+        (
+            "=6       4789     =2       14789    =5       479      1389     179      39 "
+            "1789     5789     15789    1789     169      =3       1689     =4       =2 "
+            "13789    4789     13489    14789    1469     =2       1689     15679    569 "
+            "=4       =3       5679     1579     =2       =8       169      1569     569 "
+            "789      =1       56789    34579    349      45679    =2       3569     48 "
+            "289      25689    5689     13459    1349     4569     =7       13569    48 "
+            "=5       4689     134689   =2       =7       149      3469     69       369 "
+            "279      24679    4679     3459     349      459      4569     =8       =1 "
+            "139      49       1349     =6       =8       1459     3459     =2       =7 "
+        ),
+        placements=(),
+        eliminations=(("r6c2", 6),),
+    ),
+    Case(
+        "Unit forcing chain",
+        "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56",
+        # If r6c3 is 6, then r3c3 is not 6. If r6c6 is 6, then r3c4 is 6 (hidden single in column
+        # 4), so r3c3 is not 6. Row 6's 6 is in r6c3 or r6c6: either way r3c3 is not 6.
+        (
+            "25       1267     =8       =4       257      2569     1269     =3       19 "
+            "245      1267     147      =3       257      2569     12689    1689     189 "
+            "=9       236      236      268      28       =1       =5       =7       =4 "
+            "=7       =9       256      1256     1245     =8       136      146      13 "
+            "238      2368     236      126      1234     =7       169      1469     =5 "
+            "=1       =4       356      =9       35       356      78       =2       78 "
+            "348      1378     =9       1578     =6       345      1378     18       =2 "
+            "=6       =5       17       1278     1238     23       =4       189      13789 "
+            "2348     12378    147      178      =9       34       1378     =5       =6 "
+        ),
+        placements=(),
+        eliminations=(("r3c3", 6),),
+    ),
+    Case(
+        "Forcing net by contradiction",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        # If r8c6 is 9, then r2c4 is 9 (hidden single in row 2), r8c5 is 3 (hidden single in row
+        # 8), r6c5 is 9 (hidden single in column 5), r3c6 is 3 (hidden single in column 6), r1c9
+        # is 3 (hidden single in row 1), r5c1 is 9 (hidden single in row 5), r1c4 is 8 (hidden
+        # single in ... r9c8 has no digit left. That cannot be, so r8c6 is not 9.
+        (
+            "=1       2568     2468     458      345      =7       246      =9       346 "
+            "457      =3       46       1459     =2       159      1467     467      =8 "
+            "2478     278      =9       =6       134      138      =5       2347     134 "
+            "2478     278      =5       =3       167      126      =9       4678     146 "
+            "479      =1       34       579      =8       569      467      34567    =2 "
+            "=6       2789     238      12579    1579     =4       178      3578     135 "
+            "=3       25689    268      24578    45679    2568     2468     =1       4569 "
+            "2589     =4       =1       2589     3569     235689   268      2568     =7 "
+            "2589     25689    =7       12458    14569    12568    =3       24568    4569 "
+        ),
+        placements=(),
+        eliminations=(("r8c6", 9),),
+    ),
+    Case(
+        "Cell forcing chain",
+        "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+        # If r4c1 is 1, then r4c3 is 8 (naked single), r9c2 is 8 (hidden single in column 2), r6c2
+        # is 5 (hidden single in column 2), so r6c2 is not 9. If r4c1 is 9, then r6c2 is not 9.
+        # r4c1 is 1 or 9: either way r6c2 is not 9.
+        (
+            "=8       =1       =9       46       26       246      =3       57       57 "
+            "246      234      2346     =7       =5       =1       24       89       89 "
+            "=5       24       =7       89       =3       89       246      16       12 "
+            "19       =7       18       35       =4       35       189      =2       =6 "
+            "=3       248      12468    68       =9       2678     178      1578     1578 "
+            "269      2589     2568     =1       267      2678     789      =4       =3 "
+            "179      =6       1358     =2       17       3579     178      13789    =4 "
+            "12479    2349     1234     3469     =8       34679    =5       13679    1279 "
+            "12479    234589   123458   34569    167      345679   26       136789   12789 "
+        ),
+        placements=(),
+        eliminations=(("r6c2", 9),),
+    ),
 ]
 
 
@@ -605,7 +730,9 @@ def test_technique_stops_once_its_pattern_is_used_up(case: Case) -> None:
     """Applying the technique until it stops must end, with no repeat of a used step."""
     cand = case.candidates()
     seen: set[tuple[tuple[int, int], ...]] = set()
-    for _ in range(200):
+    # Forcing logic alone could go on to the solution; a few steps show it never repeats.
+    forcing = "orcing" in case.technique
+    for _ in range(5 if forcing else 200):
         step = FUNCTIONS[case.technique](cand, TABLES)
         if step is None:
             break
@@ -615,6 +742,8 @@ def test_technique_stops_once_its_pattern_is_used_up(case: Case) -> None:
         seen.add(key)
         cand = apply_step(cand, step, GEO)
     else:
+        if forcing:
+            return
         pytest.fail(f"{case.technique} kept firing")
     assert FUNCTIONS[case.technique](cand, TABLES) is None
 
@@ -627,7 +756,14 @@ def test_nothing_fires_on_an_empty_grid(name: str) -> None:
 def test_every_ladder_technique_has_a_case_and_a_grade() -> None:
     assert {c.technique for c in CASES} == set(FUNCTIONS)
     assert set(FUNCTIONS) <= set(GRADE_OF)
-    assert set(GRADE_OF) - set(FUNCTIONS) == {"Guess", "Contradiction"}
+    # Verity nets share every line with the verity chains (locked=True adds pointing in the
+    # branches); no position of the test sets makes one the cheapest step, so no case.
+    assert set(GRADE_OF) - set(FUNCTIONS) == {
+        "Guess",
+        "Contradiction",
+        "Cell forcing net",
+        "Unit forcing net",
+    }
 
 
 def _case(name: str) -> Case:
@@ -670,3 +806,90 @@ def test_step_is_frozen() -> None:
     assert isinstance(step, Step)
     with pytest.raises(AttributeError):
         step.technique = "x"  # type: ignore[misc]
+
+
+def test_forcing_chain_does_not_fire_where_only_a_net_reaches() -> None:
+    # The net's branch needs locked candidates (pointing) on its way: singles alone stall.
+    cand = _case("Forcing net by contradiction").candidates()
+    assert forcing_chain(cand, TABLES) is None
+    assert FUNCTIONS["Forcing net by contradiction"](cand, TABLES) is not None
+
+
+def test_forcing_leaves_big_grids_to_the_guess() -> None:
+    # A 16x16 position has too many branches for a page's deadline (see techniques/forcing).
+    geo = standard(16)
+    assert forcing_chain(pencil_marks([0] * 256, geo), tables_for(geo)) is None
+
+
+@pytest.mark.parametrize("name", ["XY-chain", "X-chain", "Alternating chain"])
+def test_chain_steps_carry_their_links_for_drawing(name: str) -> None:
+    cand = _case(name).candidates()
+    step = FUNCTIONS[name](cand, TABLES)
+    assert step is not None and step.links
+    # The links follow on from each other, strong first, then weak and strong in turn ...
+    for (_, end, _), (start, _, _) in zip(step.links, step.links[1:], strict=False):
+        assert end == start
+    assert [strong for _, _, strong in step.links] == [i % 2 == 0 for i in range(len(step.links))]
+    for (a, da), (b, db), strong in step.links:
+        if strong:  # ... a strong link: a two-candidate cell, or a digit's two places in a house
+            assert (a == b and cand.masks[a].bit_count() == 2) or (
+                da == db
+                and any(
+                    a in h and b in h and sum(cand.masks[c] >> (da - 1) & 1 for c in h) == 2
+                    for h in TABLES.house_cells
+                )
+            )
+        else:  # ... a weak link: one cell, or one digit in cells that see each other
+            assert a == b or (da == db and TABLES.sees(a, b))
+    # ... and every chain ends on candidates the eliminated ones contradict.
+    first, last = step.links[0][0], step.links[-1][1]
+    for cell, digit in step.eliminations:
+        for c, d in (first, last):
+            assert (cell == c and digit != d) or (digit == d and TABLES.sees(cell, c))
+
+
+def test_other_steps_have_no_links() -> None:
+    step = FUNCTIONS["Hidden single"](_case("Hidden single").candidates(), TABLES)
+    assert step is not None and step.links == ()
+
+
+def test_empty_rectangle_needs_its_strong_link() -> None:
+    # A third 4 in row 1 (r1c2) breaks the strong link r1c3-r1c8: r9c8 keeps its 4.
+    cand = _case("Empty rectangle").candidates()
+    masks = list(cand.masks)
+    masks[_cell("r1c2")] |= 1 << 3
+    step = FUNCTIONS["Empty rectangle"](Candidates(cand.values, tuple(masks)), TABLES)
+    assert step is None or (_cell("r9c8"), 4) not in step.eliminations
+
+
+@pytest.mark.parametrize("locked", [False, True], ids=["chain", "net"])
+def test_fast_branches_agree_with_the_told_ones(locked: bool) -> None:
+    # The bit-state propagation finds the steps; the recorded one tells them. On every
+    # candidate of a hard position they must agree on contradictions and placements.
+    from sudoku_web.core.techniques.forcing import _Record
+    from sudoku_web.core.techniques.propagation import net_tables, propagate, state_of
+
+    cand = _case("Forcing net by contradiction").candidates()
+    nt = net_tables(GEO)
+    x, d = state_of(nt, cand.values, cand.masks)
+    broken = 0
+    for cell in range(81):
+        for digit in cand.digits(cell):
+            fast = propagate(nt, x, d, cell * 9 + digit - 1, locked)
+            told = _Record(cand, TABLES, locked)
+            assert fast.broken == (told.follow(cell, digit) is not None)
+            broken += fast.broken
+            if not fast.broken:
+                placed = {(c // 10, c % 10 + 1) for c in range(810) if fast.placed[-1] >> c & 1}
+                assert placed == set(told.placed_by)
+    # Singles alone find no contradiction here; with locked candidates some branches break.
+    assert bool(broken) == locked
+
+
+def test_als_xz_needs_a_restricted_common_digit() -> None:
+    # A 3 in r4c7 as well: row 4's set keeps its digits, but that 3 does not see column 5's
+    # 3s, so 3 no longer links the two sets (and no other pair of sets does).
+    cand = _case("ALS-XZ").candidates()
+    masks = list(cand.masks)
+    masks[_cell("r4c7")] |= 1 << 2
+    assert FUNCTIONS["ALS-XZ"](Candidates(cand.values, tuple(masks)), TABLES) is None

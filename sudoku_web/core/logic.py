@@ -11,13 +11,15 @@ step
     Placing a digit also removes it from the placed cell's peers; that routine bookkeeping
     is part of every placement and is not listed as eliminations.
 guess
-    When no technique applies, the step the engine would take: branch on the open cell with
-    the fewest candidates. The explanation shows the candidates and places the one that holds
-    (taken from the engine's solution), then carries on with logic.
+    When no technique applies, the step the engine would take there, chosen by the engine's
+    own rule (:func:`~sudoku_web.core.solver.branch_for`: a two-candidate cell with the most
+    open peers, else a symbol's two places in a house, else a cell with the fewest
+    candidates). The explanation shows the options and places the one that holds (taken
+    from the engine's solution), then carries on with logic.
 grade
     The human grade is the hardest technique used, on the scale Easy / Medium / Hard /
-    Fiendish / Diabolical (Diabolical: no technique here finishes it without a guess). The
-    machine grade is the engine's own work: guesses and backtracks.
+    Fiendish / Diabolical (Diabolical: forcing chains or nets, or a guess when even they
+    find nothing). The machine grade is the engine's own work: guesses and backtracks.
 
 Public API::
 
@@ -40,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .board import Geometry, parse_puzzle
-from .solver import SolveStats, solve
+from .solver import SolveStats, branch_for, solve
 from .techniques import (
     GRADE_OF,
     GRADES,
@@ -51,12 +53,14 @@ from .techniques import (
     Grade,
     Step,
     Tables,
-    bits_to_digits,
+    Technique,
     contradiction,
     hidden_single,
+    house_uniques,
     naked_single,
     remembering,
     tables_for,
+    untold,
 )
 
 __all__ = [
@@ -203,10 +207,21 @@ def _first_step(
     broken = contradiction(cand, tables)
     if broken is not None:
         return broken
-    for name, grade, technique in TECHNIQUES:
+    return _ladder_step(cand, tables, TECHNIQUES, unique, cheap_only)
+
+
+def _ladder_step(
+    cand: Candidates,
+    tables: Tables,
+    rungs: Sequence[tuple[str, Grade, Technique]],
+    unique: bool,
+    cheap_only: bool,
+) -> Step | None:
+    """The first step of the first rung that finds one (only the cheap rungs in a hurry)."""
+    for name, rung, technique in rungs:
         if name in UNIQUENESS and not unique:
             continue
-        if cheap_only and grade not in CHEAP_GRADES:
+        if cheap_only and rung not in CHEAP_GRADES:
             break
         step = technique(cand, tables)
         if step is not None:
@@ -270,6 +285,9 @@ def explain(
                     status = "stuck"
                     break
                 step = _guess(cand, geometry, solution)
+                if step is None:  # a dead position: the engine would not branch here
+                    status = "stuck"
+                    break
             steps.append(step)
             counts[step.technique] = counts.get(step.technique, 0) + 1
             if step.technique == "Contradiction":
@@ -322,7 +340,8 @@ def grade(
     * no per-step contradiction check: every placement and elimination is checked against
       the solution instead (a few integer comparisons), which is what rules contradictions
       out;
-    * no Step or sentence is built for singles and guesses.
+    * no Step or sentence is built for singles and guesses, and forcing steps are not told
+      (their branches are not followed again to write the sentence).
 
     Whenever that argument does not hold (no unique solution known, a grid that breaks a
     rule, a step that disagrees with the solution, the step cap), it falls back to
@@ -332,80 +351,73 @@ def grade(
     started = time.perf_counter()
     deadline = None if deadline_ms is None else started + deadline_ms / 1000
     values = _grid(grid, geometry)
-    given = solution
+    answer = _known_answer(values, geometry, solution)
+    fast = None if answer is None else _grade_fast(values, geometry, answer, max_steps, deadline)
+    if fast is not None:
+        return fast
+    # What is left of the deadline, so the fallback keeps the caller's bound.
+    left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
+    return _graded(
+        explain(values, geometry, solution=solution, max_steps=max_steps, deadline_ms=left)
+    )
 
-    def slow() -> GradeResult:
-        # What is left of the deadline, so the fallback keeps the caller's bound.
-        left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
-        return _graded(
-            explain(values, geometry, solution=given, max_steps=max_steps, deadline_ms=left)
-        )
 
-    unique = solution is not None
+def _known_answer(
+    values: list[int], geometry: Geometry, solution: Sequence[int] | None
+) -> list[int] | None:
+    """The unique solution the fast grade checks against (asking the engine if need be), or
+    None when it is not known, or the grid disagrees with it (explain must say why)."""
     if solution is None:
         result = solve(list(values), geometry=geometry)
         if result.status != "solved" or not result.solutions:
-            return slow()  # stuck / gave_up semantics: rare, leave them to explain
+            return None  # stuck / gave_up semantics: rare, leave them to explain
         solution = parse_puzzle(result.solutions[0], geometry)
-        unique = True
     answer = list(solution)
     if len(answer) != geometry.cells or any(v and v != answer[c] for c, v in enumerate(values)):
-        return slow()
+        return None
+    return answer
+
+
+def _grade_fast(
+    values: list[int],
+    geometry: Geometry,
+    answer: list[int],
+    max_steps: int,
+    deadline: float | None,
+) -> GradeResult | None:
+    """:func:`grade`'s fast walk (see there), or None when explain must be asked."""
     cand = pencil_marks(values, geometry)
     if any(not m and not v for v, m in zip(cand.values, cand.masks, strict=True)):
-        return slow()
+        return None
     tables = tables_for(geometry)
     vals, masks = list(cand.values), list(cand.masks)
-    steps = 0
+    steps = guesses = 0
     used: set[str] = set()
-    guesses = 0
     cut_short = False
-    ladder = [
-        (name, rung, technique)
-        for name, rung, technique in TECHNIQUES[2:]
-        if unique or name not in UNIQUENESS
-    ]
-    with remembering():  # skip per-digit searches that failed on the same places
+    # untold: skip per-digit searches that failed on the same places, and the sentences
+    with remembering(), untold():
         while True:
             placed = _settle(vals, masks, geometry, tables, answer)
-            if placed < 0:
-                return slow()
-            steps += placed
-            if steps >= max_steps:
-                return slow()
+            steps += placed + 1
+            if placed < 0 or steps > max_steps:
+                return None
             if all(vals):
                 break
             hurry = deadline is not None and time.perf_counter() > deadline
             here = Candidates(tuple(vals), tuple(masks))
-            step = None
-            for _name, rung, technique in ladder:
-                if hurry and rung not in CHEAP_GRADES:
-                    break
-                step = technique(here, tables)
-                if step is not None:
-                    break
-            steps += 1
+            step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
             if step is None:
                 cut_short = cut_short or hurry
-                # The engine's branch, as _guess: first open cell with fewest candidates.
-                cell = min(
-                    (c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count()
-                )
-                placements: tuple[tuple[int, int], ...] = ((cell, answer[cell]),)
-                eliminations: tuple[tuple[int, int], ...] = ()
-                used.add("Guess")
+                # The engine's branch, as _guess, and the option that holds.
+                branch = branch_for(vals, masks, geometry)
+                if branch is None:
+                    return None
+                cell, digit = branch.holding(answer)
+                step = Step("Guess", "", (), (cell,), ((cell, digit),), (), here)
                 guesses += 1
-            else:
-                placements, eliminations = step.placements, step.eliminations
-                used.add(step.technique)
-            for cell, digit in placements:
-                if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
-                    return slow()
-                _place(vals, masks, geometry, cell, digit)
-            for cell, digit in eliminations:
-                if answer[cell] == digit:
-                    return slow()
-                masks[cell] &= ~(1 << (digit - 1))
+            used.add(step.technique)
+            if not _apply_checked(vals, masks, geometry, step, answer):
+                return None
     if not used:
         used.update(_singles_used(cand, tables, geometry))
     hardest = max(
@@ -413,6 +425,21 @@ def grade(
     )
     rung = GRADE_OF[hardest] if hardest else "Easy"
     return GradeResult(rung, hardest, not guesses, cut_short, guesses)
+
+
+def _apply_checked(
+    vals: list[int], masks: list[int], geometry: Geometry, step: Step, answer: list[int]
+) -> bool:
+    """Apply a step in place; False when it disagrees with ``answer`` (explain must say why)."""
+    for cell, digit in step.placements:
+        if answer[cell] != digit or not masks[cell] >> (digit - 1) & 1:
+            return False
+        _place(vals, masks, geometry, cell, digit)
+    for cell, digit in step.eliminations:
+        if answer[cell] == digit:
+            return False
+        masks[cell] &= ~(1 << (digit - 1))
+    return True
 
 
 def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, digit: int) -> None:
@@ -440,7 +467,7 @@ def _settle(
                 _place(vals, masks, geometry, cell, digit)
                 placed += 1
         for cells in houses:
-            only = _house_uniques(masks, cells)
+            only = house_uniques(masks, cells)
             while only:
                 low = only & -only
                 only ^= low
@@ -457,16 +484,6 @@ def _settle(
     return placed
 
 
-def _house_uniques(masks: Sequence[int], cells: Sequence[int]) -> int:
-    """The digits (as bits) with exactly one place among ``cells``: its hidden singles."""
-    once = twice = 0
-    for c in cells:
-        m = masks[c]
-        twice |= once & m
-        once |= m
-    return once & ~twice
-
-
 def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[str]:
     """The singles explain uses on a singles-only puzzle, replaying its order: the first
     hidden single (houses in order), else the first naked single."""
@@ -474,7 +491,7 @@ def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[s
     used: set[str] = set()
     while not all(vals):
         for cells in tables.house_cells:
-            only = _house_uniques(masks, cells)
+            only = house_uniques(masks, cells)
             if only:
                 low = only & -only
                 cell = next(c for c in cells if masks[c] & low)
@@ -486,18 +503,21 @@ def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[s
     return used
 
 
-def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step:
-    """The engine's branch: the first open cell with fewest candidates, and the digit that holds."""
-    cell = min((c for c, m in enumerate(cand.masks) if m), key=lambda c: cand.masks[c].bit_count())
-    digit = solution[cell]
-    options = bits_to_digits(cand.masks[cell])
-    listed = ", ".join(geometry.symbol(d) for d in options)
+def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step | None:
+    """The engine's branch here (:func:`branch_for`) and the option that holds; None in a
+    dead position."""
+    branch = branch_for(cand.values, cand.masks, geometry)
+    if branch is None:
+        return None
+    cell, digit = branch.holding(solution)
     sentence = (
         f"No technique here applies, so the engine would guess: it branches on "
-        f"{geometry.cell_name(cell)}, the cell with the fewest candidates ({listed}). "
-        f"{geometry.symbol(digit)} is the one that holds, so it goes there."
+        f"{branch.describe(geometry)}. {geometry.symbol(digit)} in {geometry.cell_name(cell)} "
+        "is the one that holds, so it goes there."
     )
-    return Step("Guess", sentence, (), (cell,), ((cell, digit),), (), cand)
+    cells = (cell,) if branch.cell is not None else tuple(c for c, _ in branch.options)
+    houses = () if branch.house is None else (branch.house,)
+    return Step("Guess", sentence, houses, cells, ((cell, digit),), (), cand)
 
 
 def _grid(grid: Sequence[int] | str, geometry: Geometry) -> list[int]:
@@ -542,8 +562,8 @@ def grade_note(explanation: Explanation | GradeResult, stats: SolveStats) -> str
         return (
             f"The engine made {_count(machine.guesses, 'guess', 'guesses')} and "
             f"{_count(machine.backtracks, 'backtrack', 'backtracks')} because its reduce only "
-            f"uses singles, while a person can finish with {hardest} ({explanation.grade}) "
-            "and no guessing."
+            f"uses singles and locked candidates, while a person can finish with {hardest} "
+            f"({explanation.grade}) and no guessing."
         )
     return None
 

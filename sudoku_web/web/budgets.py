@@ -13,12 +13,12 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ``EXPLAIN_DEADLINE_MS``     the logic solver's steps (steps page, ``/api/explain``)
 ``EXPLAIN_MAX_STEPS``
 ``GRADE_DEADLINE_MS``       the difficulty panel's grade
-``TRACE_MAX_EVENTS``        the search story (search page, ``/api/explain``'s ``search``)
-``TRACE_MAX_NODES``
+``TRACE_MAX_EVENTS``        the search story's lines (search page, ``/api/explain``); the run
+                            told is the engine's own, under the solve budget above
 ``STEPS_PER_PAGE``          steps on one steps page (9x9; a bigger grid's step draws more
 ``STEPS_PAGE_CELLS``        cells, so a page draws at most this many cells in all)
 ``RENDER_RESERVE_MS``       what a request keeps of ``REQUEST_DEADLINE_MS`` for drawing:
-                            doctor, explanation and grade get the rest
+                            doctor, explanation, grade and search story get the rest
 ==========================  =================================================================
 
 Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
@@ -65,7 +65,6 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # bound; past it the grade is an upper bound ("at most") and the panel is sent no-store.
     "GRADE_DEADLINE_MS": 150,
     "TRACE_MAX_EVENTS": 200,
-    "TRACE_MAX_NODES": 20_000,
     # Steps per page: each has its own grid of candidates (~10 KB of HTML for 9x9, ~27 KB for
     # 16x16, whose 20 steps took ~130 ms to draw): a page draws at most STEPS_PAGE_CELLS cells
     # of step grids, so 20 steps of 9x9 and 6 of 16x16 (~160 KB).
@@ -134,7 +133,6 @@ class TeachBudget:
     max_steps: int
     grade_deadline_ms: float | None
     trace_max_events: int
-    trace_max_nodes: int
     steps_per_page: int
     steps_page_cells: int = 20 * 81
 
@@ -146,7 +144,6 @@ class TeachBudget:
             int(_get(config, "EXPLAIN_MAX_STEPS")),
             _ms(_get(config, "GRADE_DEADLINE_MS")),
             int(_get(config, "TRACE_MAX_EVENTS")),
-            int(_get(config, "TRACE_MAX_NODES")),
             max(1, int(_get(config, "STEPS_PER_PAGE"))),
             max(1, int(_get(config, "STEPS_PAGE_CELLS"))),
         )
@@ -161,8 +158,7 @@ class TeachBudget:
         return (
             f"explain{self.explain_deadline_ms}ms{self.max_steps}s"
             f"grade{self.grade_deadline_ms}ms"
-            f"trace{self.trace_max_events}e{self.trace_max_nodes}n{self.steps_per_page}pp"
-            f"{self.steps_page_cells}c"
+            f"trace{self.trace_max_events}e{self.steps_per_page}pp{self.steps_page_cells}c"
         )
 
 

@@ -1,0 +1,174 @@
+"""The puzzle pool: generated puzzles kept by kind and grade, for grades too rare to find live.
+
+Vocabulary (generation terms are in :mod:`sudoku_web.core.generate`):
+
+kind key
+    ``<variant>-<size>``: ``standard-9``, ``x-9``, ``hyper-9``, ``jigsaw-9``, ``standard-16``.
+entry
+    One pooled puzzle as text: the puzzle in share-link spelling (``0`` for blanks), and for a
+    jigsaw its region map first, ``<regions>/<puzzle>``.
+pool file
+    JSON: ``{"format": 1, "kinds": {kind key: {grade: [entry, ...]}}}``. The package ships one
+    (``sudoku_web/data/pool.json``, filled by ``sudoku-web pool fill``); entries are kept in
+    the order they were added, so a seed picks the same entry until the file changes.
+
+The pool is only as true as the grader that filed it: when the technique ladder changes,
+``sudoku-web pool regrade`` grades every entry again and files it under its new grade (the
+test suite checks every shipped entry against the current grader).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .board import Geometry, geometry_for, parse_puzzle
+from .generate import Generated, region_text
+from .logic import GRADES, Grade, grade
+from .solver import solve
+
+FORMAT = 1
+#: The pool the package ships.
+SHIPPED = Path(__file__).resolve().parent.parent / "data" / "pool.json"
+
+Kinds = dict[str, dict[str, list[str]]]
+
+#: The kinds ``sudoku-web pool fill`` fills by default: those the web's New puzzle form offers.
+KINDS: tuple[tuple[str, int], ...] = (
+    ("standard", 9),
+    ("x", 9),
+    ("hyper", 9),
+    ("jigsaw", 9),
+    ("standard", 4),
+    ("standard", 6),
+    ("standard", 16),
+)
+
+
+def kind_key(variant: str, size: int) -> str:
+    """``standard-9`` and so on: how a kind is filed."""
+    return f"{variant}-{size}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One pooled puzzle, ready to use."""
+
+    geometry: Geometry
+    puzzle: str  # "0" for blanks
+    grade: Grade  # the grade it is filed under
+
+    @property
+    def regions(self) -> str | None:
+        """A jigsaw's region map, else None."""
+        return None if self.geometry.regions is None else region_text(self.geometry.regions)
+
+
+def entry_text(puzzle: str, regions: str | None) -> str:
+    """How an entry is written in the pool file."""
+    return f"{regions}/{puzzle}" if regions else puzzle
+
+
+def read_entry(text: str, variant: str, size: int, filed: Grade) -> Entry:
+    """An entry of the pool file as an :class:`Entry` (raises InvalidPuzzle when broken)."""
+    regions, _, puzzle = text.rpartition("/")
+    geo = geometry_for(variant, size, regions or None)
+    parse_puzzle(puzzle, geo)  # the shape and symbols must fit
+    return Entry(geo, puzzle, filed)
+
+
+def load(path: Path | str = SHIPPED) -> Kinds:
+    """The kinds of a pool file (empty when the file does not exist)."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("format") != FORMAT:
+        raise ValueError(f"{path}: pool format {data.get('format')!r}, expected {FORMAT}")
+    kinds: Kinds = data["kinds"]
+    return kinds
+
+
+@functools.cache
+def shipped() -> Kinds:
+    """The shipped pool, read once per process (it never changes while running)."""
+    return load(SHIPPED)
+
+
+def save(kinds: Kinds, path: Path | str = SHIPPED) -> None:
+    """Write a pool file: kinds and grades in a fixed order, one entry per line."""
+    ordered = {
+        key: {g: kinds[key][g] for g in GRADES if kinds[key].get(g)}
+        for key in sorted(kinds)
+        if any(kinds[key].values())
+    }
+    text = json.dumps({"format": FORMAT, "kinds": ordered}, indent=1)
+    Path(path).write_text(text + "\n", encoding="utf-8")
+
+
+def count(kinds: Kinds, variant: str, size: int, asked: str) -> int:
+    """How many entries a kind has for a grade."""
+    return len(kinds.get(kind_key(variant, size), {}).get(asked, []))
+
+
+def pick(kinds: Kinds, variant: str, size: int, asked: Grade, seed: int | str) -> Entry | None:
+    """The entry a seed picks for a kind and grade (the same one for the same seed and file),
+    or None when the pool has none."""
+    entries = kinds.get(kind_key(variant, size), {}).get(asked, [])
+    if not entries:
+        return None
+    index = random.Random(f"pool:{seed}").randrange(len(entries))
+    return read_entry(entries[index], variant, size, asked)
+
+
+def add(kinds: Kinds, found: Generated) -> bool:
+    """File a generated puzzle under its grade; False when it is already there."""
+    geo = found.geometry
+    bucket = kinds.setdefault(kind_key(geo.variant, geo.size), {}).setdefault(found.grade, [])
+    text = entry_text(found.puzzle, found.regions)
+    if text in bucket:
+        return False
+    bucket.append(text)
+    return True
+
+
+def check(entry: Entry) -> Grade | None:
+    """The entry's grade now, by the grader; None when it no longer has exactly one solution."""
+    result = solve(entry.puzzle, geometry=entry.geometry, deadline_ms=None)
+    if result.status != "solved" or result.solution is None:
+        return None
+    geo = entry.geometry
+    givens = parse_puzzle(entry.puzzle, geo)
+    return grade(givens, geo, solution=parse_puzzle(result.solution, geo)).grade
+
+
+def entries(kinds: Kinds) -> Iterable[Entry]:
+    """Every entry of a pool, with the grade it is filed under."""
+    for key, grades in kinds.items():
+        variant, _, size = key.rpartition("-")
+        for filed, texts in grades.items():
+            for text in texts:
+                yield read_entry(text, variant, int(size), filed)  # type: ignore[arg-type]
+
+
+def regrade(kinds: Kinds) -> tuple[Kinds, int, int]:
+    """The pool with every entry filed under its grade now; also how many moved and how
+    many were dropped (no longer exactly one solution)."""
+    out: Kinds = {}
+    moved = dropped = 0
+    for entry in entries(kinds):
+        now = check(entry)
+        if now is None:
+            dropped += 1
+            continue
+        moved += now != entry.grade
+        key = kind_key(entry.geometry.variant, entry.geometry.size)
+        bucket = out.setdefault(key, {}).setdefault(now, [])
+        text = entry_text(entry.puzzle, entry.regions)
+        if text not in bucket:
+            bucket.append(text)
+    return out, moved, dropped

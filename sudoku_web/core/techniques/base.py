@@ -1,0 +1,353 @@
+"""Shared scaffolding of the technique modules: candidates, steps, tables, the memo of
+searches made in vain, and the wording helpers every sentence uses.
+
+Vocabulary (on top of :mod:`sudoku_web.core.board`):
+
+candidates
+    A :class:`Candidates` snapshot: the placed value of every cell (0 if open) and, for each
+    open cell, a bitmask of the digits still possible there (bit ``v-1`` stands for ``v``).
+    Placed cells have mask 0, so "cells where 5 can go" is simply ``masks[c] & bit``.
+strong link
+    A digit with exactly two places in a house: one of the two cells must hold it.
+sees
+    Two cells see each other when they share a house (they are peers).
+step
+    One deduction: the technique, the houses and cells it reasons about, the digits it
+    places and the candidates it eliminates, the candidates before it, and a sentence.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Literal
+
+from ..board import Geometry, House
+
+Grade = Literal["Easy", "Medium", "Hard", "Fiendish", "Diabolical"]
+GRADES: tuple[Grade, ...] = ("Easy", "Medium", "Hard", "Fiendish", "Diabolical")
+
+Cell = int
+Digit = int
+Node = tuple[Cell, Digit]  # "this cell holds this digit"
+# A link of a chain: from one candidate to the next, strong (one of the two is true) or weak
+# (not both are true).
+Link = tuple[Node, Node, bool]
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """A position: placed values (0 for open) and candidate masks (0 for placed cells)."""
+
+    values: tuple[int, ...]
+    masks: tuple[int, ...]
+
+    def digits(self, cell: Cell) -> tuple[Digit, ...]:
+        """The candidate digits of an open cell, ascending; () for a placed cell."""
+        return bits_to_digits(self.masks[cell])
+
+    @property
+    def solved(self) -> bool:
+        """True when every cell holds a value."""
+        return all(self.values)
+
+    @property
+    def open_cells(self) -> int:
+        """How many cells are still open."""
+        return sum(1 for v in self.values if not v)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One explained deduction, with the candidates as they were before it."""
+
+    technique: str
+    sentence: str
+    houses: tuple[House, ...]
+    cells: tuple[Cell, ...]  # the cells the reasoning rests on (to highlight)
+    placements: tuple[tuple[Cell, Digit], ...]
+    eliminations: tuple[tuple[Cell, Digit], ...]
+    before: Candidates
+    # For drawing a chain on the grid: links between candidates in the order the chain
+    # reads, each (from, to, strong); the first link starts at the chain's start. Empty for
+    # techniques that are not chains.
+    links: tuple[Link, ...] = ()
+
+    @property
+    def grade(self) -> Grade:
+        """The grade this technique implies (see :data:`TECHNIQUES`)."""
+        from . import GRADE_OF  # the ladder is assembled from the family modules
+
+        return GRADE_OF.get(self.technique, "Diabolical")
+
+
+def house_uniques(masks: Sequence[int], cells: Iterable[Cell]) -> int:
+    """The digits (as bits) with exactly one place among ``cells``: its hidden singles.
+
+    The one hidden-single scan: the technique, the fast grade and the forcing branches use it.
+    """
+    once = twice = 0
+    for c in cells:
+        m = masks[c]
+        twice |= once & m
+        once |= m
+    return once & ~twice
+
+
+def bits_to_digits(mask: int) -> tuple[Digit, ...]:
+    """The digits whose bits are set in ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length())
+        mask ^= low
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Lookup tables for one geometry, built once (see :func:`tables_for`)."""
+
+    geometry: Geometry
+    house_cells: tuple[tuple[Cell, ...], ...]
+    peer_sets: tuple[frozenset[Cell], ...]
+    rows: tuple[int, ...]  # house indices of the rows, top to bottom
+    cols: tuple[int, ...]
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    # (a, b, a∩b) for houses whose overlap has two or more cells and b reaches beyond a.
+    intersections: tuple[tuple[int, int, frozenset[Cell]], ...]
+    # Bitboards (bit ``c`` stands for cell ``c``): a cell's peers, a house's cells. The hot
+    # searches reject candidates patterns with a few int operations before building lists.
+    peer_bits: tuple[int, ...] = ()
+    house_bits: tuple[int, ...] = ()
+    # Per intersection: A's cells inside and outside the overlap, B's cells outside it (in
+    # house order), so the pointing scan needs no set lookups.
+    intersection_parts: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]], ...] = ()
+    # Per house, a function from all masks to the house's masks (a tuple, for memo keys).
+    house_masks: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = ()
+
+    def sees(self, a: Cell, b: Cell) -> bool:
+        """True when two distinct cells share a house."""
+        return b in self.peer_sets[a]
+
+
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+def tables_for(geometry: Geometry) -> Tables:
+    """The (cached) tables for a geometry."""
+    houses = geometry.houses
+    cells = tuple(h.cells for h in houses)
+    rows = tuple(sorted((i for i, h in enumerate(houses) if h.kind == "row"), key=_index(houses)))
+    cols = tuple(
+        sorted((i for i, h in enumerate(houses) if h.kind == "column"), key=_index(houses))
+    )
+    n = geometry.size
+    pairs = []
+    sets = [frozenset(c) for c in cells]
+    for a, b in combinations(range(len(houses)), 2):
+        common = sets[a] & sets[b]
+        if len(common) < 2:
+            continue
+        if sets[b] - common:
+            pairs.append((a, b, common))
+        if sets[a] - common:
+            pairs.append((b, a, common))
+    # Pointing (box -> line) reads easier than claiming (line -> box): try boxes first.
+    pairs.sort(key=lambda p: (houses[p[0]].kind in ("row", "column"), p[0], p[1]))
+    return Tables(
+        geometry=geometry,
+        house_cells=cells,
+        peer_sets=tuple(frozenset(p) for p in geometry.peers),
+        rows=rows,
+        cols=cols,
+        row_of=tuple(c // n for c in range(n * n)),
+        col_of=tuple(c % n for c in range(n * n)),
+        intersections=tuple(pairs),
+        peer_bits=tuple(_bitboard(p) for p in geometry.peers),
+        house_bits=tuple(_bitboard(c) for c in cells),
+        house_masks=tuple(_getter(c) for c in cells),
+        intersection_parts=tuple(
+            (
+                tuple(c for c in cells[a] if c in common),
+                tuple(c for c in cells[a] if c not in common),
+                tuple(c for c in cells[b] if c not in common),
+            )
+            for a, b, common in pairs
+        ),
+    )
+
+
+def _getter(cells: tuple[Cell, ...]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    pick = operator.itemgetter(*cells)
+    if len(cells) == 1:
+        return lambda masks: (pick(masks),)
+    return pick
+
+
+def _bitboard(cells: Iterable[Cell]) -> int:
+    board = 0
+    for c in cells:
+        board |= 1 << c
+    return board
+
+
+# Per-digit techniques (fish, finned fish, skyscraper, kite, simple colouring) depend only on
+# where a digit can still go, and the subsets only on one house's candidates. Inside
+# :func:`remembering`, a digit (house) searched in vain by a technique is skipped while its
+# places (candidates) stay the same: the explanation's ladder reruns every rung after each
+# step, and most digits and houses do not change in between.
+_failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed", default=None)
+
+
+@contextmanager
+def remembering() -> Iterator[None]:
+    """Within this block, techniques skip digits where they failed on the same places."""
+    token = _failed.set(set())
+    try:
+        yield
+    finally:
+        _failed.reset(token)
+
+
+# Whether steps need their sentences: :func:`sudoku_web.core.logic.grade` only needs what a
+# step places and removes, and telling a forcing step (following its branches again with
+# every reason recorded) costs more than finding it.
+_telling: ContextVar[bool] = ContextVar("_telling", default=True)
+
+
+@contextmanager
+def untold() -> Iterator[None]:
+    """Within this block, costly techniques may leave their steps' sentences empty."""
+    token = _telling.set(False)
+    try:
+        yield
+    finally:
+        _telling.reset(token)
+
+
+# One slot: the ladder asks for the same position's digit boards many times in a row. A
+# single tuple is swapped in whole, so threads never see a mismatched pair.
+_last_boards: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+
+def digit_boards(cand: Candidates) -> tuple[int, ...]:
+    """Per digit (index ``d - 1``), the bitboard of the open cells where ``d`` can go."""
+    global _last_boards
+    masks, boards = _last_boards
+    if masks is cand.masks:
+        return boards
+    out = [0] * math.isqrt(len(cand.masks))  # one per digit: N*N cells hold N digits
+    for c, m in enumerate(cand.masks):
+        cell = 1 << c
+        while m:
+            low = m & -m
+            out[low.bit_length() - 1] |= cell
+            m ^= low
+    boards = tuple(out)
+    _last_boards = (cand.masks, boards)
+    return boards
+
+
+def _index(houses: Sequence[House]) -> Callable[[int], int]:
+    return lambda i: houses[i].index
+
+
+# ---------------------------------------------------------------------------------------------
+# Wording helpers: every sentence names cells as r4c7, houses by name, digits by symbol.
+
+
+def _and(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _or(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _cells(geo: Geometry, cells: Iterable[Cell]) -> str:
+    return _and([geo.cell_name(c) for c in cells])
+
+
+def _digits(geo: Geometry, digits: Iterable[Digit]) -> str:
+    return _and([geo.symbol(d) for d in digits])
+
+
+def _removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> str:
+    """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell."""
+    by_cell: dict[Cell, list[Digit]] = {}
+    for cell, digit in elims:
+        by_cell.setdefault(cell, []).append(digit)
+    parts = [
+        f"{geo.cell_name(c)} ({', '.join(geo.symbol(d) for d in sorted(ds))})"
+        for c, ds in sorted(by_cell.items())
+    ]
+    return _and(parts)
+
+
+def _removal_of(geo: Geometry, digit: Digit, elims: Sequence[tuple[Cell, Digit]]) -> str:
+    """``5 is removed from r2c5 and r2c7`` for eliminations of one digit."""
+    return f"{geo.symbol(digit)} is removed from {_cells(geo, sorted(c for c, _ in elims))}"
+
+
+def _which(elims: Sequence[tuple[Cell, Digit]]) -> str:
+    return "which sees" if len({c for c, _ in elims}) == 1 else "which see"
+
+
+def _step(
+    technique: str,
+    sentence: str,
+    before: Candidates,
+    *,
+    houses: Iterable[House] = (),
+    cells: Iterable[Cell] = (),
+    placements: Iterable[tuple[Cell, Digit]] = (),
+    eliminations: Iterable[tuple[Cell, Digit]] = (),
+    links: Iterable[Link] = (),
+) -> Step:
+    """A :class:`Step` from any iterables (eliminations sorted, without repeats)."""
+    return Step(
+        technique,
+        sentence,
+        tuple(houses),
+        tuple(cells),
+        tuple(placements),
+        tuple(sorted(set(eliminations))),
+        before,
+        tuple(links),
+    )
+
+
+def _places(cand: Candidates, cells: Iterable[Cell], bit: int) -> list[Cell]:
+    """The cells among ``cells`` where the digit with ``bit`` is still a candidate."""
+    masks = cand.masks
+    return [c for c in cells if masks[c] & bit]
+
+
+def _strong_links(cand: Candidates, t: Tables, bit: int) -> list[tuple[int, Cell, Cell]]:
+    """(house index, a, b) for every house where the digit has exactly two places."""
+    links = []
+    masks = cand.masks
+    on = digit_boards(cand)[bit.bit_length() - 1]
+    for h, house in enumerate(t.house_bits):
+        x = on & house
+        rest = x & (x - 1)
+        if rest and not rest & (rest - 1):  # exactly two places: list them in house order
+            cells = t.house_cells[h]
+            spots = [c for c in cells if masks[c] & bit]
+            links.append((h, spots[0], spots[1]))
+    return links
+
+
+def _seeing_both(cand: Candidates, t: Tables, bit: int, a: Cell, b: Cell) -> list[Cell]:
+    """Open cells holding the digit that see both ``a`` and ``b`` (neither of them)."""
+    return sorted(c for c in t.peer_sets[a] & t.peer_sets[b] if cand.masks[c] & bit)

@@ -1,0 +1,490 @@
+"""Forcing chains and nets: the last logical resort before a guess.
+
+Vocabulary (on top of :mod:`sudoku_web.core.techniques`):
+
+branch
+    "If r1c1 is 3, then ...": one assumption and what singles (and, in a net, locked
+    candidates) make of it, told as the placements it needs, each with its reason.
+by contradiction
+    A branch that ends with a cell or a house with nothing left: the assumption is false,
+    so that candidate goes.
+verity
+    Every branch of a set that must hold one true assumption reaches the same conclusion:
+    the digits of one cell (*cell forcing*) or the places of a digit in one house (*unit
+    forcing*). The conclusion holds whichever branch is true.
+chain / net
+    A *forcing chain* follows singles only; a *forcing net* also uses locked candidates
+    (pointing and box/line reduction) inside its branches, the way HoDoKu's forcing nets
+    let a branch combine several facts.
+
+How: every candidate's branch is followed on the whole-board bit state of
+:mod:`sudoku_web.core.propagation` (about a tenth of a millisecond each), the conclusions
+are compared there, and only the one shown, the shortest found, is followed again with its
+reasons recorded (:class:`_Record`) to write the sentence. Only grids up to 9x9: a 16x16
+position has a thousand candidates to try, which does not fit a page's deadline, so big
+grids keep the guess (honestly named) instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..board import Geometry
+from .base import (
+    Candidates,
+    Step,
+    Tables,
+    _and,
+    _failed,
+    _step,
+    _telling,
+    bits_to_digits,
+    house_uniques,
+)
+from .base import _or as _or_list
+from .propagation import NetTables, Outcome, net_tables, propagate, state_of
+
+# Larger grids keep the guess: see the module docstring.
+MAX_SIZE = 9
+
+Node = tuple[int, int]  # (cell, digit)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A conclusion and the branches that prove it, with a rough length (for choosing)."""
+
+    cost: int
+    kind: str  # "contradiction", "cell" or "unit"
+    branches: tuple[Node, ...]
+    placement: Node | None
+    elimination: Node | None
+
+
+def forcing_chain(cand: Candidates, t: Tables) -> Step | None:
+    """A forcing chain: branches followed with singles only."""
+    return _forcing(cand, t, locked=False)
+
+
+def forcing_net(cand: Candidates, t: Tables) -> Step | None:
+    """A forcing net: branches followed with singles and locked candidates."""
+    return _forcing(cand, t, locked=True)
+
+
+def _forcing(cand: Candidates, t: Tables, locked: bool) -> Step | None:
+    geo = t.geometry
+    if geo.size > MAX_SIZE or cand.solved:
+        return None
+    found = _search(cand, t, net_tables(geo), locked)
+    if found is None:
+        return None
+    if not _telling.get():  # only what it does (see base.untold)
+        return _step(
+            _NAMES[(found.kind, locked)],
+            "",
+            cand,
+            placements=[found.placement] if found.placement else [],
+            eliminations=[found.elimination] if found.elimination else [],
+        )
+    return _explain(cand, t, found, locked)
+
+
+def _search(cand: Candidates, t: Tables, nt: NetTables, locked: bool) -> _Found | None:
+    """The cheapest conclusion of any kind, or None.
+
+    Inside :func:`remembering`, the contradictions found but not shown are kept, and the
+    next search of the same explanation first follows those again: candidates only shrink
+    along an explanation, so a branch that broke usually still breaks (each is re-checked
+    here, never trusted), and a full search is only needed when none is left.
+    """
+    x, d = state_of(nt, cand.values, cand.masks)
+    memo = _failed.get()
+    if memo is not None:
+        best = _known_broken(cand, nt, x, d, locked, memo)
+        if best is not None:
+            return best
+    start = x & nt.cell_fields
+    outcomes: dict[int, Outcome] = {}
+    broken: list[_Found] = []
+    for c, m in enumerate(cand.masks):
+        for digit in bits_to_digits(m):
+            i = c * nt.size + digit - 1
+            outcome = outcomes[i] = propagate(nt, x, d, i, locked)
+            if outcome.broken:
+                node = (c, digit)
+                cost = outcome.placed[-1].bit_count()
+                broken.append(_Found(cost, "contradiction", (node,), None, node))
+    best = min(broken, key=lambda f: f.cost, default=None)
+    for kind, branches in _branch_sets(cand, t):
+        found = _verity(nt, outcomes, start, kind, branches)
+        if found is not None and (best is None or found.cost < best.cost):
+            best = found
+    if memo is not None:
+        memo.update(("Forcing", locked, f.branches[0]) for f in broken if f is not best)
+    return best
+
+
+def _known_broken(
+    cand: Candidates,
+    nt: NetTables,
+    x: int,
+    d: int,
+    locked: bool,
+    memo: set[tuple[str, int, object]],
+) -> _Found | None:
+    """The cheapest contradiction among those a previous search found, or None."""
+    best: _Found | None = None
+    for c, m in enumerate(cand.masks):
+        for digit in bits_to_digits(m):
+            key = ("Forcing", locked, (c, digit))
+            if key not in memo:
+                continue
+            outcome = propagate(nt, x, d, c * nt.size + digit - 1, locked)
+            if not outcome.broken:
+                memo.discard(key)
+                continue
+            cost = outcome.placed[-1].bit_count()
+            if best is None or cost < best.cost:
+                best = _Found(cost, "contradiction", ((c, digit),), None, (c, digit))
+    if best is not None:
+        memo.discard(("Forcing", locked, best.branches[0]))
+    return best
+
+
+def _branch_sets(cand: Candidates, t: Tables) -> Iterator[tuple[str, tuple[Node, ...]]]:
+    """Sets of assumptions one of which is true: a cell's digits, a digit's places in a house."""
+    masks = cand.masks
+    for c, m in enumerate(masks):
+        if m:
+            yield "cell", tuple((c, digit) for digit in bits_to_digits(m))
+    for cells in t.house_cells:
+        seen = 0
+        for c in cells:
+            seen |= masks[c]
+        for digit in bits_to_digits(seen):
+            bit = 1 << (digit - 1)
+            places = tuple((c, digit) for c in cells if masks[c] & bit)
+            if len(places) >= 2:
+                yield "unit", places
+
+
+def _verity(
+    nt: NetTables,
+    outcomes: dict[int, Outcome],
+    start: int,
+    kind: str,
+    branches: tuple[Node, ...],
+) -> _Found | None:
+    """The cheapest conclusion every branch reaches, or None (also when one breaks)."""
+    n, w = nt.size, nt.width
+    ends = [outcomes[c * n + digit - 1] for c, digit in branches]
+    if any(o.broken for o in ends):
+        return None  # that branch is a contradiction step of its own
+    placed = gone = -1
+    for o in ends:
+        placed &= o.placed[-1]
+        gone &= start & ~o.left[-1] & ~o.placed[-1]
+    best: _Found | None = None
+    for bits, is_placement in ((placed, True), (gone, False)):
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            cost = sum(_cost(o, low, is_placement) for o in ends)
+            if best is None or cost < best.cost:
+                pos = low.bit_length() - 1
+                node = (pos // w, pos % w + 1)
+                best = _Found(
+                    cost,
+                    kind,
+                    branches,
+                    node if is_placement else None,
+                    None if is_placement else node,
+                )
+    return best
+
+
+def _cost(outcome: Outcome, bit: int, placement: bool) -> int:
+    """How many placements a branch makes before it reaches ``bit`` (placed, or gone)."""
+    for placed, left in zip(outcome.placed, outcome.left, strict=True):
+        if (placed if placement else ~left & ~placed) & bit:
+            return placed.bit_count()
+    return outcome.placed[-1].bit_count()
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing it down: the branches followed again, each fact with its reason.
+
+
+@dataclass(frozen=True)
+class _Fact:
+    kind: str  # "place", "elim" (from a placement), "locked" (an elimination), "broken"
+    cell: int
+    digit: int
+    reason: str
+    since: tuple[int, ...]  # the facts it rests on
+
+
+class _Record:
+    """One branch followed with singles (and locked candidates), every fact's reason kept."""
+
+    def __init__(self, cand: Candidates, t: Tables, locked: bool) -> None:
+        self.t = t
+        self.geo: Geometry = t.geometry
+        self.start = cand.masks
+        self.masks = list(cand.masks)
+        self.values = list(cand.values)
+        self.locked = locked
+        self.facts: list[_Fact] = []
+        self.placed_by: dict[Node, int] = {}
+        self.removed_by: dict[Node, int] = {}
+
+    def add(self, fact: _Fact) -> int:
+        self.facts.append(fact)
+        return len(self.facts) - 1
+
+    def follow(self, cell: int, digit: int) -> int | None:
+        """Assume ``cell`` holds ``digit``; the contradiction's fact, or None at a fixpoint."""
+        pending = [(cell, digit, self.add(_Fact("place", cell, digit, "assumed", ())))]
+        while True:
+            for c, e, fact in pending:
+                broken = self._place(c, e, fact)
+                if broken is not None:
+                    return broken
+            broken = self._broken()
+            if broken is not None:
+                return broken
+            pending = self._singles()
+            if not pending and not (self.locked and self._locked()):
+                return None
+
+    def _remove(self, cell: int, digit: int, fact: int) -> None:
+        self.masks[cell] &= ~(1 << (digit - 1))
+        self.removed_by.setdefault((cell, digit), fact)
+
+    def _place(self, cell: int, digit: int, fact: int) -> int | None:
+        geo = self.geo
+        if self.values[cell]:
+            if self.values[cell] == digit:
+                return None
+            other = self.placed_by[(cell, self.values[cell])]
+            held = geo.symbol(self.values[cell])
+            why = f"{geo.cell_name(cell)} would hold both {held} and {geo.symbol(digit)}"
+            return self.add(_Fact("broken", cell, digit, why, (other, fact)))
+        bit = 1 << (digit - 1)
+        if not self.masks[cell] & bit:
+            why = self._clash(cell, digit)
+            return self.add(
+                _Fact("broken", cell, digit, why, (fact, self.removed_by[(cell, digit)]))
+            )
+        self.placed_by[(cell, digit)] = fact
+        for e in bits_to_digits(self.masks[cell] & ~bit):
+            self._remove(cell, e, fact)
+        self.values[cell] = digit
+        self.masks[cell] = 0
+        for q in geo.peers[cell]:
+            if self.masks[q] & bit:
+                self._remove(q, digit, fact)
+        return None
+
+    def _clash(self, cell: int, digit: int) -> str:
+        """Why ``cell`` cannot take ``digit`` after all: another cell of a house took it."""
+        geo = self.geo
+        cause = self.facts[self.removed_by[(cell, digit)]]
+        if cause.kind == "place" and cause.digit == digit and cause.cell != cell:
+            house = geo.shared_houses(cause.cell, cell)[0]
+            return (
+                f"{geo.symbol(digit)} would be twice in {house.name} "
+                f"({geo.cell_name(cause.cell)} and {geo.cell_name(cell)})"
+            )
+        return f"{geo.cell_name(cell)} would be {geo.symbol(digit)}, already ruled out there"
+
+    def _why_gone(self, cells: Sequence[int], digit: int) -> tuple[int, ...]:
+        bit = 1 << (digit - 1)
+        return tuple(self.removed_by[(c, digit)] for c in cells if self.start[c] & bit)
+
+    def _broken(self) -> int | None:
+        geo = self.geo
+        for c, (v, m) in enumerate(zip(self.values, self.masks, strict=True)):
+            if not v and not m:
+                since = tuple(self.removed_by[(c, e)] for e in bits_to_digits(self.start[c]))
+                why = f"{geo.cell_name(c)} has no digit left"
+                return self.add(_Fact("broken", c, 0, why, since))
+        for house in geo.houses:
+            have = 0
+            for c in house.cells:
+                have |= self.masks[c] | (1 << (self.values[c] - 1) if self.values[c] else 0)
+            missing = ((1 << geo.size) - 1) & ~have
+            if missing:
+                digit = bits_to_digits(missing)[0]
+                since = self._why_gone(house.cells, digit)
+                why = f"{geo.symbol(digit)} has no place left in {house.name}"
+                return self.add(_Fact("broken", house.cells[0], digit, why, since))
+        return None
+
+    def _singles(self) -> list[tuple[int, int, int]]:
+        geo = self.geo
+        out: list[tuple[int, int, int]] = []
+        seen: set[Node] = set()
+        for c, m in enumerate(self.masks):
+            if m and not m & (m - 1):
+                e = m.bit_length()
+                since = tuple(
+                    self.removed_by[(c, f)] for f in bits_to_digits(self.start[c]) if f != e
+                )
+                out.append((c, e, self.add(_Fact("place", c, e, "naked single", since))))
+                seen.add((c, e))
+        for house in geo.houses:
+            for e in bits_to_digits(house_uniques(self.masks, house.cells)):
+                bit = 1 << (e - 1)
+                c = next(c for c in house.cells if self.masks[c] & bit)
+                if (c, e) in seen:
+                    continue
+                seen.add((c, e))
+                others = [o for o in house.cells if o != c]
+                reason = f"hidden single in {house.name}"
+                fact = self.add(_Fact("place", c, e, reason, self._why_gone(others, e)))
+                out.append((c, e, fact))
+        return out
+
+    def _locked(self) -> bool:
+        """One locked-candidates elimination (the first found); True when one was made."""
+        geo, t = self.geo, self.t
+        for (a, b, _common), (a_in, a_out, b_out) in zip(
+            t.intersections, t.intersection_parts, strict=True
+        ):
+            inside = outside = beyond = 0
+            for c in a_in:
+                inside |= self.masks[c]
+            for c in a_out:
+                outside |= self.masks[c]
+            for c in b_out:
+                beyond |= self.masks[c]
+            for e in bits_to_digits(inside & ~outside & beyond):
+                bit = 1 << (e - 1)
+                if any(self.values[c] == e for c in geo.houses[a].cells):
+                    continue
+                since = self._why_gone(a_out, e)
+                ha, hb = geo.houses[a], geo.houses[b]
+                targets = [c for c in b_out if self.masks[c] & bit]
+                why = (
+                    f"{ha.name}'s {geo.symbol(e)} is then in {hb.name}, so "
+                    f"{_and([geo.cell_name(c) for c in targets])} "
+                    f"{'is' if len(targets) == 1 else 'are'} not {geo.symbol(e)}"
+                )
+                fact = self.add(_Fact("locked", targets[0], e, why, since))
+                for c in targets:
+                    self._remove(c, e, fact)
+                return True
+        return False
+
+    def story(self, last: int) -> list[_Fact]:
+        """The facts ``last`` rests on, in the order they were found (assumption first)."""
+        needed: set[int] = set()
+        todo = [last]
+        while todo:
+            f = todo.pop()
+            if f in needed:
+                continue
+            needed.add(f)
+            todo.extend(self.facts[f].since)
+        return [self.facts[f] for f in sorted(needed)]
+
+
+def _says(geo: Geometry, fact: _Fact) -> str:
+    if fact.kind == "place":
+        return f"{geo.cell_name(fact.cell)} is {geo.symbol(fact.digit)} ({fact.reason})"
+    return fact.reason
+
+
+def _branch(
+    cand: Candidates, t: Tables, locked: bool, node: Node, goal: Node | None, placement: bool
+) -> tuple[str, list[int]] | None:
+    """One branch's sentence up to ``goal`` (or to its contradiction), and its cells."""
+    geo = t.geometry
+    record = _Record(cand, t, locked)
+    broken = record.follow(*node)
+    if goal is None:
+        last = broken
+    elif broken is not None:
+        return None
+    else:
+        last = (record.placed_by if placement else record.removed_by).get(goal)
+    if last is None:
+        return None
+    facts = record.story(last)
+    steps = [_says(geo, f) for f in facts[1:] if f.kind != "broken"]
+    head = f"If {geo.cell_name(node[0])} is {geo.symbol(node[1])}"
+    final: str | None = None  # what the branch ends on, when no listed fact says it
+    if goal is None:
+        final = facts[-1].reason
+    elif not placement and facts[-1].kind != "locked":
+        final = f"{geo.cell_name(goal[0])} is not {geo.symbol(goal[1])}"
+    if steps and final:
+        text = ", ".join(steps) + ("; then " if goal is None else ", so ") + final
+    elif steps:
+        text = ", ".join(steps[:-1] + [("so " if len(steps) > 1 else "") + steps[-1]])
+    else:
+        text = final or ""
+    sentence = f"{head}, then {text}."
+    cells = sorted({f.cell for f in facts if f.kind == "place"})
+    return sentence, cells
+
+
+_NAMES = {
+    ("contradiction", False): "Forcing chain by contradiction",
+    ("cell", False): "Cell forcing chain",
+    ("unit", False): "Unit forcing chain",
+    ("contradiction", True): "Forcing net by contradiction",
+    ("cell", True): "Cell forcing net",
+    ("unit", True): "Unit forcing net",
+}
+
+# Every name a forcing step can carry, in ladder order.
+FORCING_NAMES: tuple[str, ...] = tuple(_NAMES[k] for k in sorted(_NAMES, key=lambda k: k[1]))
+
+
+def _explain(cand: Candidates, t: Tables, found: _Found, locked: bool) -> Step | None:
+    geo = t.geometry
+    name = _NAMES[(found.kind, locked)]
+    goal = found.placement or found.elimination
+    assert goal is not None
+    target = f"{geo.cell_name(goal[0])} is {geo.symbol(goal[1])}"
+    if found.placement is None:
+        target = f"{geo.cell_name(goal[0])} is not {geo.symbol(goal[1])}"
+    parts: list[str] = []
+    cells: set[int] = set()
+    for node in found.branches:
+        told = _branch(
+            cand,
+            t,
+            locked,
+            node,
+            None if found.kind == "contradiction" else goal,
+            found.placement is not None,
+        )
+        if told is None:
+            return None  # the record disagrees with the fast search: show nothing rather
+        parts.append(told[0])
+        cells.update(told[1])
+    if found.kind == "contradiction":
+        closing = f"That cannot be, so {target}."
+    elif found.kind == "cell":
+        cell = found.branches[0][0]
+        digits = _or_list([geo.symbol(digit) for _, digit in found.branches])
+        closing = f"{geo.cell_name(cell)} is {digits}: either way {target}."
+    else:
+        digit = geo.symbol(found.branches[0][1])
+        spots = [c for c, _ in found.branches]
+        house = next(h for h in geo.houses if set(spots) <= set(h.cells))
+        places = _or_list([geo.cell_name(c) for c in spots])
+        closing = f"{house.name.capitalize()}'s {digit} is in {places}: either way {target}."
+    sentence = " ".join([*parts, closing])
+    return _step(
+        name,
+        sentence,
+        cand,
+        cells=sorted(cells),
+        placements=[found.placement] if found.placement else [],
+        eliminations=[found.elimination] if found.elimination else [],
+    )

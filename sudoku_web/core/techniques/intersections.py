@@ -1,0 +1,57 @@
+"""Intersections: pointing and box/line reduction, for any two overlapping houses."""
+
+from __future__ import annotations
+
+from .base import (
+    Candidates,
+    Step,
+    Tables,
+    _cells,
+    _places,
+    _removal_of,
+    _step,
+    bits_to_digits,
+)
+
+
+def intersection(cand: Candidates, t: Tables) -> Step | None:
+    """When a digit's places in house A all lie in house B too, B's other cells lose it."""
+    geo = t.geometry
+    houses = geo.houses
+    masks = cand.masks
+    for (a, b, common), (a_in, a_out, b_out) in zip(
+        t.intersections, t.intersection_parts, strict=True
+    ):
+        inside = 0
+        for cell in a_in:
+            inside |= masks[cell]
+        if not inside:
+            continue
+        outside = 0
+        for cell in a_out:
+            outside |= masks[cell]
+        only_inside = inside & ~outside
+        if not only_inside:
+            continue
+        beyond = 0
+        for cell in b_out:
+            beyond |= masks[cell]
+        if not only_inside & beyond:
+            continue  # nothing to remove in B (the loop below would find no targets)
+        for d in bits_to_digits(only_inside):
+            bit = 1 << (d - 1)
+            targets = [c for c in t.house_cells[b] if c not in common and masks[c] & bit]
+            if not targets:
+                continue
+            ha, hb = houses[a], houses[b]
+            line = ("row", "column")
+            name = "Box/line reduction" if ha.kind in line else "Pointing"
+            spots = _places(cand, sorted(common), bit)
+            elims = [(c, d) for c in targets]
+            sentence = (
+                f"In {ha.name}, {geo.symbol(d)} can only go in {_cells(geo, spots)}, all in "
+                f"{hb.name}; so {hb.name}'s {geo.symbol(d)} is one of them, and "
+                f"{_removal_of(geo, d, elims)}."
+            )
+            return _step(name, sentence, cand, houses=[ha, hb], cells=spots, eliminations=elims)
+    return None

@@ -1,0 +1,93 @@
+"""Contradictions and singles: hidden and naked."""
+
+from __future__ import annotations
+
+from .base import (
+    Candidates,
+    Cell,
+    Digit,
+    Step,
+    Tables,
+    _step,
+    bits_to_digits,
+    house_uniques,
+)
+
+
+def contradiction(cand: Candidates, t: Tables) -> Step | None:
+    """A step naming the first impossibility (a doubled digit, an empty cell or house)."""
+    geo = t.geometry
+    for house in geo.houses:
+        seen: dict[Digit, Cell] = {}
+        for cell in house.cells:
+            v = cand.values[cell]
+            if v and v in seen:
+                other = seen[v]
+                sentence = (
+                    f"{geo.cell_name(other)} and {geo.cell_name(cell)} both hold "
+                    f"{geo.symbol(v)} in {house.name}, so a digit placed earlier is wrong."
+                )
+                return _step("Contradiction", sentence, cand, houses=[house], cells=[other, cell])
+            seen[v] = cell
+    for cell, (v, m) in enumerate(zip(cand.values, cand.masks, strict=True)):
+        if not v and not m:
+            sentence = (
+                f"{geo.cell_name(cell)} has no candidate left, so a digit placed earlier is wrong."
+            )
+            return _step("Contradiction", sentence, cand, cells=[cell])
+    for house in geo.houses:
+        placed = 0
+        possible = 0
+        for cell in house.cells:
+            v = cand.values[cell]
+            if v:
+                placed |= 1 << (v - 1)
+            possible |= cand.masks[cell]
+        missing = ((1 << geo.size) - 1) & ~placed & ~possible
+        if missing:
+            d = bits_to_digits(missing)[0]
+            sentence = (
+                f"{geo.symbol(d)} can no longer go anywhere in {house.name}, "
+                "so a digit placed earlier is wrong."
+            )
+            return _step("Contradiction", sentence, cand, houses=[house], cells=house.cells)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Singles
+
+
+def hidden_single(cand: Candidates, t: Tables) -> Step | None:
+    """A digit with one place left in a house goes there."""
+    geo = t.geometry
+    masks = cand.masks
+    for house in geo.houses:
+        only = house_uniques(masks, house.cells)
+        if not only:
+            continue
+        d = bits_to_digits(only)[0]
+        bit = 1 << (d - 1)
+        cell = next(c for c in house.cells if masks[c] & bit)
+        sentence = (
+            f"In {house.name}, {geo.symbol(d)} can only go in {geo.cell_name(cell)}, "
+            "so it goes there."
+        )
+        return _step(
+            "Hidden single", sentence, cand, houses=[house], cells=[cell], placements=[(cell, d)]
+        )
+    return None
+
+
+def naked_single(cand: Candidates, t: Tables) -> Step | None:
+    """An open cell with one candidate left takes it."""
+    geo = t.geometry
+    for cell, m in enumerate(cand.masks):
+        if m and not m & (m - 1):
+            d = m.bit_length()
+            sentence = (
+                f"{geo.cell_name(cell)} has only one candidate left, {geo.symbol(d)}, "
+                "so it goes there."
+            )
+            return _step("Naked single", sentence, cand, cells=[cell], placements=[(cell, d)])
+    return None

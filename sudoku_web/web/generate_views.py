@@ -1,0 +1,314 @@
+"""New puzzles on the web: the New puzzle form, the daily puzzle and ``/api/generate``.
+
+Routes (blueprint ``generate``):
+
+=========================================  =========================================================
+``GET /new``                               the form: variant and grade; with ``?v=…&grade=…`` it
+                                           makes a puzzle and answers ``303`` to its play page
+``GET /daily[?v=…&grade=…]``               the same puzzle for everyone on a UTC day: ``303`` to
+                                           its play page, cacheable until midnight UTC
+``GET /api/generate?variant=…&grade=…``    JSON: ``puzzle``, ``variant``, ``size``, ``regions``,
+``[&size=…][&seed=…]``                     ``grade``, ``source``, ``seed``, ``share_url``,
+                                           ``play_url``
+=========================================  =========================================================
+
+One request never waits much more than a second: a puzzle is generated live (``source``
+``"live"``) within a count of attempts and ``GENERATE_DEADLINE_MS``; when that does not reach
+the grade (the top grades are rare, 16x16 grids are slow to carve) it comes from the pool the
+package ships (``source`` ``"pool"``, see :mod:`sudoku_web.core.pool`). Both are picked by the
+seed, so the same seed gives the same puzzle (unless an overloaded server hit the deadline
+first; the answer then still says where its puzzle came from).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+)
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..core import pool
+from ..core.board import Geometry
+from ..core.generate import generate
+from ..core.logic import GRADES, Grade
+from . import variants
+from .cache import get_store, text_key
+from .request_path import json_error
+
+bp = Blueprint("generate", __name__)
+
+CONFIG_DEFAULTS: dict[str, Any] = {
+    # Wall-clock bound of live generation per request; past it the pool answers. No attempt
+    # starts after it, and one 9x9 attempt takes 5-60 ms, so a request ends well inside 1 s.
+    "GENERATE_DEADLINE_MS": 600,
+}
+
+# Live attempts per kind before the pool answers: counts, not time, so a seed gives the same
+# puzzle on any machine. Each is about half a second of CPU at the kind's cost per attempt
+# (benchmarks/RESULTS.md, "Generating puzzles": classic ~25 ms, X ~60 ms, hyper ~35 ms,
+# jigsaw ~150 ms with its new map, 6x6 ~3 ms), so the deadline is only a safety net for a
+# busy machine. 16x16 is left out (one attempt alone takes 0.6-2 s): always the pool.
+LIVE_ATTEMPTS: dict[tuple[str, int], int] = {
+    ("standard", 9): 20,
+    ("x", 9): 8,
+    ("hyper", 9): 12,
+    ("jigsaw", 9): 3,
+    ("standard", 6): 40,
+    ("standard", 4): 20,
+}
+# Kinds and grades too rare to look for live (benchmarks/RESULTS.md: classic Diabolical ~0.5-1 %
+# of attempts, 6x6 Medium and Fiendish ~0.3 %, none at all for 6x6 Diabolical and 4x4 above
+# Easy): straight to the pool, instead of spending the attempts for a small chance.
+POOL_ONLY: frozenset[tuple[str, int, str]] = frozenset(
+    {("standard", 9, "Diabolical")}
+    | {("standard", 6, g) for g in ("Medium", "Fiendish", "Diabolical")}
+    | {("standard", 4, g) for g in ("Medium", "Hard", "Fiendish", "Diabolical")}
+)
+DEFAULT_GRADE: Grade = "Medium"
+MAX_SEED = 64  # characters
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of puzzle the web makes: a picker entry of the main form."""
+
+    key: str  # the form's ``?v=`` key ("" for classic 9x9)
+    label: str
+    variant: str
+    size: int
+
+
+KINDS: tuple[Kind, ...] = tuple(Kind(c.key, c.label, c.variant, c.size) for c in variants.CHOICES)
+
+
+class BadRequest(ValueError):
+    """A request parameter the generator cannot take; the message names it."""
+
+
+@dataclass(frozen=True)
+class Made:
+    """A puzzle made for a request, and where it came from."""
+
+    geometry: Geometry
+    puzzle: str  # "0" for blanks
+    grade: Grade
+    source: str  # "live" or "pool"
+    seed: str
+
+
+class NoneAvailable(LookupError):
+    """Neither live generation nor the pool had a puzzle of that kind and grade."""
+
+
+def kind_of(name: str | None, size: str | None = None) -> Kind:
+    """The kind a ``variant``/``v`` parameter names: a form key (``x``, ``4x4``, ``16x16``,
+    ``""`` for classic) or an engine variant (``standard``, ``x``, ...), with ``size`` (the
+    kind's own size when left out: ``standard`` alone is 9x9)."""
+    text = (name or "").strip().lower()
+    if text in ("classic", "sudoku"):
+        text = "standard"
+    wanted: int | None = None
+    if size not in (None, ""):
+        if not (size.isascii() and size.isdigit()):  # "²" and "٣" are digits to isdigit()
+            raise BadRequest(f"size must be a number such as 9, not {size!r}.")
+        wanted = int(size)
+    for kind in KINDS:
+        if text in (kind.key, kind.variant) and (wanted is None or wanted == kind.size):
+            return kind
+    offered = ", ".join(f"{k.key or 'standard'}" for k in KINDS)
+    extra = f" at size {wanted}" if wanted is not None else ""
+    raise BadRequest(f"No puzzles of variant {name!r}{extra}; the variants are {offered}.")
+
+
+def grade_of(text: str | None) -> Grade:
+    """The grade a ``grade`` parameter names, any letter case (default Medium)."""
+    if not text:
+        return DEFAULT_GRADE
+    for word in GRADES:
+        if text.strip().lower() == word.lower():
+            return word
+    raise BadRequest(f"No grade {text!r}; the grades are {', '.join(GRADES)}.")
+
+
+def seed_of(text: str | None) -> str:
+    """The request's seed, or a fresh random one (returned, so the puzzle can be had again)."""
+    if text is None or text == "":
+        return secrets.token_hex(6)
+    if len(text) > MAX_SEED or not text.isprintable():
+        raise BadRequest(f"seed must be printable text of at most {MAX_SEED} characters.")
+    return text
+
+
+def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
+    """A puzzle of ``kind`` and grade ``asked`` for ``seed``: live when it is found within the
+    kind's attempts (and, with ``hurry``, the deadline), else from the pool. Raises
+    :class:`NoneAvailable`.
+
+    ``hurry=False`` (the daily puzzle) drops the deadline: the attempt count alone bounds the
+    work, so the answer cannot depend on how busy a worker is, and everyone gets the same.
+    """
+    key = text_key("generate", kind.variant, kind.size, asked, seed)
+    store = get_store()
+    kept = store.get(key)
+    if isinstance(kept, Made):
+        return kept
+    attempts = LIVE_ATTEMPTS.get((kind.variant, kind.size), 0)
+    if (kind.variant, kind.size, asked) in POOL_ONLY:
+        attempts = 0
+    made: Made | None = None
+    tried = ""  # what the live search did, for the message when nothing is available
+    steady = True  # False when the clock, not the attempt count, ended the live search
+    if attempts:
+        deadline = float(current_app.config["GENERATE_DEADLINE_MS"]) if hurry else None
+        found = generate(
+            kind.variant, kind.size, asked, seed=seed, max_attempts=attempts, deadline_ms=deadline
+        )
+        steady = found.cut != "deadline"
+        if found.reached:
+            made = Made(found.geometry, found.puzzle, found.grade, "live", seed)
+        else:
+            within = f"{found.attempts} tries" + ("" if steady else " (the time ran out)")
+            tried = f"none turned up in {within} and "
+    if made is None:
+        entry = pool.pick(pool.shipped(), kind.variant, kind.size, asked, seed)
+        if entry is None:
+            raise NoneAvailable(_none_message(kind, asked, tried))
+        made = Made(entry.geometry, entry.puzzle, entry.grade, "pool", seed)
+    if steady:  # what a machine under load made in a hurry is not what the seed means
+        store.set(key, made)
+    return made
+
+
+def _none_message(kind: Kind, asked: Grade, tried: str) -> str:
+    have = [g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g)]
+    offer = f" Try {', '.join(have)}." if have else ""
+    return f"No {asked} {kind.label} puzzle is available: {tried}the pool has none.{offer}"
+
+
+def links(made: Made) -> tuple[str, str]:
+    """The new puzzle's share link and play link (absolute)."""
+    share = variants.page_url(made.geometry, made.puzzle, external=True)
+    return share, play_url(share)
+
+
+def play_url(share: str) -> str:
+    """The play page of a share link: the share link plus ``/play``."""
+    return share + "/play"
+
+
+def opened(made: Made) -> str:
+    """Where the form and the daily puzzle send people: the play page (a path on this site),
+    marked ``?from=pool`` when the puzzle came from the pre-generated pool, so the page can
+    say so."""
+    play = play_url(variants.page_url(made.geometry, made.puzzle))
+    return play + "?from=pool" if made.source == "pool" else play
+
+
+def _no_store(response: BaseResponse) -> BaseResponse:
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.app_context_processor
+def _new_puzzle_choices() -> dict[str, Any]:
+    """What the New puzzle form needs on any page that includes it."""
+    return {"new_puzzle_kinds": KINDS, "new_puzzle_grades": GRADES}
+
+
+@bp.route("/new", methods=["GET"])
+def new() -> ResponseReturnValue:
+    """The New puzzle form; with its fields filled, a 303 to the new puzzle's play page."""
+    if "grade" not in request.args and "v" not in request.args:
+        return _no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
+    picked, asked = KINDS[0], DEFAULT_GRADE
+    try:
+        picked = kind_of(request.args.get("v"))
+        asked = grade_of(request.args.get("grade"))
+        made = make(picked, asked, seed_of(None))
+    except (BadRequest, NoneAvailable) as exc:
+        # 422 as for any form the site cannot take (the API answers a bad parameter with 400)
+        page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
+        return _no_store(Response(page, status=422))
+    return _no_store(redirect(opened(made), code=303))
+
+
+def utc_now() -> dt.datetime:
+    """The current time in UTC (one place, so tests can move the day)."""
+    return dt.datetime.now(dt.UTC)
+
+
+@bp.route("/daily", methods=["GET"])
+def daily() -> ResponseReturnValue:
+    """Today's puzzle (UTC): the same for everyone, a 303 to its play page."""
+    try:
+        picked = kind_of(request.args.get("v") or request.args.get("variant"))
+        asked = grade_of(request.args.get("grade"))
+    except BadRequest as exc:
+        page = render_template("new.html", picked=KINDS[0], asked=None, problem=str(exc))
+        return _no_store(Response(page, status=422))
+    now = utc_now()
+    seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
+    try:
+        made = make(picked, asked, seed, hurry=False)
+    except NoneAvailable as exc:
+        page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
+        return _no_store(Response(page, status=422))
+    response = redirect(opened(made), code=303)
+    midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
+    left = max(1, int((midnight - now).total_seconds()))
+    # Shared caches may keep it, but never past the end of the UTC day it belongs to.
+    response.headers["Cache-Control"] = f"public, max-age={left}"
+    response.headers["Expires"] = midnight.strftime("%a, %d %b %Y %H:%M:%S GMT")
+    return response
+
+
+@bp.route("/api/generate", methods=["GET"])
+def api_generate() -> ResponseReturnValue:
+    """``GET /api/generate?variant=…&grade=…[&size=…][&seed=…]``: a new puzzle as JSON."""
+    args = request.args
+    try:
+        picked = kind_of(args.get("variant", "standard"), args.get("size"))
+        asked = grade_of(args.get("grade"))
+        seed = seed_of(args.get("seed"))
+    except BadRequest as exc:
+        return json_error(400, "Bad Request", str(exc))
+    try:
+        made = make(picked, asked, seed)
+    except NoneAvailable as exc:
+        return json_error(422, "Unprocessable Entity", str(exc))
+    share, play = links(made)
+    regions = None
+    if made.geometry.regions is not None:
+        regions = variants.canonical_regions(made.geometry)
+    body = {
+        "status": "ok",
+        "puzzle": made.puzzle,
+        "variant": made.geometry.variant,
+        "size": made.geometry.size,
+        "regions": regions,
+        "grade": made.grade,
+        "source": made.source,
+        "seed": made.seed,
+        "share_url": share,
+        "play_url": play,
+    }
+    return _no_store(jsonify(body))
+
+
+def init_app(app: Any) -> None:
+    """Config defaults and the blueprint."""
+    for name, value in CONFIG_DEFAULTS.items():
+        app.config.setdefault(name, value)
+    app.register_blueprint(bp)

@@ -1,0 +1,287 @@
+"""The New puzzle form, /daily and /api/generate."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from sudoku_web import create_app
+from sudoku_web.core import pool
+from sudoku_web.core.board import geometry_for, parse_puzzle
+from sudoku_web.core.logic import GRADES, grade
+from sudoku_web.core.solver import solve
+from sudoku_web.web import generate_views, variants
+
+
+def _assert_proper(puzzle: str, variant: str, size: int, regions: str | None, asked: str) -> None:
+    """One solution, and the grader's grade is the one asked for."""
+    geo = geometry_for(variant, size, regions)
+    result = solve(puzzle, geometry=geo, deadline_ms=None)
+    assert result.status == "solved"
+    givens = parse_puzzle(puzzle, geo)
+    assert grade(givens, geo).grade == asked
+
+
+def _puzzle_of(play_path: str) -> tuple[str, str, str | None]:
+    """(variant, puzzle, regions) of a play link's path."""
+    parts = urlsplit(play_path).path.strip("/").split("/")
+    assert parts[-1] == "play"
+    prefix = {"p": "standard", "x": "x", "hyper": "hyper", "jigsaw": "jigsaw"}[parts[0]]
+    if prefix == "jigsaw":
+        return prefix, parts[2], parts[1]
+    return prefix, parts[1], None
+
+
+# ---- /api/generate --------------------------------------------------------------------------
+
+
+def test_api_generate_answers_every_field(client: Any) -> None:
+    response = client.get("/api/generate?variant=standard&grade=Easy&seed=42")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-store"
+    body = response.get_json()
+    assert list(body) == [
+        "status",
+        "puzzle",
+        "variant",
+        "size",
+        "regions",
+        "grade",
+        "source",
+        "seed",
+        "share_url",
+        "play_url",
+    ]
+    assert (body["variant"], body["size"], body["grade"], body["source"]) == (
+        "standard",
+        9,
+        "Easy",
+        "live",
+    )
+    assert body["seed"] == "42" and body["regions"] is None
+    assert body["share_url"] == f"http://localhost/p/{body['puzzle']}"
+    assert body["play_url"] == body["share_url"] + "/play"
+    _assert_proper(body["puzzle"], "standard", 9, None, "Easy")
+    # The share link opens the puzzle's result page: solved, one solution.
+    page = client.get(urlsplit(body["share_url"]).path)
+    assert page.status_code == 200
+
+
+# The seed tests are about seeds, not the clock: a roomy deadline keeps a busy test machine
+# from sending one of two requests to the pool (which the answer would then say).
+UNHURRIED = {"TESTING": True, "GENERATE_DEADLINE_MS": 60_000}
+
+
+def test_api_generate_same_seed_same_puzzle_across_workers() -> None:
+    """Two apps (as two gunicorn workers, no shared cache) give the same puzzle for a seed."""
+    url = "/api/generate?variant=x&grade=Medium&seed=abc"
+    first = create_app(UNHURRIED).test_client().get(url).get_json()
+    second = create_app(UNHURRIED).test_client().get(url).get_json()
+    assert first == second
+    other = create_app(UNHURRIED).test_client()
+    assert other.get(url.replace("abc", "abd")).get_json()["puzzle"] != first["puzzle"]
+
+
+def test_api_generate_without_seed_reports_one() -> None:
+    client = create_app(UNHURRIED).test_client()
+    body = client.get("/api/generate?variant=4x4&grade=Easy").get_json()
+    again = client.get(f"/api/generate?variant=4x4&grade=Easy&seed={body['seed']}").get_json()
+    assert again["puzzle"] == body["puzzle"]
+
+
+@pytest.mark.parametrize(
+    ("query", "variant", "size"),
+    [
+        ("variant=x", "x", 9),
+        ("variant=hyper", "hyper", 9),
+        ("variant=standard&size=6", "standard", 6),
+        ("variant=6x6", "standard", 6),
+        ("variant=classic", "standard", 9),
+    ],
+)
+def test_api_generate_each_variant(client: Any, query: str, variant: str, size: int) -> None:
+    body = client.get(f"/api/generate?{query}&grade=Easy&seed=1").get_json()
+    assert (body["variant"], body["size"], body["grade"]) == (variant, size, "Easy")
+    _assert_proper(body["puzzle"], variant, size, None, "Easy")
+
+
+def test_api_generate_jigsaw_has_its_regions(client: Any) -> None:
+    body = client.get("/api/generate?variant=jigsaw&grade=Easy&seed=9").get_json()
+    assert body["variant"] == "jigsaw" and len(body["regions"]) == 81
+    assert body["share_url"].endswith(f"/jigsaw/{body['regions']}/{body['puzzle']}")
+    _assert_proper(body["puzzle"], "jigsaw", 9, body["regions"], "Easy")
+
+
+def test_api_generate_16x16_comes_from_the_pool(client: Any) -> None:
+    """16x16 grids take seconds to carve: never live, and the answer says so."""
+    if not pool.count(pool.shipped(), "standard", 16, "Easy"):
+        pytest.skip("no 16x16 in the pool")
+    body = client.get("/api/generate?variant=16x16&grade=Easy&seed=1").get_json()
+    assert (body["source"], body["size"], body["grade"]) == ("pool", 16, "Easy")
+    assert body["puzzle"] in pool.shipped()["standard-16"]["Easy"]
+
+
+def test_api_generate_top_grade_is_served_from_the_pool_when_live_misses(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No live attempt left: the pool answers, with a puzzle of the grade asked for."""
+    monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
+    body = client.get("/api/generate?grade=Diabolical&seed=7").get_json()
+    assert (body["source"], body["grade"]) == ("pool", "Diabolical")
+    assert body["puzzle"] in pool.shipped()["standard-9"]["Diabolical"]
+    _assert_proper(body["puzzle"], "standard", 9, None, "Diabolical")
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("variant=nonsense", "variant 'nonsense'"),
+        ("variant=hyper&size=6", "at size 6"),
+        ("variant=standard&size=nine", "size must be a number"),
+        ("variant=standard&size=%C2%B2", "size must be a number"),  # "²": a digit to isdigit()
+        ("grade=Impossible", "grade 'Impossible'"),
+        ("seed=" + "x" * 65, "seed must be"),
+    ],
+)
+def test_api_generate_bad_parameters_are_400(client: Any, query: str, words: str) -> None:
+    response = client.get(f"/api/generate?{query}")
+    assert response.status_code == 400
+    body = response.get_json()
+    assert body["status"] == "error" and words in body["message"]
+
+
+def test_api_generate_unavailable_grade_is_422(client: Any) -> None:
+    """4x4 grids never need more than singles: a clear 422, naming what is available."""
+    response = client.get("/api/generate?variant=4x4&grade=Hard&seed=1")
+    assert response.status_code == 422
+    message = response.get_json()["message"]
+    assert "No Hard 4x4 puzzle" in message and "Try Easy" in message
+
+
+def test_api_generate_names_the_live_tries_when_none_is_found(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(generate_views, "POOL_ONLY", frozenset())
+    response = client.get("/api/generate?variant=4x4&grade=Fiendish&seed=1")
+    assert response.status_code == 422
+    assert "none turned up in 20 tries and the pool has none" in response.get_json()["message"]
+
+
+def test_classic_diabolical_comes_straight_from_the_pool(client: Any) -> None:
+    body = client.get("/api/generate?grade=diabolical&seed=3").get_json()
+    assert (body["source"], body["grade"]) == ("pool", "Diabolical")
+
+
+def test_api_generate_is_get_only(client: Any) -> None:
+    assert client.post("/api/generate").status_code == 405
+
+
+# ---- /daily ---------------------------------------------------------------------------------
+
+
+def test_daily_is_the_same_for_everyone_today(client: Any) -> None:
+    first = client.get("/daily")
+    second = create_app({"TESTING": True}).test_client().get("/daily")
+    assert first.status_code == 303
+    assert first.headers["Location"] == second.headers["Location"]
+    variant, puzzle, regions = _puzzle_of(first.headers["Location"])
+    assert variant == "standard"
+    _assert_proper(puzzle, "standard", 9, regions, "Medium")
+    # Cacheable, but never past midnight UTC.
+    max_age = int(re.fullmatch(r"public, max-age=(\d+)", first.headers["Cache-Control"])[1])
+    assert 0 < max_age <= 24 * 3600
+    assert first.headers["Expires"].endswith("00:00:00 GMT")
+
+
+def test_daily_changes_with_the_day_grade_and_variant(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    today = client.get("/daily").headers["Location"]
+    hard = client.get("/daily?grade=hard").headers["Location"]
+    xs = client.get("/daily?v=x&grade=Easy").headers["Location"]
+    assert today != hard and urlsplit(xs).path.startswith("/x/")
+    _assert_proper(_puzzle_of(hard)[1], "standard", 9, None, "Hard")
+    tomorrow = dt.datetime.now(dt.UTC) + dt.timedelta(days=1)
+    monkeypatch.setattr(generate_views, "utc_now", lambda: tomorrow)
+    later = create_app({"TESTING": True}).test_client().get("/daily").headers["Location"]
+    assert later != today
+
+
+def test_daily_takes_the_api_spelling_too(client: Any) -> None:
+    """/daily?variant=…&grade=… as the issue spells it (the form's v=… works as well)."""
+    location = client.get("/daily?variant=jigsaw&grade=Easy").headers["Location"]
+    variant, puzzle, regions = _puzzle_of(location)
+    assert variant == "jigsaw"
+    _assert_proper(puzzle, "jigsaw", 9, regions, "Easy")
+    assert client.get("/daily?v=jigsaw&grade=easy").headers["Location"] == location
+
+
+def test_daily_bad_grade_is_422(client: Any) -> None:
+    response = client.get("/daily?grade=Impossible")
+    assert response.status_code == 422
+    assert "No grade" in response.get_data(as_text=True)
+
+
+# ---- The New puzzle form ------------------------------------------------------------------
+
+
+def test_new_puzzle_form_offers_every_variant_and_grade(client: Any) -> None:
+    response = client.get("/new")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert '<form class="new-puzzle" method="get" action="/new"' in html
+    for kind in generate_views.KINDS:
+        assert f'<option value="{kind.key}"' in html and kind.label in html
+    for word in GRADES:
+        assert f'<option value="{word}"' in html
+    assert '<label for="new-puzzle-heading-v">Variant</label>' in html
+    assert 'href="/daily"' in html
+
+
+def test_new_puzzle_form_is_on_the_main_page(client: Any) -> None:
+    html = client.get("/?v=x").get_data(as_text=True)
+    assert 'action="/new"' in html
+    assert '<option value="x" selected>' in html
+
+
+def test_new_puzzle_opens_its_play_page(client: Any) -> None:
+    response = client.get("/new?v=hyper&grade=Easy")
+    assert response.status_code == 303
+    assert response.headers["Cache-Control"] == "no-store"
+    variant, puzzle, regions = _puzzle_of(response.headers["Location"])
+    assert variant == "hyper"
+    _assert_proper(puzzle, "hyper", 9, regions, "Easy")
+    # Each press makes a new one.
+    assert client.get("/new?v=hyper&grade=Easy").headers["Location"] != response.headers["Location"]
+
+
+def test_new_puzzle_from_the_pool_says_so(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
+    location = client.get("/new?grade=Fiendish").headers["Location"]
+    assert location.startswith("/p/") and location.endswith("/play?from=pool")
+
+
+def test_new_puzzle_bad_choice_is_422_with_the_form(client: Any) -> None:
+    response = client.get("/new?v=nonsense&grade=Easy")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "No puzzles of variant &#39;nonsense&#39;" in html and 'action="/new"' in html
+
+
+def test_new_puzzle_unavailable_grade_says_why(client: Any) -> None:
+    response = client.get("/new?v=4x4&grade=Diabolical")
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "No Diabolical 4x4 puzzle is available" in html
+    assert '<option value="4x4" selected>' in html
+
+
+def test_every_form_kind_is_a_pool_kind() -> None:
+    """The pool command fills what the form offers."""
+    offered = {(k.variant, k.size) for k in generate_views.KINDS}
+    assert offered == set(pool.KINDS)
+    assert {(c.variant, c.size) for c in variants.CHOICES} == offered

@@ -1,0 +1,94 @@
+"""core.pool: the shipped pool is true to the grader, small, and picked from by seed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudoku_web.core import pool
+from sudoku_web.core.board import find_conflicts, parse_puzzle
+from sudoku_web.core.generate import generate
+from sudoku_web.core.logic import GRADES
+from sudoku_web.core.solver import solve
+
+# One test per kind and grade of the shipped pool; 16x16 grading is slow, so those are marked.
+BUCKETS = [
+    pytest.param(key, filed, marks=[pytest.mark.slow] if key.endswith("-16") else [])
+    for key, grades in sorted(pool.load().items())
+    for filed in grades
+]
+
+
+def test_the_pool_ships_and_stays_small() -> None:
+    assert pool.SHIPPED.is_file()
+    assert pool.SHIPPED.stat().st_size < 200_000
+    kinds = pool.load()
+    assert set(kinds) <= {pool.kind_key(v, n) for v, n in pool.KINDS}
+    for grades in kinds.values():
+        assert set(grades) <= set(GRADES)
+        assert all(len(texts) <= 40 for texts in grades.values())
+
+
+def test_the_pool_holds_the_top_grades_of_the_classic_grid() -> None:
+    kinds = pool.load()
+    for asked in ("Fiendish", "Diabolical"):
+        assert pool.count(kinds, "standard", 9, asked) >= 5
+
+
+def _check_entry(entry: pool.Entry) -> None:
+    result = solve(entry.puzzle, geometry=entry.geometry, deadline_ms=None)
+    assert result.status == "solved", "a pooled puzzle must have exactly one solution"
+    solution = parse_puzzle(result.solutions[0], entry.geometry)
+    givens = parse_puzzle(entry.puzzle, entry.geometry)
+    assert all(g in (0, s) for g, s in zip(givens, solution, strict=True))
+    assert not find_conflicts(solution, entry.geometry)
+    # Filed under the grade the grader gives it now (after a ladder change: `pool regrade`).
+    assert pool.check(entry) == entry.grade
+
+
+@pytest.mark.parametrize(("key", "filed"), BUCKETS)
+def test_every_pooled_puzzle_is_proper_and_of_its_grade(key: str, filed: str) -> None:
+    variant, _, size = key.rpartition("-")
+    texts = pool.load()[key][filed]
+    assert texts
+    for text in texts:
+        _check_entry(pool.read_entry(text, variant, int(size), filed))  # type: ignore[arg-type]
+
+
+def test_pick_is_fixed_by_the_seed() -> None:
+    kinds = pool.load()
+    first = pool.pick(kinds, "standard", 9, "Diabolical", "seed-1")
+    assert first is not None and first.grade == "Diabolical"
+    assert pool.pick(kinds, "standard", 9, "Diabolical", "seed-1") == first
+    picks = {pool.pick(kinds, "standard", 9, "Diabolical", f"s{i}") for i in range(30)}
+    assert len(picks) > 1
+    assert pool.pick(kinds, "standard", 4, "Diabolical", "seed-1") is None
+
+
+def test_add_save_load_and_regrade(tmp_path: Path) -> None:
+    """A puzzle filed under the wrong grade moves to its own on regrade; duplicates are not
+    added twice; the file round-trips."""
+    path = tmp_path / "pool.json"
+    found = generate("standard", 9, "Easy", seed=3)
+    kinds: pool.Kinds = {}
+    assert pool.add(kinds, found) and not pool.add(kinds, found)
+    kinds["standard-9"]["Hard"] = kinds["standard-9"].pop("Easy")  # misfiled on purpose
+    pool.save(kinds, path)
+    assert pool.load(path) == {"standard-9": {"Hard": [found.puzzle]}}
+    regraded, moved, dropped = pool.regrade(pool.load(path))
+    assert (moved, dropped) == (1, 0)
+    assert regraded == {"standard-9": {"Easy": [found.puzzle]}}
+
+
+def test_jigsaw_entries_keep_their_map(tmp_path: Path) -> None:
+    found = generate("jigsaw", 6, "Easy", seed=4)
+    kinds: pool.Kinds = {}
+    pool.add(kinds, found)
+    (entry,) = pool.entries(kinds)
+    assert entry.regions == found.regions and entry.puzzle == found.puzzle
+    assert pool.check(entry) == "Easy"
+
+
+def test_a_missing_pool_file_is_an_empty_pool(tmp_path: Path) -> None:
+    assert pool.load(tmp_path / "none.json") == {}
