@@ -29,7 +29,7 @@ TOP95 = [
     for line in (Path(__file__).parent / "data" / "top95.txt").read_text().split()
     if line.strip()
 ]
-# Needs a W-wing: past a deadline the cheap techniques alone do not finish it.
+# Needs more than Medium techniques: past a deadline the cheap techniques alone do not finish it.
 FIENDISH = TOP95[3]
 CUT_NOTE = "The explanation reached its time limit"
 
@@ -40,7 +40,7 @@ def _client(**config: Any) -> Any:
 
 def test_the_fiendish_puzzle_needs_more_than_the_cheap_techniques() -> None:
     """The premise of the tests below: cut at once, its explanation is marked cut."""
-    assert logic.explain(FIENDISH, standard(9)).grade == "Fiendish"
+    assert logic.explain(FIENDISH, standard(9)).grade not in ("Easy", "Medium")
     assert logic.explain(FIENDISH, standard(9), deadline_ms=0).cut_short
 
 
