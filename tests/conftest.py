@@ -20,7 +20,12 @@ prebuild_common_tables()
 #: Tests assert what a page says, not how fast it is said: the doctor's wall-clock bounds are
 #: roomy here, so a machine busy with other work does not cut a diagnosis short (the deadline
 #: paths are tested with apps of their own, and speed is measured by benchmarks/).
-ROOMY = {"TESTING": True, "REQUEST_DEADLINE_MS": None, "DOCTOR_DEADLINE_MS": 5_000}
+ROOMY = {
+    "TESTING": True,
+    "REQUEST_DEADLINE_MS": None,
+    "DOCTOR_DEADLINE_MS": 5_000,
+    "EXPLAIN_DEADLINE_MS": 5_000,
+}
 
 
 @pytest.fixture

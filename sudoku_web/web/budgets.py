@@ -15,7 +15,10 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ``GRADE_DEADLINE_MS``       the difficulty panel's grade
 ``TRACE_MAX_EVENTS``        the search story's lines (search page, ``/api/explain``); the run
                             told is the engine's own, under the solve budget above
-``STEPS_PER_PAGE``          steps on one steps page
+``STEPS_PER_PAGE``          steps on one steps page (9x9; a bigger grid's step draws more
+``STEPS_PAGE_CELLS``        cells, so a page draws at most this many cells in all)
+``RENDER_RESERVE_MS``       what a request keeps of ``REQUEST_DEADLINE_MS`` for drawing:
+                            doctor, explanation, grade and search story get the rest
 ==========================  =================================================================
 
 Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
@@ -51,17 +54,26 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # One request's solve and doctor together (issue 12: no request over ~300 ms of server
     # time); past it the doctor's answer is marked incomplete, the page says so.
     "REQUEST_DEADLINE_MS": 280,
-    # A 9x9 explanation takes 10 ms on average and 50 ms at worst over top95; a minimal 16x16
-    # one can take seconds, so past this many ms only the cheap techniques are tried before a
-    # guess (the grade is then marked as an upper bound).
-    "EXPLAIN_DEADLINE_MS": 800,
+    # A 9x9 explanation takes 10 ms on average and 50 ms at worst over top95; a sparse 16x16
+    # one ~160 ms, and a minimal one can take seconds, so past this many ms only the cheap
+    # techniques are tried before a guess (the grade is then marked as an upper bound). It is
+    # also capped by what is left of REQUEST_DEADLINE_MS less RENDER_RESERVE_MS (issue 12:
+    # no request over ~300 ms of server time, drawing included).
+    "EXPLAIN_DEADLINE_MS": 150,
     "EXPLAIN_MAX_STEPS": 3000,
     # The difficulty panel grades with logic.grade() (top95: a few ms on average) within this
     # bound; past it the grade is an upper bound ("at most") and the panel is sent no-store.
     "GRADE_DEADLINE_MS": 150,
     "TRACE_MAX_EVENTS": 200,
-    # Steps per page: each has its own grid of candidates (~10 KB of HTML for 9x9).
+    # Steps per page: each has its own grid of candidates (~10 KB of HTML for 9x9, ~27 KB for
+    # 16x16, whose 20 steps took ~130 ms to draw): a page draws at most STEPS_PAGE_CELLS cells
+    # of step grids, so 20 steps of 9x9 and 6 of 16x16 (~160 KB).
     "STEPS_PER_PAGE": 20,
+    "STEPS_PAGE_CELLS": 20 * 81,
+    # Kept for drawing the answer out of REQUEST_DEADLINE_MS: the doctor, the explanation and
+    # the grade stop this much before the request's deadline (a 16x16 page or PNG takes
+    # 20-60 ms to draw).
+    "RENDER_RESERVE_MS": 60,
 }
 
 
@@ -122,6 +134,7 @@ class TeachBudget:
     grade_deadline_ms: float | None
     trace_max_events: int
     steps_per_page: int
+    steps_page_cells: int = 20 * 81
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> TeachBudget:
@@ -132,7 +145,12 @@ class TeachBudget:
             _ms(_get(config, "GRADE_DEADLINE_MS")),
             int(_get(config, "TRACE_MAX_EVENTS")),
             max(1, int(_get(config, "STEPS_PER_PAGE"))),
+            max(1, int(_get(config, "STEPS_PAGE_CELLS"))),
         )
+
+    def per_page(self, cells: int) -> int:
+        """Steps on one steps page of a grid of ``cells`` cells (at least one)."""
+        return max(1, min(self.steps_per_page, self.steps_page_cells // max(1, cells)))
 
     @functools.cached_property
     def key(self) -> str:
@@ -140,7 +158,7 @@ class TeachBudget:
         return (
             f"explain{self.explain_deadline_ms}ms{self.max_steps}s"
             f"grade{self.grade_deadline_ms}ms"
-            f"trace{self.trace_max_events}e{self.steps_per_page}pp"
+            f"trace{self.trace_max_events}e{self.steps_per_page}pp{self.steps_page_cells}c"
         )
 
 

@@ -74,9 +74,19 @@ def doctor_budget() -> DoctorBudget:
     return DoctorBudget.from_config(current_app.config)
 
 
+def work_left_ms() -> float | None:
+    """What is left of ``REQUEST_DEADLINE_MS`` for the core, keeping ``RENDER_RESERVE_MS``
+    for drawing the answer (None: no request deadline)."""
+    left = remaining_ms()
+    if left is None:
+        return None
+    reserve = current_app.config.get("RENDER_RESERVE_MS") or 0
+    return max(0.0, left - float(reserve))
+
+
 def _doctor_deadline(budget: DoctorBudget) -> float | None:
     """The doctor's deadline now: its own, or what is left of the request's if less."""
-    left = remaining_ms()
+    left = work_left_ms()
     if left is None:
         return budget.deadline_ms
     return left if budget.deadline_ms is None else min(left, budget.deadline_ms)
@@ -85,6 +95,14 @@ def _doctor_deadline(budget: DoctorBudget) -> float | None:
 def teach_budget() -> TeachBudget:
     """The app's teaching budget."""
     return TeachBudget.from_config(current_app.config)
+
+
+def teach_deadline(own_ms: float | None) -> float | None:
+    """A teaching call's deadline now: its own, or :func:`work_left_ms` if that is less."""
+    left = work_left_ms()
+    if left is None:
+        return own_ms
+    return left if own_ms is None else min(own_ms, left)
 
 
 # ---- The typo doctor ------------------------------------------------------------------------
@@ -181,7 +199,7 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=budget.max_steps,
-        deadline_ms=budget.explain_deadline_ms,
+        deadline_ms=teach_deadline(budget.explain_deadline_ms),
     )
     if explanation.cut_short:
         cache.mark_uncacheable()
@@ -199,7 +217,7 @@ def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=budget.max_steps,
-        deadline_ms=budget.grade_deadline_ms,
+        deadline_ms=teach_deadline(budget.grade_deadline_ms),
     )
     if graded.cut_short:
         cache.mark_uncacheable()
@@ -208,14 +226,15 @@ def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
 
 def search_story(grid: list[int], geometry: Geometry) -> teaching_display.SearchView:
     """The engine's own run told as a story (at most ``TRACE_MAX_EVENTS`` lines), under the
-    solve budget of the result page, so their guesses and backtracks agree; a run the
-    deadline cut marks the request uncacheable."""
+    solve budget of the result page, so their guesses and backtracks agree; its deadline is
+    also capped by what is left of the request's (:func:`teach_deadline`: ``/api/explain``
+    solves and explains first). A run the deadline cut marks the request uncacheable."""
     budget = Budget.from_config(current_app.config)
     result = solve(
         grid,
         geometry=geometry,
         max_nodes=budget.max_nodes,
-        deadline_ms=budget.deadline_ms,
+        deadline_ms=teach_deadline(budget.deadline_ms),
         record=teach_budget().trace_max_events,
     )
     if not cache.is_deterministic(result):

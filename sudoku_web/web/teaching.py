@@ -5,7 +5,8 @@ Routes (each variant's share link plus a suffix, registered from the variant reg
 
 ========================================  =========================================================
 ``GET <share link>/steps?step=N``         the logic solver's steps, a page of ``STEPS_PER_PAGE``
-                                          at a time (the one holding step N), ``#step-N`` anchors
+                                          at a time (fewer on big grids: ``STEPS_PAGE_CELLS``),
+                                          the one holding step N, ``#step-N`` anchors
 ``GET <share link>/search``               the engine's search story and the pencil marks after
                                           its first reduce
 ``GET <share link>/difficulty``           the difficulty panel (human and machine grades) as a
@@ -69,7 +70,7 @@ def steps_page(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseV
 
 def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
     geometry, givens = link.geometry, link.givens
-    per_page = solving.teach_budget().steps_per_page
+    per_page = solving.teach_budget().per_page(geometry.cells)
     result = solving.cached_solve(givens, geometry, key)
     explanation = solving.explain_result(result, geometry)
     total = len(explanation.steps) if explanation else 0
