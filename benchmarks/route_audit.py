@@ -334,6 +334,10 @@ def _api_calls(rule: Any, app: Any, all_boards: list[Board], methods: set[str]) 
     out: list[Call] = []
     for board in all_boards:
         body = _api(board)
+        if rule.rule.endswith(("/check", "/hint")):  # a game: the givens as the entries so far
+            body["entries"] = board.puzzle
+            if rule.rule.endswith("/check"):
+                body["reveal"] = "r1c1"
         if "GET" in methods:
             query = "&".join(f"{k}={v}" for k, v in body.items())
             out.append(Call(board.label, "GET", f"{rule.rule}?{query}"))
@@ -376,7 +380,7 @@ def calls_for(rule: Any, app: Any, all_boards: list[Board], rng: random.Random) 
     share = _variant_of(endpoint)
     if share is not None:
         return _share_calls(rule, app, all_boards, *share)
-    if endpoint.startswith("api."):
+    if endpoint.startswith("api.") or rule.rule.startswith("/api/"):
         return _api_calls(rule, app, all_boards, methods)
     if endpoint in ("web.index", "printout.page"):
         return [Call(b.label, "GET", rule.rule + _query(b)) for b in all_boards]
