@@ -36,6 +36,21 @@ def test_chain_drawing_is_visible_over_its_grid(page: Page, live_server: str, wi
     assert grid and drawing
     for key in ("x", "y", "width", "height"):
         assert abs(grid[key] - drawing[key]) < 1, key
+    # The rings sit on their candidates as the browser lays them out: the start's centre
+    # falls inside the start digit's slot, each red ring's inside its struck digit's.
+    links = explanation.steps[number - 1].links
+    eliminations = explanation.steps[number - 1].eliminations
+    rings = [("circle.chain-start", links[0][0])]
+    rings += [(f"circle.chain-elim >> nth={i}", e) for i, e in enumerate(eliminations)]
+    for selector, (cell, digit) in rings:
+        ring = svg.locator(selector).bounding_box()
+        row, col = divmod(cell, 9)
+        mark = step.locator(f"tbody tr >> nth={row}").locator(f"td >> nth={col}")
+        slot = mark.locator(f".pm i >> nth={digit - 1}").bounding_box()
+        assert ring and slot
+        x, y = ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2
+        assert slot["x"] <= x <= slot["x"] + slot["width"], (selector, cell, digit)
+        assert slot["y"] <= y <= slot["y"] + slot["height"], (selector, cell, digit)
     # Weak links are dashed, strong ones solid: the stylesheet applied.
     dash = svg.locator("path.weak").first.evaluate("e => getComputedStyle(e).strokeDasharray")
     solid = svg.locator("path.strong").first.evaluate("e => getComputedStyle(e).strokeDasharray")
