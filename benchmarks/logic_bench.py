@@ -23,7 +23,6 @@ from sudoku_web.core.board import parse_puzzle, standard
 from sudoku_web.core.logic import GRADES, explain, grade
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import ORDER
-from sudoku_web.core.trace import trace_search
 
 DATA = Path(__file__).parent / "data"
 SETS = ("easy50", "top95", "hardest", "top1465", "17clue")
@@ -77,7 +76,7 @@ def run_set(name: str, puzzles: list[str]) -> SetFigures:
         explanation = explain(grid, geo, solution=solution)
         middle = time.perf_counter()
         figures.cpu_ms.append((time.process_time() - cpu) * 1000)
-        trace_search(grid, geo)
+        solve(text, geometry=geo, record=200)  # the search page's recorded solve
         figures.times_ms.append((middle - started) * 1000)
         figures.trace_ms.append((time.perf_counter() - middle) * 1000)
         started, cpu = time.perf_counter(), time.process_time()

@@ -11,6 +11,11 @@ from flask import Flask
 from werkzeug.serving import make_server
 
 from sudoku_web import create_app
+from sudoku_web.core.solver import prebuild_common_tables
+
+# As the production master does before it forks (hosting/serve.py): the fixed geometries'
+# engine tables exist before any request, whose deadline would otherwise pay for them.
+prebuild_common_tables()
 
 #: Tests assert what a page says, not how fast it is said: the doctor's wall-clock bounds are
 #: roomy here, so a machine busy with other work does not cut a diagnosis short (the deadline

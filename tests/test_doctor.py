@@ -205,8 +205,22 @@ def test_tiny_budget_gives_an_honest_incomplete_answer() -> None:
 def test_zero_deadline_gives_an_empty_incomplete_answer() -> None:
     _, geo, _, bad, _ = CASES[0]
     cut = diagnose(bad, geo, deadline_ms=0)
-    assert cut == Diagnosis((), (), False, cut.solves, cut.nodes, cut.elapsed_ms)
+    assert cut == Diagnosis((), (), False, cut.solves, cut.nodes, cut.elapsed_ms, True)
     assert "ran out of time" in cut.summary(geo)
+    assert not cut.cacheable  # the deadline cut it: the answer depends on the load
+
+
+def test_an_answer_no_deadline_cut_is_a_pure_function_of_its_inputs() -> None:
+    _, geo, _, bad, _ = CASES[0]
+    full = diagnose(bad, geo, deadline_ms=None)
+    nodes_cut = diagnose(bad, geo, max_nodes=1, deadline_ms=None)
+    assert full.cacheable and nodes_cut.cacheable and not nodes_cut.complete
+    again = diagnose(bad, geo, max_nodes=1, deadline_ms=None)
+    assert (again.conflict, again.fixes, again.complete) == (
+        nodes_cut.conflict,
+        nodes_cut.fixes,
+        nodes_cut.complete,
+    )
 
 
 def test_solvable_or_conflicting_puzzles_are_refused() -> None:

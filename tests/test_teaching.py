@@ -148,20 +148,27 @@ def test_steps_page_renders_every_top95_puzzle_quickly(client: Any) -> None:
 # ---- Search page ---------------------------------------------------------------------------
 
 
-def test_search_page_shows_the_trace_and_the_pencil_marks(client: Any) -> None:
-    response = client.get(f"/p/{HARD}/search")
+# The engine guesses once on this one (r9c3: 9 fails, 8 holds).
+ONE_GUESS = TOP95[5]
+
+
+def test_search_page_shows_the_engines_run_and_the_pencil_marks(client: Any) -> None:
+    response = client.get(f"/p/{ONE_GUESS}/search")
     html = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Pencil marks after the first reduce" in html
-    assert "Reduce pass 1 settles" in html
-    assert "Stuck: guess at r7c2" in html
+    assert "Place the 17 givens; the reduce then settles 6 cells." in html
+    assert "Stuck: guess at r9c3 (8, 9)" in html
     assert 'class="ev ev-try depth-1"' in html
+    assert "r9c3 = 9 fails: r7c4 has no candidate left." in html
+    assert "In all: 1 guess,\n    1 backtrack;" in html
 
 
 def test_search_page_notes_a_cut_trace(app: Any) -> None:
-    app.config["TRACE_MAX_EVENTS"] = 5
-    html = app.test_client().get(f"/p/{HARD}/search").get_data(as_text=True)
-    assert "The story is cut after 5 lines" in html
+    app.config["TRACE_MAX_EVENTS"] = 2
+    html = app.test_client().get(f"/p/{ONE_GUESS}/search").get_data(as_text=True)
+    assert "The story is cut after 2 lines" in html
+    assert "In all: 1 guess," in html  # the totals still count the whole run
 
 
 # ---- Hint ------------------------------------------------------------------------------------
@@ -540,11 +547,14 @@ def test_api_explain_has_pencil_marks_and_the_search_story(client: Any) -> None:
     assert all(len(m) >= 1 for m in marks) and any(len(m) > 1 for m in marks)
     assert "4" not in marks[1]  # r1c2 sees the 4 in r1c1
     search = body["search"]
-    assert search["outcome"] == "solved" and search["guesses"] >= 1
+    # The engine's own run: no guess on this one, as the difficulty panel says.
+    assert search["outcome"] == "solved" and search["guesses"] == 0
+    assert search["guesses"] == body["grade"]["machine"]["guesses"]
     kinds = [e["kind"] for e in search["events"]]
-    assert kinds[0] == "reduce" and "guess" in kinds and kinds[-1] == "solved"
-    guess = next(e for e in search["events"] if e["kind"] == "guess")
-    assert guess["cell"] is not None and len(guess["candidates"]) >= 2
+    assert kinds[0] == "reduce" and "guess" not in kinds and kinds[-1] == "solved"
+    story = client.get(f"/api/explain?puzzle={ONE_GUESS}").get_json()["search"]
+    guess = next(e for e in story["events"] if e["kind"] == "guess")
+    assert guess["cell"] == "r9c3" and guess["candidates"] == ["8", "9"]
 
 
 def test_grade_cut_short_is_an_upper_bound_and_not_cached(app: Any) -> None:

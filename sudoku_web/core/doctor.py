@@ -18,9 +18,14 @@ where two known solutions differ, with the symbol of one of them) and checks tha
 the solution unique.
 
 Every sub-solve goes through :func:`sudoku_web.core.solver.solve` with a node budget and what is
-left of one deadline. A sub-solve that gives up is "unknown": the given is kept (so the
+left of one deadline (which also pays for building a new geometry's tables, so a diagnosis
+stays within its deadline). A sub-solve that gives up is "unknown": the given is kept (so the
 conflict is still a set of givens proven impossible, only perhaps not minimal) and the answer
 says ``complete=False``, honestly.
+
+Caching: the engine is deterministic, so an answer no deadline cut (``timed_out`` False) is a
+pure function of the puzzle, the geometry and the node budgets, and may be cached like a
+page; one the deadline cut depends on the load and may not.
 
 Roads not taken: QuickXplain (divide and conquer over the givens) needs fewer checks when the
 conflict is small, but its checks remove many givens at once, and proving a sparse set
@@ -107,6 +112,12 @@ class Diagnosis:
     solves: int = 0  # sub-solves run
     nodes: int = 0  # search nodes (guesses) they used
     elapsed_ms: float = 0.0
+    timed_out: bool = False  # the deadline (not a node budget) cut it: do not cache
+
+    @property
+    def cacheable(self) -> bool:
+        """True when the answer depends only on the puzzle, geometry and node budgets."""
+        return not self.timed_out
 
     def as_dict(self, geometry: Geometry) -> dict[str, object]:
         """The API shape of issue 7: conflict, fixes, complete."""
@@ -162,13 +173,17 @@ class _Budget:
         self.solves = 0
         self.nodes = 0
         self.cut = False  # some answer was "unknown"
+        self.timed_out = False  # ... because of the deadline (the answer depends on load)
 
     def solve(self, grid: Sequence[int]) -> SolveResult | None:
         """Solve within what is left of the budget; None (and ``cut``) when it gave up."""
         remaining_ms: float | None = None
         if self.deadline is not None:
             remaining_ms = (self.deadline - time.perf_counter()) * 1000
-        if self.nodes_left <= 0 or (remaining_ms is not None and remaining_ms <= 0):
+        if remaining_ms is not None and remaining_ms <= 0:
+            self.cut = self.timed_out = True
+            return None
+        if self.nodes_left <= 0:
             self.cut = True
             return None
         result = solve(
@@ -182,6 +197,7 @@ class _Budget:
         self.nodes_left -= result.stats.guesses
         if result.status == "gave_up":
             self.cut = True
+            self.timed_out = self.timed_out or result.reason == "deadline"
             return None
         return result
 
@@ -237,6 +253,7 @@ def _done(conflict: Sequence[int], fixes: Sequence[Fix], budget: _Budget) -> Dia
         budget.solves,
         budget.nodes,
         budget.elapsed_ms,
+        budget.timed_out,
     )
 
 
@@ -321,6 +338,15 @@ def rank_key(fix: Fix) -> tuple[int, int, int, int]:
     return (tier, within, fix.cell, fix.new or 0)
 
 
+@dataclass(frozen=True)
+class Suggested:
+    """What :func:`suggest` found: the extra given or None, and whether the deadline cut
+    the search for it (then the answer depends on the load: do not cache it)."""
+
+    suggestion: Suggestion | None
+    timed_out: bool
+
+
 def suggest_given(
     puzzle: str | Sequence[int],
     geometry: Geometry,
@@ -331,6 +357,28 @@ def suggest_given(
     nodes_per_solve: int = DEFAULT_NODES_PER_SOLVE,
     deadline_ms: float | None = DEFAULT_DEADLINE_MS,
 ) -> Suggestion | None:
+    """:func:`suggest`'s extra given alone (None also when the budget ran out)."""
+    return suggest(
+        puzzle,
+        geometry,
+        solutions,
+        max_tries=max_tries,
+        max_nodes=max_nodes,
+        nodes_per_solve=nodes_per_solve,
+        deadline_ms=deadline_ms,
+    ).suggestion
+
+
+def suggest(
+    puzzle: str | Sequence[int],
+    geometry: Geometry,
+    solutions: Sequence[str] = (),
+    *,
+    max_tries: int = DEFAULT_SUGGEST_TRIES,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    nodes_per_solve: int = DEFAULT_NODES_PER_SOLVE,
+    deadline_ms: float | None = DEFAULT_DEADLINE_MS,
+) -> Suggested:
     """One extra given that makes a ``multiple`` puzzle's solution unique, or None.
 
     ``solutions`` are two known solutions (``SolveResult.solutions``); when fewer are passed
@@ -344,6 +392,17 @@ def suggest_given(
     """
     grid = parse_puzzle(puzzle, geometry) if isinstance(puzzle, str) else list(puzzle)
     budget = _Budget(geometry, max_nodes, nodes_per_solve, deadline_ms)
+    found = _suggestion(grid, geometry, solutions, max_tries, budget)
+    return Suggested(found, budget.timed_out)
+
+
+def _suggestion(
+    grid: list[int],
+    geometry: Geometry,
+    solutions: Sequence[str],
+    max_tries: int,
+    budget: _Budget,
+) -> Suggestion | None:
     if len(solutions) < 2:
         result = budget.solve(grid)
         if result is None or result.status != "multiple":

@@ -11,9 +11,11 @@ step
     Placing a digit also removes it from the placed cell's peers; that routine bookkeeping
     is part of every placement and is not listed as eliminations.
 guess
-    When no technique applies, the step the engine would take: branch on the open cell with
-    the fewest candidates. The explanation shows the candidates and places the one that holds
-    (taken from the engine's solution), then carries on with logic.
+    When no technique applies, the step the engine would take there, chosen by the engine's
+    own rule (:func:`~sudoku_web.core.solver.branch_for`: a two-candidate cell with the most
+    open peers, else a symbol's two places in a house, else a cell with the fewest
+    candidates). The explanation shows the options and places the one that holds (taken
+    from the engine's solution), then carries on with logic.
 grade
     The human grade is the hardest technique used, on the scale Easy / Medium / Hard /
     Fiendish / Diabolical (Diabolical: forcing chains or nets, or a guess when even they
@@ -40,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .board import Geometry, parse_puzzle
-from .solver import SolveStats, solve
+from .solver import SolveStats, branch_for, solve
 from .techniques import (
     GRADE_OF,
     GRADES,
@@ -52,7 +54,6 @@ from .techniques import (
     Step,
     Tables,
     Technique,
-    bits_to_digits,
     contradiction,
     hidden_single,
     house_uniques,
@@ -228,11 +229,6 @@ def _ladder_step(
     return None
 
 
-def _guess_cell(masks: Sequence[int]) -> int:
-    """The cell a guess branches on: the first open cell with the fewest candidates."""
-    return min((c for c, m in enumerate(masks) if m), key=lambda c: masks[c].bit_count())
-
-
 def explain(
     grid: Sequence[int] | str,
     geometry: Geometry,
@@ -289,6 +285,9 @@ def explain(
                     status = "stuck"
                     break
                 step = _guess(cand, geometry, solution)
+                if step is None:  # a dead position: the engine would not branch here
+                    status = "stuck"
+                    break
             steps.append(step)
             counts[step.technique] = counts.get(step.technique, 0) + 1
             if step.technique == "Contradiction":
@@ -409,8 +408,12 @@ def _grade_fast(
             step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
             if step is None:
                 cut_short = cut_short or hurry
-                cell = _guess_cell(masks)
-                step = Step("Guess", "", (), (cell,), ((cell, answer[cell]),), (), here)
+                # The engine's branch, as _guess, and the option that holds.
+                branch = branch_for(vals, masks, geometry)
+                if branch is None:
+                    return None
+                cell, digit = branch.holding(answer)
+                step = Step("Guess", "", (), (cell,), ((cell, digit),), (), here)
                 guesses += 1
             used.add(step.technique)
             if not _apply_checked(vals, masks, geometry, step, answer):
@@ -500,18 +503,21 @@ def _singles_used(cand: Candidates, tables: Tables, geometry: Geometry) -> set[s
     return used
 
 
-def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step:
-    """The engine's branch: the first open cell with fewest candidates, and the digit that holds."""
-    cell = _guess_cell(cand.masks)
-    digit = solution[cell]
-    options = bits_to_digits(cand.masks[cell])
-    listed = ", ".join(geometry.symbol(d) for d in options)
+def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Step | None:
+    """The engine's branch here (:func:`branch_for`) and the option that holds; None in a
+    dead position."""
+    branch = branch_for(cand.values, cand.masks, geometry)
+    if branch is None:
+        return None
+    cell, digit = branch.holding(solution)
     sentence = (
         f"No technique here applies, so the engine would guess: it branches on "
-        f"{geometry.cell_name(cell)}, the cell with the fewest candidates ({listed}). "
-        f"{geometry.symbol(digit)} is the one that holds, so it goes there."
+        f"{branch.describe(geometry)}. {geometry.symbol(digit)} in {geometry.cell_name(cell)} "
+        "is the one that holds, so it goes there."
     )
-    return Step("Guess", sentence, (), (cell,), ((cell, digit),), (), cand)
+    cells = (cell,) if branch.cell is not None else tuple(c for c, _ in branch.options)
+    houses = () if branch.house is None else (branch.house,)
+    return Step("Guess", sentence, houses, cells, ((cell, digit),), (), cand)
 
 
 def _grid(grid: Sequence[int] | str, geometry: Geometry) -> list[int]:
@@ -556,8 +562,8 @@ def grade_note(explanation: Explanation | GradeResult, stats: SolveStats) -> str
         return (
             f"The engine made {_count(machine.guesses, 'guess', 'guesses')} and "
             f"{_count(machine.backtracks, 'backtrack', 'backtracks')} because its reduce only "
-            f"uses singles, while a person can finish with {hardest} ({explanation.grade}) "
-            "and no guessing."
+            f"uses singles and locked candidates, while a person can finish with {hardest} "
+            f"({explanation.grade}) and no guessing."
         )
     return None
 

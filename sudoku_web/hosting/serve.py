@@ -37,6 +37,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
+from ..core.solver import prebuild_common_tables
+
 APP_URI: Final = "sudoku_web:create_app()"
 MAX_DEFAULT_WORKERS: Final = 8
 
@@ -168,6 +170,7 @@ def freeze_heap(server: Any = None, worker: Any = None) -> None:
     Workers then never rescan those objects in full collections, and do not write to their
     pages when they do (so copy-on-write memory stays shared between workers).
     """
+    prebuild_common_tables()  # the fixed geometries' engine tables, shared by the workers
     gc.collect()
     gc.freeze()
 

@@ -13,8 +13,8 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ``EXPLAIN_DEADLINE_MS``     the logic solver's steps (steps page, ``/api/explain``)
 ``EXPLAIN_MAX_STEPS``
 ``GRADE_DEADLINE_MS``       the difficulty panel's grade
-``TRACE_MAX_EVENTS``        the search story (search page, ``/api/explain``'s ``search``)
-``TRACE_MAX_NODES``
+``TRACE_MAX_EVENTS``        the search story's lines (search page, ``/api/explain``); the run
+                            told is the engine's own, under the solve budget above
 ``STEPS_PER_PAGE``          steps on one steps page
 ==========================  =================================================================
 
@@ -60,7 +60,6 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # bound; past it the grade is an upper bound ("at most") and the panel is sent no-store.
     "GRADE_DEADLINE_MS": 150,
     "TRACE_MAX_EVENTS": 200,
-    "TRACE_MAX_NODES": 20_000,
     # Steps per page: each has its own grid of candidates (~10 KB of HTML for 9x9).
     "STEPS_PER_PAGE": 20,
 }
@@ -122,7 +121,6 @@ class TeachBudget:
     max_steps: int
     grade_deadline_ms: float | None
     trace_max_events: int
-    trace_max_nodes: int
     steps_per_page: int
 
     @classmethod
@@ -133,7 +131,6 @@ class TeachBudget:
             int(_get(config, "EXPLAIN_MAX_STEPS")),
             _ms(_get(config, "GRADE_DEADLINE_MS")),
             int(_get(config, "TRACE_MAX_EVENTS")),
-            int(_get(config, "TRACE_MAX_NODES")),
             max(1, int(_get(config, "STEPS_PER_PAGE"))),
         )
 
@@ -143,7 +140,7 @@ class TeachBudget:
         return (
             f"explain{self.explain_deadline_ms}ms{self.max_steps}s"
             f"grade{self.grade_deadline_ms}ms"
-            f"trace{self.trace_max_events}e{self.trace_max_nodes}n{self.steps_per_page}pp"
+            f"trace{self.trace_max_events}e{self.steps_per_page}pp"
         )
 
 

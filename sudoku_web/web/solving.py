@@ -18,8 +18,7 @@ from ..core.board import Geometry, parse_puzzle, standard
 from ..core.doctor import Diagnosis, Suggestion, diagnose, suggest_given
 from ..core.logic import Explanation, GradeResult, explain, grade
 from ..core.solver import SolveResult, solve
-from ..core.trace import SearchTrace, trace_search
-from . import cache
+from . import cache, teaching_display
 from .budgets import Budget, DoctorBudget, TeachBudget
 
 
@@ -207,9 +206,18 @@ def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
     return graded
 
 
-def search_story(grid: list[int], geometry: Geometry) -> SearchTrace:
-    """The engine's search story for a grid, capped by ``TRACE_MAX_EVENTS`` / ``_NODES``."""
-    budget = teach_budget()
-    return trace_search(
-        grid, geometry, max_events=budget.trace_max_events, max_nodes=budget.trace_max_nodes
+def search_story(grid: list[int], geometry: Geometry) -> teaching_display.SearchView:
+    """The engine's own run told as a story (at most ``TRACE_MAX_EVENTS`` lines), under the
+    solve budget of the result page, so their guesses and backtracks agree; a run the
+    deadline cut marks the request uncacheable."""
+    budget = Budget.from_config(current_app.config)
+    result = solve(
+        grid,
+        geometry=geometry,
+        max_nodes=budget.max_nodes,
+        deadline_ms=budget.deadline_ms,
+        record=teach_budget().trace_max_events,
     )
+    if not cache.is_deterministic(result):
+        cache.mark_uncacheable()
+    return teaching_display.search_view(result)

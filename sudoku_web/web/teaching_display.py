@@ -1,9 +1,9 @@
 """What the teaching pages draw: steps, pencil marks, hints, difficulty and the search story.
 
-The core (:mod:`sudoku_web.core.logic`, :mod:`sudoku_web.core.trace`) returns frozen dataclasses
-about
-cells and digits; this module turns them into what the teaching pages and ``/api/explain``
-show: cell names (``r4c7``), symbols (``7``, ``G``), CSS classes per cell, and JSON objects.
+The core (:mod:`sudoku_web.core.logic`, the engine's story in :mod:`sudoku_web.core.story`)
+returns frozen dataclasses about cells and digits; this module turns them into what the
+teaching pages and ``/api/explain`` show: cell names (``r4c7``), symbols (``7``, ``G``),
+CSS classes per cell, and JSON objects.
 It imports nothing from Flask, so it is tested without an app, and templates only loop.
 
 Vocabulary:
@@ -45,8 +45,8 @@ from ..core.logic import (
     next_step,
     pencil_marks,
 )
-from ..core.solver import SolveStats
-from ..core.trace import SearchTrace, TraceEvent
+from ..core.solver import SolveResult, SolveStats, branch_for
+from ..core.story import SearchStory, StoryEvent
 from .boards import cell_borders, cell_shading
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
@@ -382,7 +382,8 @@ class Hint:
 
     steps: tuple[Step, ...]
     before: Candidates  # the candidates the last step starts from
-    stuck_cell: int | None = None  # no technique applies: the cell the engine would guess at
+    stuck_cell: int | None = None  # no technique applies: a cell of the engine's guess
+    stuck_guess: str = ""  # ... and the guess in words (solver.Branch.describe)
 
     @property
     def last(self) -> Step | None:
@@ -415,9 +416,10 @@ def hint_steps(
         cand = next_cand
         step = next_step(cand, geometry, unique=unique)
         if step is None:
-            open_cells = [c for c, m in enumerate(cand.masks) if m]
-            cell = min(open_cells, key=lambda c: cand.masks[c].bit_count(), default=None)
-            return Hint(tuple(steps), cand, cell)
+            branch = branch_for(cand.values, cand.masks, geometry)  # the engine's own choice
+            if branch is None:
+                return Hint(tuple(steps), cand)
+            return Hint(tuple(steps), cand, branch.options[0][0], branch.describe(geometry))
         steps.append(step)
         if step.placements or step.technique == "Contradiction":
             break
@@ -432,16 +434,12 @@ def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str
     if hint is not None and hint.steps and hint.last is not None:
         marked = [int(ch != "0") for ch in givens]  # truthy per given: drawn bold
         grid = pencil_grid(geometry, hint.before, marked, hint.last, reveal=False)
-    stuck = hint.stuck_cell if hint is not None else None
     return {
         "hint_grid": grid,
         "hint_steps": [step_view(i + 1, s, geometry, ()) for i, s in enumerate(hint.steps)]
         if hint
         else [],
-        "stuck_cell": geometry.cell_name(stuck) if hint and stuck is not None else None,
-        "stuck_candidates": " ".join(geometry.symbol(d) for d in hint.before.digits(stuck))
-        if hint and stuck is not None
-        else "",
+        "stuck_guess": hint.stuck_guess if hint else "",
     }
 
 
@@ -459,12 +457,30 @@ class EventView:
     indent: int  # depth capped at MAX_INDENT, for a CSS class
 
 
-def event_views(trace: SearchTrace) -> list[EventView]:
-    """The trace's events for the page."""
-    return [_event(e) for e in trace.events]
+@dataclass(frozen=True)
+class SearchView:
+    """The engine's run as the search page tells it: totals from the run's own statistics."""
+
+    outcome: str  # the solve's status: solved, multiple, unsolvable, gave_up
+    guesses: int
+    backtracks: int
+    truncated: bool  # the story was cut (the totals count all of the search)
+    events: tuple[StoryEvent, ...]
 
 
-def _event(event: TraceEvent) -> EventView:
+def search_view(result: SolveResult) -> SearchView:
+    """The story and totals of a recorded solve (``solve(..., record=N)``)."""
+    story = result.story or SearchStory((), False)
+    stats = result.stats
+    return SearchView(result.status, stats.guesses, stats.backtracks, story.truncated, story.events)
+
+
+def event_views(search: SearchView) -> list[EventView]:
+    """The story's events for the page."""
+    return [_event(e) for e in search.events]
+
+
+def _event(event: StoryEvent) -> EventView:
     return EventView(event.kind, event.sentence, event.depth, min(event.depth, MAX_INDENT))
 
 
@@ -519,13 +535,13 @@ def candidates_json(geometry: Geometry, marks: Candidates) -> list[str]:
     ]
 
 
-def trace_json(trace: SearchTrace, geometry: Geometry) -> dict[str, Any]:
-    """The engine's search story (reduce passes, guesses, failures), capped like the page."""
+def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
+    """The engine's search story (reduces, guesses, failures), capped like the page."""
     return {
-        "outcome": trace.outcome,
-        "guesses": trace.guesses,
-        "backtracks": trace.backtracks,
-        "truncated": trace.truncated,
+        "outcome": search.outcome,
+        "guesses": search.guesses,
+        "backtracks": search.backtracks,
+        "truncated": search.truncated,
         "events": [
             {
                 "depth": e.depth,
@@ -535,9 +551,11 @@ def trace_json(trace: SearchTrace, geometry: Geometry) -> dict[str, Any]:
                 "index": e.cell,
                 "digit": None if e.value is None else geometry.symbol(e.value),
                 "candidates": [geometry.symbol(d) for d in e.candidates],
+                "house": e.house,
+                "places": [geometry.cell_name(c) for c in e.places],
                 "settled": e.settled,
             }
-            for e in trace.events
+            for e in search.events
         ],
     }
 
