@@ -15,6 +15,10 @@ pencil grid
 mark
     One candidate slot of an open cell: its symbol ("" when the digit is gone) and a state:
     ``struck`` (this step eliminates it), ``placed`` (this step puts it there) or plain.
+chain drawing
+    A :class:`ChainDrawing`: a chain step's links drawn over its pencil grid as lines between
+    candidates (solid for strong links, dashed for weak), in a coordinate space of one unit
+    per cell, so the SVG scales with the grid and needs no inline style.
 hint
     The steps from a user's grid up to and including the next one that places a digit, since
     eliminations alone change nothing a person can type into the form (see :func:`hint_steps`).
@@ -97,6 +101,53 @@ class PencilGrid:
 
 
 @dataclass(frozen=True)
+class ChainLine:
+    """One link of a chain, from candidate to candidate, in cell units (SVG user space): a
+    gentle curve from (x1, y1) to (x2, y2) bent towards (qx, qy), so that links along one line
+    (in and out of a cell down a column) stay apart."""
+
+    x1: float
+    y1: float
+    qx: float
+    qy: float
+    x2: float
+    y2: float
+    strong: bool
+
+    @property
+    def path(self) -> str:
+        """The SVG path data: a quadratic curve."""
+        return f"M{self.x1} {self.y1} Q{self.qx} {self.qy} {self.x2} {self.y2}"
+
+    @property
+    def kind(self) -> str:
+        """The CSS class and the word: "strong" or "weak"."""
+        return "strong" if self.strong else "weak"
+
+
+@dataclass(frozen=True)
+class ChainSpot:
+    """A ring around one candidate (the chain's start, or a candidate it removes)."""
+
+    cx: float
+    cy: float
+    name: str  # r4c7 5
+
+
+@dataclass(frozen=True)
+class ChainDrawing:
+    """A chain step drawn over its pencil grid (an SVG overlay, see ``_candidates.html``)."""
+
+    ident: str  # unique on the page: the prefix of the arrowheads' ids
+    size: int  # cells per side: the viewBox is size x size
+    radius: float  # of the rings, about half a candidate slot
+    lines: tuple[ChainLine, ...]
+    start: ChainSpot
+    eliminations: tuple[ChainSpot, ...]
+    label: str  # the chain in words, for screen readers
+
+
+@dataclass(frozen=True)
 class StepView:
     """One step as the steps page shows it."""
 
@@ -107,6 +158,7 @@ class StepView:
     houses: tuple[str, ...]
     cells: tuple[str, ...]
     grid: PencilGrid
+    chain: ChainDrawing | None = None  # chain steps only
 
     @property
     def anchor(self) -> str:
@@ -204,6 +256,74 @@ def pencil_grid(
     return PencilGrid(n, geometry.variant, _slots(geometry), rows)
 
 
+def _candidate_spot(geometry: Geometry, cell: int, digit: int) -> tuple[float, float]:
+    """Where ``digit`` sits inside ``cell``, in cell units: the centre of its candidate slot,
+    laid out as the ``.pm`` CSS grid lays it (``_slots`` per line, rows filled in turn)."""
+    n = geometry.size
+    per_line = _slots(geometry)
+    lines = -(-n // per_line)
+    row, col = divmod(cell, n)
+    slot_row, slot_col = divmod(digit - 1, per_line)
+    return col + (slot_col + 0.5) / per_line, row + (slot_row + 0.5) / lines
+
+
+def _r(x: float, y: float) -> tuple[float, float]:
+    """A point with its coordinates rounded for the page (a thousandth of a cell)."""
+    return round(x, 3), round(y, 3)
+
+
+def chain_drawing(geometry: Geometry, step: Step, ident: str) -> ChainDrawing | None:
+    """The chain of ``step`` (its ``links``) as lines between candidates, with the start and
+    the eliminations ringed; None for a step that is not a chain."""
+    if not step.links:
+        return None
+    per_line = _slots(geometry)
+    radius = round(0.42 / per_line, 3)
+
+    def name(node: tuple[int, int]) -> str:
+        return f"{geometry.cell_name(node[0])} {geometry.symbol(node[1])}"
+
+    lines = []
+    for (a, da), (b, db), strong in step.links:
+        x1, y1 = _candidate_spot(geometry, a, da)
+        x2, y2 = _candidate_spot(geometry, b, db)
+        # Stop at the rings around the candidates, so the digits stay readable.
+        length = math.hypot(x2 - x1, y2 - y1)
+        gap = min(radius, length / 3) / length if length else 0.0
+        dx, dy = (x2 - x1) * gap, (y2 - y1) * gap
+        # Bend to the right of the direction of travel: a link in and the next link out
+        # along the same line then curve to opposite sides.
+        bend = min(0.3, 0.25 * length) / length if length else 0.0
+        qx, qy = (x1 + x2) / 2 - (y2 - y1) * bend, (y1 + y2) / 2 + (x2 - x1) * bend
+        a1, b1, a2, b2 = x1 + dx, y1 + dy, x2 - dx, y2 - dy
+        lines.append(ChainLine(*_r(a1, b1), *_r(qx, qy), *_r(a2, b2), strong))
+    first = step.links[0][0]
+    words = [f"Chain: {name(first)}"]
+    at = first
+    for src, dst, strong in step.links:
+        if src != at:  # never for the chains the core builds, but say so if it happens
+            words.append(f", then from {name(src)}")
+        kind = "strong" if strong else "weak"
+        words.append(f"{',' if len(words) > 1 else ''} {kind} to {name(dst)}")
+        at = dst
+    removed = [name(e) for e in step.eliminations]
+    label = "".join(words) + (f". Removes {', '.join(removed)}." if removed else ".")
+
+    def spot(node: tuple[int, int]) -> ChainSpot:
+        x, y = _candidate_spot(geometry, *node)
+        return ChainSpot(round(x, 3), round(y, 3), name(node))
+
+    return ChainDrawing(
+        ident,
+        geometry.size,
+        radius,
+        tuple(lines),
+        spot(first),
+        tuple(spot(e) for e in step.eliminations),
+        label,
+    )
+
+
 def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]) -> StepView:
     """One step for the page: its words, and its grid of candidates before it."""
     return StepView(
@@ -214,6 +334,7 @@ def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]
         tuple(h.name for h in step.houses),
         tuple(geometry.cell_name(c) for c in step.cells),
         pencil_grid(geometry, step.before, givens, step),
+        chain_drawing(geometry, step, f"chain-{number}"),
     )
 
 

@@ -1,0 +1,115 @@
+"""The chain of a chain step drawn on its pencil grid (steps page): one SVG curve per link of
+``Step.links``, strong and weak told apart, the start and the eliminations ringed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from sudoku_web.core.board import standard
+from sudoku_web.core.logic import Explanation, Step, explain
+from sudoku_web.web.teaching_display import _slots
+
+TOP95 = [
+    line.strip().replace(".", "0")
+    for line in (Path(__file__).parent / "data" / "top95.txt").read_text().split()
+    if line.strip()
+]
+GEO = standard(9)
+
+
+def chain_puzzle() -> tuple[str, Explanation, int]:
+    """The first top95 puzzle whose explanation holds a chain step, and that step's number."""
+    for puzzle in TOP95:
+        explanation = explain(puzzle, GEO)
+        for i, step in enumerate(explanation.steps):
+            if step.links and step.technique in {"X-chain", "XY-chain", "Alternating chain"}:
+                return puzzle, explanation, i + 1
+    raise AssertionError("no chain step in top95")
+
+
+def _step_html(html: str, number: int) -> str:
+    match = re.search(rf'<li id="step-{number}".*?</li>', html, re.S)
+    assert match, f"no step {number}"
+    return match.group(0)
+
+
+def _num(attrs: str, name: str) -> float:
+    match = re.search(rf'\b{name}="([-0-9.]+)"', attrs)
+    assert match, f"no {name} in {attrs}"
+    return float(match.group(1))
+
+
+def _inside(x: float, y: float, cell: int, digit: int) -> bool:
+    """True when (x, y), in cell units, lies in ``cell`` and in ``digit``'s candidate slot."""
+    row, col = divmod(cell, 9)
+    per_line = _slots(GEO)
+    slot_row, slot_col = divmod(digit - 1, per_line)
+    fx, fy = (x - col) * per_line, (y - row) * per_line
+    return slot_col <= fx <= slot_col + 1 and slot_row <= fy <= slot_row + 1
+
+
+def _near(x: float, y: float, cell: int, digit: int) -> bool:
+    """True when a shortened line end lies in the cell, at most a slot from the candidate."""
+    row, col = divmod(cell, 9)
+    per_line = _slots(GEO)
+    slot_row, slot_col = divmod(digit - 1, per_line)
+    cx, cy = col + (slot_col + 0.5) / per_line, row + (slot_row + 0.5) / per_line
+    in_cell = col <= x <= col + 1 and row <= y <= row + 1
+    return in_cell and abs(x - cx) <= 0.5 / per_line and abs(y - cy) <= 0.5 / per_line
+
+
+def test_a_chain_step_draws_one_line_per_link_with_start_and_eliminations(client: Any) -> None:
+    puzzle, explanation, number = chain_puzzle()
+    step: Step = explanation.steps[number - 1]
+    html = client.get(f"/p/{puzzle}/steps?step={number}").get_data(as_text=True)
+    block = _step_html(html, number)
+    svgs = re.findall(r"<svg\b.*?</svg>", block, re.S)
+    assert len(svgs) == 1
+    svg = svgs[0]
+    assert 'class="chain"' in svg and 'viewBox="0 0 9 9"' in svg and 'role="img"' in svg
+    assert "style" not in svg  # the CSP forbids inline style: attributes and classes only
+    lines = re.findall(r"<path (class=\"chain-link[^>]*)/>", svg)
+    assert len(lines) == len(step.links)
+    for attrs, ((a, da), (b, db), strong) in zip(lines, step.links, strict=True):
+        kind = "strong" if strong else "weak"
+        assert f'class="chain-link {kind}"' in attrs
+        assert f'marker-end="url(#chain-{number}-{kind})"' in attrs
+        number_ = r"([-0-9.]+)"
+        path = re.search(rf'd="M{number_} {number_} Q[-0-9. ]+? {number_} {number_}"', attrs)
+        assert path, attrs
+        x1, y1, x2, y2 = (float(v) for v in path.groups())
+        assert _near(x1, y1, a, da), (attrs, a, da)
+        assert _near(x2, y2, b, db), (attrs, b, db)
+    # Both kinds of link appear in an alternating chain, drawn differently.
+    assert {s for *_, s in step.links} == {True, False}
+    start = re.search(r'<circle class="chain-start" ([^>]*)/>', svg)
+    assert start
+    (cell, digit) = step.links[0][0]
+    assert _inside(_num(start.group(1), "cx"), _num(start.group(1), "cy"), cell, digit)
+    rings = re.findall(r'<circle class="chain-elim" ([^>]*)/>', svg)
+    assert len(rings) == len(step.eliminations) > 0
+    for attrs, (cell, digit) in zip(rings, step.eliminations, strict=True):
+        assert _inside(_num(attrs, "cx"), _num(attrs, "cy"), cell, digit)
+    # The chain in words, for a screen reader, from its start.
+    first = f"{GEO.cell_name(cell)} {digit}"
+    label = re.search(r'aria-label="(Chain: [^"]*)"', svg)
+    assert label and label.group(1).startswith(f"Chain: {GEO.cell_name(step.links[0][0][0])} ")
+    assert "strong to" in label.group(1) and "weak to" in label.group(1)
+    assert first in label.group(1)  # the last elimination is named
+    assert "A chain is drawn" in html  # the legend explains the drawing
+
+
+def test_steps_that_are_not_chains_have_no_drawing(client: Any) -> None:
+    puzzle, explanation, number = chain_puzzle()
+    html = client.get(f"/p/{puzzle}/steps?step=1").get_data(as_text=True)
+    first = explanation.steps[0]
+    assert first.technique in {"Hidden single", "Naked single"} and not first.links
+    assert "<svg" not in _step_html(html, 1)
+    shown = [int(n) for n in re.findall(r'<li id="step-(\d+)"', html)]
+    drawn = [n for n in shown if "<svg" in _step_html(html, n)]
+    # Only chain steps are drawn, and each of them.
+    assert drawn == [n for n in shown if explanation.steps[n - 1].links]
+    if not drawn:
+        assert "A chain is drawn" not in html  # nor is the drawing's legend
