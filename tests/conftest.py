@@ -40,10 +40,33 @@ def client(app: Flask) -> Any:
     return app.test_client()
 
 
+def _whole_file(file: Any, buffer_size: int = 8192) -> list[bytes]:
+    """``wsgi.file_wrapper`` for the test server: a static file read whole and closed at once.
+
+    Werkzeug's development server can leave a response unclosed when the browser cancels a
+    request halfway (the favicon during a navigation), and the file handle's ResourceWarning
+    then fails an unrelated test (warnings are errors here). gunicorn closes its responses.
+    """
+    try:
+        return [file.read()]
+    finally:
+        file.close()
+
+
+def _closing_files(app: Flask) -> Any:
+    """``app`` with :func:`_whole_file` as its WSGI file wrapper."""
+
+    def wsgi(environ: dict[str, Any], start_response: Any) -> Any:
+        environ["wsgi.file_wrapper"] = _whole_file
+        return app(environ, start_response)
+
+    return wsgi
+
+
 @pytest.fixture(scope="session")
 def live_server() -> Iterator[str]:
     """A real HTTP server on a free local port, in a thread; yields its base URL."""
-    server = make_server("127.0.0.1", 0, create_app(ROOMY), threaded=True)
+    server = make_server("127.0.0.1", 0, _closing_files(create_app(ROOMY)), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
