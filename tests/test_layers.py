@@ -72,3 +72,27 @@ def test_documented_solve_import_works() -> None:
 
     puzzle = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
     assert solve(puzzle).status == "solved"
+
+
+def test_blueprints_never_import_each_other() -> None:
+    """What two blueprints share lives in a module both import (issue 13), never in either."""
+    import ast
+    from pathlib import Path
+
+    import sudoku_web.web
+
+    web = Path(sudoku_web.web.__file__).parent
+    blueprints = {
+        path.stem for path in web.glob("*.py") if "Blueprint(" in path.read_text(encoding="utf-8")
+    }
+    assert {"pages", "teaching", "api", "play"} <= blueprints
+    for name in sorted(blueprints):
+        tree = ast.parse((web / f"{name}.py").read_text(encoding="utf-8"))
+        imported: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                if node.module is None:
+                    imported |= {alias.name for alias in node.names}
+                else:
+                    imported.add(node.module.split(".")[0])
+        assert not imported & (blueprints - {name}), f"{name} imports {imported & blueprints}"

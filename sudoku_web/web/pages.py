@@ -32,7 +32,6 @@ from . import cache, solving, speedups, variants
 from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from .forms import JigsawForm, PuzzleForm, puzzle_form, unmapped
 from .preview import HEIGHT, WIDTH, render_png
-from .printout import print_url
 from .reading import canonical
 from .request_path import (
     ShareLink,
@@ -130,7 +129,7 @@ def submit() -> ResponseValue:
     if form.validate() and form.canonical is not None:
         if "print" in request.form:  # the form's "Print the puzzle" button
             edit = variants.edit_url(form.geometry, form.canonical)
-            return redirect(print_url(edit), 303)
+            return redirect(variants.print_url(edit), 303)
         return redirect(variants.page_url(form.geometry, form.canonical), 303)
     return _render_form(form, picked, 422)
 
@@ -233,7 +232,7 @@ def _slots(
         "board_name": escape(name),
         "share_url": escape(links.share),
         "edit_url": escape(links.edit),
-        "print_url": escape(print_url(links.edit)),
+        "print_url": escape(variants.print_url(links.edit)),
         # Link previews (Open Graph, Twitter); every share link's picture is <link>.png.
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
         "preview_description": escape(_description(geometry, givens, result, diagnosis)),

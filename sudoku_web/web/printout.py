@@ -50,11 +50,5 @@ def page() -> tuple[str, int]:
     return page, 200
 
 
-def print_url(edit_url: str) -> str:
-    """The print page of a puzzle from its "Edit this puzzle" URL (the same arguments)."""
-    query = edit_url.partition("?")[2]
-    return url_for("printout.page") + (f"?{query}" if query else "")
-
-
 def _invalid(errors: object, edit_url: str) -> tuple[str, int]:
     return render_template("invalid.html", errors=errors, board=None, edit_url=edit_url), 422

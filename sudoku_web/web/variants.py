@@ -229,6 +229,12 @@ def _edit_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
     return tuple(args)
 
 
+def print_url(edit_url: str) -> str:
+    """The print page of a puzzle from its "Edit this puzzle" URL (the same arguments)."""
+    query = edit_url.partition("?")[2]
+    return url_for("printout.page") + (f"?{query}" if query else "")
+
+
 def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
     """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
     args = dict[str, Any](_edit_args(geometry))
