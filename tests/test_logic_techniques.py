@@ -42,7 +42,9 @@ class Case:
 
     technique: str
     puzzle: str
-    position: str  # "=5" for a placed 5, "139" for an open cell with candidates 1, 3, 9
+    # "=5" for a given 5, "+5" for a 5 placed while solving (the avoidable rectangle tells them
+    # apart), "139" for an open cell with candidates 1, 3, 9
+    position: str
     placements: tuple[tuple[str, int], ...]
     eliminations: tuple[tuple[str, int], ...]
 
@@ -50,9 +52,14 @@ class Case:
         """The position as candidates."""
         tokens = self.position.split()
         assert len(tokens) == 81
-        values = tuple(int(t[1:]) if t.startswith("=") else 0 for t in tokens)
-        masks = tuple(0 if t.startswith("=") else sum(1 << (int(d) - 1) for d in t) for t in tokens)
-        return Candidates(values, masks)
+        placed = [t[0] in "=+" for t in tokens]
+        values = tuple(int(t[1:]) if p else 0 for t, p in zip(tokens, placed, strict=True))
+        masks = tuple(
+            0 if p else sum(1 << (int(d) - 1) for d in t)
+            for t, p in zip(tokens, placed, strict=True)
+        )
+        deduced = sum(1 << c for c, t in enumerate(tokens) if t.startswith("+"))
+        return Candidates(values, masks, deduced)
 
     def __str__(self) -> str:
         return self.technique
@@ -474,6 +481,176 @@ CASES = [
         ),
         placements=(),
         eliminations=(("r1c3", 7), ("r1c3", 8)),
+    ),
+    Case(
+        "Unique rectangle type 2",
+        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+        # r3c7, r3c9, r4c7 and r4c9 form a rectangle over two boxes with 1 and 6 in each; r3c7 and
+        # r4c7 hold nothing else and r3c9 and r4c9 only add 2. If neither were 2, the four cells
+        # could swap 1 and 6 and the puzzle would have two solutions; it has one, so one of them is
+        # 2: remove r6c9 (2).
+        (
+            "78       =6       +3       =5       +2       =1       78       =9       +4 "
+            "=1       +2       78       46       =9       46       78       =5       =3 "
+            "=9       +5       +4       +3       +8       =7       16       126      126 "
+            "2356     =4       259      =8       136      239      16       =7       126 "
+            "2367     39       279      1249     1346     2349     =5       1246     =8 "
+            "26       =8       =1       =7       46       =5       49       =3       269 "
+            "348      139      89       1469     =5       3469     =2       1468     +7 "
+            "23458    139      2589     12469    +7       23469    349      1468     1569 "
+            "2345     =7       =6       1249     134      =8       349      14       159 "
+        ),
+        placements=(),
+        eliminations=(("r6c9", 2),),
+    ),
+    Case(
+        "Unique rectangle type 3",
+        "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
+        # r2c5, r2c9, r3c5 and r3c9 form a rectangle over two boxes with 1 and 8 in each; r2c5 and
+        # r3c5 hold nothing else, and r2c9 and r3c9 add 4 and 5. If neither held one of those, the
+        # four cells could swap 1 and 8 and the puzzle would have two solutions; it has one, so one
+        # of them does, and the two act as one cell with 4 and 5. With r3c8 (4, 5) that makes a
+        # naked pair of 4 and 5 in box 3: remove r2c8 (4).
+        (
+            "=5       +8       =1       +7       =9       =4       +6       +3       +2 "
+            "34       =2       37       =6       18       =5       =9       478      148 "
+            "469      479      69       +2       18       +3       17       45       1458 "
+            "689      59       689      +3       56       =2       +4       =1       =7 "
+            "17       =3       57       159      =4       78       +2       =6       89 "
+            "246      147      246      19       67       168      =5       89       +3 "
+            "38       459      38       145      567      167      17       =2       469 "
+            "29       1457     259      45       =3       167      =8       79       46 "
+            "17       =6       47       =8       +2       =9       =3       457      15 "
+        ),
+        placements=(),
+        eliminations=(("r2c8", 4),),
+    ),
+    Case(
+        "Unique rectangle type 4",
+        "8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+        # r1c8, r1c9, r5c8 and r5c9 form a rectangle over two boxes with 5 and 7 in each; r1c8 and
+        # r1c9 hold nothing else. In row 5, 5 can only go in r5c8 and r5c9, so one of them is 5; if
+        # the other were 7, the four cells could swap 5 and 7 and the puzzle would have two
+        # solutions; it has one, so remove r5c8 (7) and r5c9 (7).
+        (
+            "=8       +1       =9       46       26       246      =3       57       57 "
+            "246      234      2346     =7       +5       =1       24       89       89 "
+            "=5       24       +7       89       +3       89       246      16       12 "
+            "19       =7       18       35       +4       35       189      =2       =6 "
+            "=3       248      12468    68       =9       2678     178      1578     1578 "
+            "269      2589     2568     =1       267      2678     789      =4       +3 "
+            "179      =6       1358     =2       17       3579     178      13789    =4 "
+            "12479    2349     1234     3469     =8       34679    =5       13679    1279 "
+            "12479    234589   123458   34569    167      345679   26       136789   12789 "
+        ),
+        placements=(),
+        eliminations=(("r5c8", 7), ("r5c9", 7)),
+    ),
+    Case(
+        "Unique rectangle type 5",
+        "....2.68.9..3.........6.3...9...6..7.1....8..3.6..8.2......5...4.2.1.9...8.9...7.",
+        # r1c6, r1c9, r3c6 and r3c9 form a rectangle over two boxes with 1 and 9 in each; r1c6 holds
+        # nothing else and r1c9, r3c6 and r3c9 only add 4. If none of them were 4, the four cells
+        # could swap 1 and 9 and the puzzle would have two solutions; it has one, so one of them is
+        # 4: remove r3c8 (4).
+        (
+            "157      3457     134      57       =2       19       =6       =8       149 "
+            "=9       +6       145      =3       +8       14       +7       145      +2 "
+            "1578     +2       14578    57       =6       149      =3       1459     149 "
+            "28       =9       48       124      +5       =6       14       +3       =7 "
+            "257      =1       457      24       79       +3       =8       49       +6 "
+            "=3       47       =6       14       79       =8       145      =2       1459 "
+            "17       37       +9       +6       34       =5       +2       14       +8 "
+            "=4       35       =2       +8       =1       +7       =9       +6       35 "
+            "+6       =8       135      =9       34       +2       145      =7       1345 "
+        ),
+        placements=(),
+        eliminations=(("r3c8", 4),),
+    ),
+    Case(
+        "Unique rectangle type 6",
+        "5..6.3....2....98.......1...1..9.......3....67.......4....8.25.4..7..............",
+        # r1c7, r1c8, r9c7 and r9c8 form a rectangle over two boxes with 4 and 7 in each; r1c7 and
+        # r9c8 hold nothing else. In row 1 and row 9, 4 can only go in the corners, so if r1c8 or
+        # r9c7 were 4, both would be, with 7 in the other two, and the four cells could swap 4 and 7
+        # and the puzzle would have two solutions; it has one, so r1c8 and r9c7 are not 4: remove
+        # r1c8 (4) and r9c7 (4).
+        (
+            "=5       89       89       =6       +1       =3       47       247      27 "
+            "16       =2       16       45       47       457      =9       =8       +3 "
+            "+3       47       47       89       +2       89       =1       +6       +5 "
+            "68       =1       34568    458      =9       45678    3578     27       278 "
+            "289      4589     24589    =3       47       14578    578      19       =6 "
+            "=7       35689    35689    1258     56       12568    358      19       =4 "
+            "169      3679     13679    149      =8       1469     =2       =5       179 "
+            "=4       5689     12589    =7       56       12569    68       +3       189 "
+            "12689    56789    1256789  1259     +3       12569    4678     47       1789 "
+        ),
+        placements=(),
+        eliminations=(("r1c8", 4), ("r9c7", 4)),
+    ),
+    Case(
+        "Hidden rectangle",
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        # r4c2, r4c3, r7c2 and r7c3 form a rectangle over two boxes with 4 and 6 in each; r7c2 holds
+        # nothing else. In row 4 and column 3, 4 can only go in the corners, so if r4c3 were 6, r7c3
+        # and r4c2 would be 4 and r7c2 6, and the four cells could swap 4 and 6 and the puzzle would
+        # have two solutions; it has one, so remove r4c3 (6).
+        (
+            "=4       569      1268     5789     =3       15789    25       2567     5679 "
+            "1237     359      12       =6       127      14579    =8       2357     34579 "
+            "23678    3569     268      45789    278      45789    2345     23567    =1 "
+            "1236     346      1246     378      =5       13678    23       =9       378 "
+            "123      =8       59       3479     17       13479    =6       12357    357 "
+            "136      =7       59       =2       168      13689    345      1358     3458 "
+            "68       46       468      =1       +9       =2       =7       35       35 "
+            "=5       +1       =3       78       678      678      +9       =4       +2 "
+            "=9       +2       +7       35       +4       35       +1       68       68 "
+        ),
+        placements=(),
+        eliminations=(("r4c3", 6),),
+    ),
+    Case(
+        "Avoidable rectangle",
+        "5..2..3......8..9...2..4..66..1..9...1.....4...7..3..87..3..4...9..7..2...5..6..9",
+        # r8c9 (1), r8c6 (5) and r7c9 (5) were placed while solving, not given, and with r7c6 they
+        # form a rectangle over two boxes. If r7c6 were 1, none of the four would be a given: the
+        # four cells could swap 1 and 5 and the puzzle would have two solutions; it has one, so
+        # remove r7c6 (1).
+        (
+            "=5       468      189      =2       169      179      =3       78       47 "
+            "14       346      134      56       =8       17       25       =9       247 "
+            "89       +7       =2       59       +3       =4       +1       58       =6 "
+            "=6       23458    348      =1       24       28       =9       57       237 "
+            "289      =1       389      +7       +5       289      +6       =4       23 "
+            "249      245      =7       69       2469     =3       25       +1       =8 "
+            "=7       28       18       =3       129      129      =4       +6       +5 "
+            "+3       =9       +6       +4       =7       +5       +8       =2       +1 "
+            "124      24       =5       +8       12       =6       +7       +3       =9 "
+        ),
+        placements=(),
+        eliminations=(("r7c6", 1),),
+    ),
+    Case(
+        "Avoidable rectangle type 2",
+        "...3...1..14.27........5..6653...1.747.......1......8......49.58......2....5.....",
+        # r5c4 (1) and r8c4 (9) were placed while solving, not given; across from them r5c6 holds
+        # just 9 and 3, and r8c6 just 1 and 3, a rectangle over two boxes. If neither were 3, none
+        # of the four would be a given: the four cells could swap 1 and 9 and the puzzle would have
+        # two solutions; it has one, so one of them is 3: remove r9c6 (3).
+        (
+            "25       26       267      =3       89       89       2457     =1       24 "
+            "359      =1       =4       +6       =2       =7       38       35       89 "
+            "239      +8       279      +4       +1       =5       237      379      =6 "
+            "=6       =5       =3       28       489      289      =1       49       =7 "
+            "=4       =7       +8       +1       35       39       256      569      29 "
+            "=1       29       29       +7       45       +6       45       =8       +3 "
+            "27       236      +1       28       3678     =4       =9       367      =5 "
+            "=8       346      +5       +9       367      13       3467     =2       14 "
+            "279      23469    69       =5       367      123      34678    3467     148 "
+        ),
+        placements=(),
+        eliminations=(("r9c6", 3),),
     ),
     Case(
         "BUG+1",

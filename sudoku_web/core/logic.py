@@ -175,15 +175,17 @@ def apply_step(cand: Candidates, step: Step, geometry: Geometry) -> Candidates:
     """The candidates after a step: placements (clearing the digit from peers), eliminations."""
     values = list(cand.values)
     masks = list(cand.masks)
+    deduced = cand.deduced
     for cell, digit in step.placements:
         bit = 1 << (digit - 1)
         values[cell] = digit
         masks[cell] = 0
+        deduced |= 1 << cell
         for peer in geometry.peers[cell]:
             masks[peer] &= ~bit
     for cell, digit in step.eliminations:
         masks[cell] &= ~(1 << (digit - 1))
-    return Candidates(tuple(values), tuple(masks))
+    return Candidates(tuple(values), tuple(masks), deduced)
 
 
 def next_step(
@@ -404,7 +406,8 @@ def _grade_fast(
             if all(vals):
                 break
             hurry = deadline is not None and time.perf_counter() > deadline
-            here = Candidates(tuple(vals), tuple(masks))
+            deduced = sum(1 << c for c, v in enumerate(vals) if v and not values[c])
+            here = Candidates(tuple(vals), tuple(masks), deduced)
             step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
             if step is None:
                 cut_short = cut_short or hurry

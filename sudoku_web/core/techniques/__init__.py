@@ -23,7 +23,8 @@ two digits would really leave a second solution.
 
 One module per family: :mod:`.base` (candidates, steps, tables, the memo of searches made in
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
-:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains`, :mod:`.als`,
+:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness` (with :mod:`.rectangles` and
+:mod:`.avoidable`), :mod:`.chains`, :mod:`.als`,
 :mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
 
@@ -48,6 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .als import als_xz
+from .avoidable import avoidable_rectangle, avoidable_rectangle_2
 from .base import (
     GRADES,
     Candidates,
@@ -67,6 +69,14 @@ from .chains import MAX_CHAIN_CELLS, alternating_chain, xy_chain
 from .fish import finned_swordfish, finned_x_wing, jellyfish, swordfish, x_wing
 from .forcing import FORCING_NAMES, forcing_chain, forcing_net
 from .intersections import intersection
+from .rectangles import (
+    hidden_rectangle,
+    unique_rectangle_2,
+    unique_rectangle_3,
+    unique_rectangle_4,
+    unique_rectangle_5,
+    unique_rectangle_6,
+)
 from .single_digit import empty_rectangle, simple_colouring, skyscraper, two_string_kite
 from .singles import contradiction, hidden_single, naked_single
 from .subsets import (
@@ -96,6 +106,8 @@ __all__ = [
     "Technique",
     "als_xz",
     "alternating_chain",
+    "avoidable_rectangle",
+    "avoidable_rectangle_2",
     "bits_to_digits",
     "bug_plus_one",
     "contradiction",
@@ -106,6 +118,7 @@ __all__ = [
     "forcing_chain",
     "forcing_net",
     "hidden_pair",
+    "hidden_rectangle",
     "hidden_quad",
     "hidden_single",
     "hidden_triple",
@@ -124,6 +137,11 @@ __all__ = [
     "two_string_kite",
     "untold",
     "unique_rectangle",
+    "unique_rectangle_2",
+    "unique_rectangle_3",
+    "unique_rectangle_4",
+    "unique_rectangle_5",
+    "unique_rectangle_6",
     "w_wing",
     "x_wing",
     "xy_chain",
@@ -158,6 +176,14 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Jellyfish", "Fiendish", jellyfish),
     ("Finned X-wing", "Fiendish", finned_x_wing),
     ("Unique rectangle", "Fiendish", unique_rectangle),
+    ("Unique rectangle type 2", "Fiendish", unique_rectangle_2),
+    ("Unique rectangle type 3", "Fiendish", unique_rectangle_3),
+    ("Unique rectangle type 4", "Fiendish", unique_rectangle_4),
+    ("Unique rectangle type 5", "Fiendish", unique_rectangle_5),
+    ("Unique rectangle type 6", "Fiendish", unique_rectangle_6),
+    ("Hidden rectangle", "Fiendish", hidden_rectangle),
+    ("Avoidable rectangle", "Fiendish", avoidable_rectangle),
+    ("Avoidable rectangle type 2", "Fiendish", avoidable_rectangle_2),
     ("BUG+1", "Fiendish", bug_plus_one),
     ("Finned swordfish", "Fiendish", finned_swordfish),
     ("XY-chain", "Fiendish", xy_chain),
@@ -169,7 +195,20 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
 )
 
 # Techniques that assume the puzzle has exactly one solution.
-UNIQUENESS = frozenset({"Unique rectangle", "BUG+1"})
+UNIQUENESS = frozenset(
+    {
+        "Unique rectangle",
+        "Unique rectangle type 2",
+        "Unique rectangle type 3",
+        "Unique rectangle type 4",
+        "Unique rectangle type 5",
+        "Unique rectangle type 6",
+        "Hidden rectangle",
+        "Avoidable rectangle",
+        "Avoidable rectangle type 2",
+        "BUG+1",
+    }
+)
 
 GRADE_OF: dict[str, Grade] = {name: grade for name, grade, _ in TECHNIQUES}
 GRADE_OF["Box/line reduction"] = "Medium"

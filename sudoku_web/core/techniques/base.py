@@ -47,6 +47,11 @@ class Candidates:
 
     values: tuple[int, ...]
     masks: tuple[int, ...]
+    # Bitboard (bit ``c`` for cell ``c``) of the placed cells that are not givens: placed by
+    # a step or entered by the person. Only the avoidable rectangle asks (a deadly pattern
+    # must not form among cells that are not givens); 0, "not known", keeps it from firing,
+    # so a position built without this is never unsound, only without that technique.
+    deduced: int = 0
 
     def digits(self, cell: Cell) -> tuple[Digit, ...]:
         """The candidate digits of an open cell, ascending; () for a placed cell."""

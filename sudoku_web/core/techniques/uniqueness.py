@@ -1,7 +1,28 @@
-"""Uniqueness: unique rectangle type 1 and BUG+1 (only for puzzles known to have one solution)."""
+"""Uniqueness: unique rectangle type 1, BUG+1, and the rectangles the other uniqueness
+techniques share (only for puzzles known to have one solution).
+
+Vocabulary:
+
+deadly pattern
+    Four cells on two rows and two columns holding two digits crosswise (a, b / b, a) where
+    swapping the two digits keeps every house valid; if none of the four is a given, the
+    puzzle would have a second solution. Puzzles with one solution never reach one.
+rectangle
+    Four open corners that all still hold the same two digits, one of them nothing else,
+    where the swap would keep every house valid (:func:`rectangles`). Its corners come in
+    reading order: top-left, top-right, bottom-left, bottom-right.
+floor, roof
+    Two corners on one side holding just the two digits (the floor), and the opposite two
+    (the roof), which must between them keep the pattern from closing.
+
+The unique rectangle types 2-6 and the hidden rectangle are in :mod:`.rectangles`, the
+avoidable rectangle (which needs to know which placed cells were not givens) in
+:mod:`.avoidable`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from ..board import Geometry
@@ -69,16 +90,82 @@ def _boxes(geo: Geometry) -> str:
     return "regions" if geo.variant == "jigsaw" else "boxes"
 
 
+# A rectangle: the two digits' bits, then the corners top-left, top-right, bottom-left,
+# bottom-right (so corners 0-1 and 2-3 share a row, 0-2 and 1-3 a column).
+Rectangle = tuple[int, tuple[Cell, Cell, Cell, Cell]]
+# The four sides as corner indices; side ``s ^ 1`` is opposite side ``s``.
+SIDES = ((0, 1), (2, 3), (0, 2), (1, 3))
+# The corner diagonally opposite each corner.
+OPPOSITE = (3, 2, 1, 0)
+
+# One slot: the rungs of the uniqueness family ask for the same position's rectangles one
+# after another. The whole tuple is swapped in at once, so threads never see a mixed pair.
+_last_rectangles: tuple[tuple[int, ...], Tables | None, tuple[Rectangle, ...]] = ((), None, ())
+
+
+def rectangles(cand: Candidates, t: Tables) -> tuple[Rectangle, ...]:
+    """Every rectangle of the position: four open corners on two rows and two columns all
+    holding the same two digits, at least one corner holding nothing else, where swapping
+    the two digits would keep every house valid (see :func:`_swappable`). In reading order.
+    """
+    global _last_rectangles
+    masks, tables, found = _last_rectangles
+    if masks is cand.masks and tables is t:
+        return found
+    found = _find_rectangles(cand.masks, t)
+    _last_rectangles = (cand.masks, t, found)
+    return found
+
+
+def _find_rectangles(masks: Sequence[int], t: Tables) -> tuple[Rectangle, ...]:
+    n = t.geometry.size
+    seen: set[Rectangle] = set()
+    for p, pair in enumerate(masks):
+        if pair.bit_count() != 2:
+            continue
+        row, col = divmod(p, n)
+        across = [q for q in range(row * n, row * n + n) if q != p and masks[q] & pair == pair]
+        if not across:
+            continue
+        down = [u for u in range(col, n * n, n) if u != p and masks[u] & pair == pair]
+        for q in across:
+            for u in down:
+                v = u - col + q % n
+                if masks[v] & pair == pair:
+                    a, b, c, d = sorted((p, q, u, v))
+                    seen.add((pair, (a, b, c, d)))
+    return tuple(sorted((r for r in seen if _swappable(t, *r[1])), key=lambda r: (r[1], r[0])))
+
+
+def _rectangle_words(geo: Geometry, rect: Rectangle) -> str:
+    """``r1c1, r1c5, r3c1 and r3c5 form a rectangle over two boxes with 3 and 7 in each``."""
+    pair, corners = rect
+    return (
+        f"{_cells(geo, corners)} form a rectangle over two {_boxes(geo)} with "
+        f"{_digits(geo, bits_to_digits(pair))} in each"
+    )
+
+
+def _two_solutions(geo: Geometry, pair: int) -> str:
+    """The deadly pattern's consequence, in words."""
+    return (
+        f"the four cells could swap {_digits(geo, bits_to_digits(pair))} and the puzzle "
+        "would have two solutions"
+    )
+
+
 def _swappable(t: Tables, p: Cell, q: Cell, u: Cell, v: Cell) -> bool:
     """True when every house touching the corners holds exactly two, on one side."""
     # p, q share a row; u is under p and v under q. Sides: (p, q), (u, v), (p, u), (q, v).
-    sides = {frozenset((p, q)), frozenset((u, v)), frozenset((p, u)), frozenset((q, v))}
-    corners = (p, q, u, v)
-    touched = {h for c in corners for h in t.geometry.cell_houses[c]}
-    for h in touched:
-        inside = frozenset(c for c in corners if c in t.house_cells[h])
-        if inside not in sides:
-            return False
+    bp, bq, bu, bv = 1 << p, 1 << q, 1 << u, 1 << v
+    sides = (bp | bq, bu | bv, bp | bu, bq | bv)
+    corners = bp | bq | bu | bv
+    house_bits = t.house_bits
+    cell_houses = t.geometry.cell_houses
+    for c in (p, q, u, v):
+        for h in cell_houses[c]:
+            if house_bits[h] & corners not in sides:
+                return False
     return True
 
 

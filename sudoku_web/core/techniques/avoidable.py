@@ -1,0 +1,140 @@
+"""Uniqueness: the avoidable rectangle, types 1 and 2.
+
+A deadly pattern (see :mod:`.uniqueness`) needs four cells that are not givens; it does not
+care whether they are still open. So cells placed while solving count too, which is what
+sets the avoidable rectangle apart: it is the one technique that asks which placed cells
+were givens (:attr:`.base.Candidates.deduced`; a position that does not know gets none).
+
+type 1
+    Three corners were placed while solving, a / b / b, and the fourth, diagonal to the a,
+    is open: it cannot be a.
+type 2
+    Two corners on one side were placed while solving, a and b; the two open corners across
+    from them hold just b and c, and just a and c: one of them is c, so c leaves every cell
+    that sees both.
+
+Sound only for a puzzle known to have exactly one solution, and only where the swap of the
+two digits keeps every house valid (the same check as the unique rectangle's).
+"""
+
+from __future__ import annotations
+
+from ..board import Geometry
+from .base import Candidates, Cell, Step, Tables, _and, _removals, _step
+from .uniqueness import _boxes, _swappable, _two_solutions
+
+
+def avoidable_rectangle(cand: Candidates, t: Tables) -> Step | None:
+    """Placed a, b, b (not givens) and an open fourth corner: it cannot be a."""
+    for corner, across, down, far in _corners(cand, t):
+        values, masks = cand.values, cand.masks
+        a, b = values[corner], values[across]
+        if values[down] != b or not cand.deduced >> down & 1 or values[far]:
+            continue
+        if b == a or not masks[far] >> (a - 1) & 1 or not _swappable(t, corner, across, down, far):
+            continue
+        geo = t.geometry
+        elims = [(far, a)]
+        placed = (corner, across, down)
+        sentence = (
+            f"{_placed(geo, values, placed)} were placed while solving, not given, and with "
+            f"{geo.cell_name(far)} they form a rectangle over two {_boxes(geo)}. If "
+            f"{geo.cell_name(far)} were {geo.symbol(a)}, none of the four would be a given: "
+            f"{_two_solutions(geo, (1 << (a - 1)) | (1 << (b - 1)))}; it has one, so remove "
+            f"{_removals(geo, elims)}."
+        )
+        return _step(
+            "Avoidable rectangle", sentence, cand, cells=sorted((*placed, far)), eliminations=elims
+        )
+    return None
+
+
+def avoidable_rectangle_2(cand: Candidates, t: Tables) -> Step | None:
+    """Placed a and b (not givens) on one side, the open side across {b,c} and {a,c}: one of
+    those is c, so c leaves the cells that see both."""
+    values, masks = cand.values, cand.masks
+    for corner, across, down, far in _corners(cand, t):
+        # The placed side is corner-across (a row or a column): down and far are open.
+        a, b = values[corner], values[across]
+        if values[down] or values[far] or a == b:
+            continue
+        extra = masks[down] & ~(1 << (b - 1))
+        if masks[down] != extra | 1 << (b - 1) or extra.bit_count() != 1:
+            continue
+        if masks[far] != extra | 1 << (a - 1) or not _swappable(t, corner, across, down, far):
+            continue
+        step = _type_2_step(cand, t, (corner, across), (down, far), extra)
+        if step is not None:
+            return step
+    return None
+
+
+def _type_2_step(
+    cand: Candidates, t: Tables, placed: tuple[Cell, Cell], roof: tuple[Cell, Cell], extra: int
+) -> Step | None:
+    geo = t.geometry
+    values, masks = cand.values, cand.masks
+    corners = (*placed, *roof)
+    digit = extra.bit_length()
+    seeing = t.peer_sets[roof[0]] & t.peer_sets[roof[1]]
+    elims = [(c, digit) for c in sorted(seeing) if masks[c] & extra and c not in corners]
+    if not elims:
+        return None
+    a, b = values[placed[0]], values[placed[1]]
+    sym = geo.symbol(digit)
+    sentence = (
+        f"{_placed(geo, values, placed)} were placed while solving, not given; across from "
+        f"them {geo.cell_name(roof[0])} holds just {geo.symbol(b)} and {sym}, and "
+        f"{geo.cell_name(roof[1])} just {geo.symbol(a)} and {sym}, a rectangle over two "
+        f"{_boxes(geo)}. If neither were {sym}, none of the four would be a given: "
+        f"{_two_solutions(geo, (1 << (a - 1)) | (1 << (b - 1)))}; it has one, so one of "
+        f"them is {sym}: remove {_removals(geo, elims)}."
+    )
+    return _step(
+        "Avoidable rectangle type 2", sentence, cand, cells=sorted(corners), eliminations=elims
+    )
+
+
+def _corners(cand: Candidates, t: Tables) -> list[tuple[Cell, Cell, Cell, Cell]]:
+    """Every (corner, across, down, far) of four cells on two lines each way where the
+    corner and ``across`` were placed while solving, ``across`` on a line through the corner
+    (its row, then its column), ``down`` on the other line through the corner and ``far``
+    opposite the corner; ``down`` and ``far`` placed while solving or open with two
+    candidates (the only corners the two types can use)."""
+    deduced, masks = cand.deduced, cand.masks
+    if deduced.bit_count() < 2:
+        return []
+    n = t.geometry.size
+    usable = deduced
+    for c, m in enumerate(masks):
+        if m.bit_count() == 2:
+            usable |= 1 << c
+    out = []
+    for corner in _cells_of(deduced):
+        row, col = divmod(corner, n)
+        across_row = _cells_of(usable & t.house_bits[t.rows[row]] & ~(1 << corner))
+        down_col = _cells_of(usable & t.house_bits[t.cols[col]] & ~(1 << corner))
+        for line, other in ((across_row, down_col), (down_col, across_row)):
+            for across in line:
+                if not deduced >> across & 1:
+                    continue
+                for down in other:
+                    far = across + down - corner
+                    if not deduced >> far & 1 and masks[far]:
+                        out.append((corner, across, down, far))
+    return out
+
+
+def _cells_of(board: int) -> list[Cell]:
+    """The cells of a bitboard, ascending."""
+    out = []
+    while board:
+        low = board & -board
+        out.append(low.bit_length() - 1)
+        board ^= low
+    return out
+
+
+def _placed(geo: Geometry, values: tuple[int, ...], cells: tuple[Cell, ...]) -> str:
+    """``r1c1 (3), r1c5 (7) and r2c1 (7)``: placed cells with their digits."""
+    return _and([f"{geo.cell_name(c)} ({geo.symbol(values[c])})" for c in cells])
