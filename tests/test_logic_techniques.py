@@ -18,6 +18,7 @@ from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
     GRADE_OF,
     TECHNIQUES,
+    UNIQUENESS,
     Candidates,
     Step,
     Technique,
@@ -971,11 +972,15 @@ def test_unique_rectangle_needs_two_boxes() -> None:
     assert unique_rectangle(cand, TABLES) is not None
 
 
-def test_uniqueness_techniques_are_skipped_when_not_known_unique() -> None:
-    for name in ("Unique rectangle", "BUG+1"):
-        cand = _case(name).candidates()
-        step = next_step(cand, GEO, unique=False)
-        assert step is None or step.technique not in ("Unique rectangle", "BUG+1")
+@pytest.mark.parametrize("name", sorted(UNIQUENESS))
+def test_uniqueness_techniques_are_skipped_when_not_known_unique(name: str) -> None:
+    # Each case is where the ladder reached the technique: it is the next step, unless the
+    # puzzle is not known to have one solution.
+    cand = _case(name).candidates()
+    step = next_step(cand, GEO)
+    assert step is not None and step.technique == name
+    step = next_step(cand, GEO, unique=False)
+    assert step is None or step.technique not in UNIQUENESS
 
 
 def test_step_is_frozen() -> None:
