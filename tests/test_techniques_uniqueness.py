@@ -29,6 +29,7 @@ from sudoku_web.core.techniques import (
     tables_for,
     uniqueness,
 )
+from sudoku_web.web.teaching_display import hint_steps
 
 GEO = standard(9)
 FUNCTIONS: dict[str, Technique] = {name: f for name, _, f in TECHNIQUES}
@@ -252,3 +253,14 @@ def test_placing_marks_cells_as_deduced_and_pencil_marks_know_none() -> None:
     assert step is not None and step.placements
     after = apply_step(cand, step, GEO)
     assert after.deduced == sum(1 << c for c, _ in step.placements)
+
+
+def test_a_hint_counts_the_persons_checked_digits_as_placed_while_solving() -> None:
+    givens = parse_puzzle(AVOIDABLE_PUZZLE, GEO)
+    solution = parse_puzzle(solve(AVOIDABLE_PUZZLE).solution or "", GEO)
+    grid = [s if c < 20 else g for c, (g, s) in enumerate(zip(givens, solution, strict=True))]
+    entered = sum(1 << c for c in range(20) if not givens[c])
+    hint = hint_steps(grid, GEO, givens=givens)
+    assert hint.steps and hint.steps[0].before.deduced == entered
+    # Without the givens every digit of the grid counts as one (no avoidable rectangle).
+    assert hint_steps(grid, GEO).steps[0].before.deduced == 0

@@ -100,7 +100,7 @@ class Explanation:
     # contradiction: the grid breaks a rule (a wrong digit); max_steps: the cap was reached.
     status: Status
     final: Candidates
-    # Unique rectangles are only used when the puzzle is known to have one solution.
+    # The uniqueness techniques are only used when the puzzle is known to have one solution.
     unique: bool = True
     technique_counts: dict[str, int] = field(default_factory=dict)
     # True when the deadline passed and later steps used only the Easy and Medium rungs
@@ -195,7 +195,8 @@ def next_step(
 
     For the hint button: it never guesses, so it reveals nothing beyond what the technique
     shows. A grid that breaks a rule yields a ``Contradiction`` step naming the cells.
-    ``unique=False`` leaves out unique rectangles and BUG+1 (for puzzles not known to be proper).
+    ``unique=False`` leaves out the uniqueness techniques (``UNIQUENESS``: unique, hidden and
+    avoidable rectangles, BUG+1) for puzzles not known to be proper.
     """
     cand = state if isinstance(state, Candidates) else pencil_marks(state, geometry)
     if cand.solved:
@@ -244,9 +245,9 @@ def explain(
     ``solution`` is the puzzle's unique solution if the caller has it; otherwise the engine is
     asked (within its default budget). When no technique applies, a ``Guess`` step places the
     digit the solution holds in the cell the engine would branch on. Unless the puzzle is
-    known to have one solution, unique rectangles and BUG+1 are not used; with no solution
-    at all (none exists, several do, or the engine gave up first) a position where no
-    technique applies ends the explanation (status ``stuck``).
+    known to have one solution, the uniqueness techniques (rectangles, BUG+1) are not used;
+    with no solution at all (none exists, several do, or the engine gave up first) a position
+    where no technique applies ends the explanation (status ``stuck``).
 
     ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
     and Medium techniques are tried before a guess, and ``cut_short`` says so. 9x9 puzzles
@@ -262,7 +263,7 @@ def explain(
         result = solve(list(givens), geometry=geometry)
         if result.solutions and result.status in ("solved", "gave_up"):
             # A solution found before the engine's budget ran out is real, so guesses can
-            # still name the digit that holds; only uniqueness (for UR, BUG+1) is unknown.
+            # still name the digit that holds; only uniqueness (for rectangles, BUG+1) is unknown.
             solution = parse_puzzle(result.solutions[0], geometry)
             unique = result.status == "solved"
     tables = tables_for(geometry)

@@ -315,7 +315,10 @@ def hint_panel(game: Game, entries: Entries) -> Panel:
     if checked.kind != "right":
         return checked
     # The person's own pencil marks are the start (the same call as a pasted candidate grid).
-    hint = lessons.hint_steps(entries.grid, game.geometry, unique=True, start=entries.position())
+    # The entries are right (checked above): they count as placed while solving.
+    hint = lessons.hint_steps(
+        entries.grid, game.geometry, unique=True, start=entries.position(), givens=entries.givens
+    )
     kind = "stuck" if hint.stuck else "next"
     return Panel(kind, (), checked.filled, checked.total, hint)
 

@@ -258,8 +258,9 @@ def _hint_for(
             ]
             if lost:
                 return _wrong(lost, geometry, pencil=True)
+    solved = result.status == "solved"  # then every entry was checked against the solution
     hint = teaching_display.hint_steps(
-        grid, geometry, unique=result.status == "solved", start=start
+        grid, geometry, unique=solved, start=start, givens=givens if solved else None
     )
     if hint.last is not None and hint.last.technique == "Contradiction":
         return _wrong(hint.last.cells, geometry)

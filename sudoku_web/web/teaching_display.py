@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.board import Geometry
@@ -402,6 +402,7 @@ def hint_steps(
     *,
     unique: bool = True,
     start: Candidates | None = None,
+    givens: Sequence[int] | None = None,
 ) -> Hint:
     """Logical steps from ``grid`` up to the first that places a digit (never a guess).
 
@@ -409,8 +410,14 @@ def hint_steps(
     that only eliminated would come back unchanged on the next press. So the eliminations
     leading to the next placement are part of the hint. A ``Contradiction`` step ends it too.
     ``start``: the person's own pencil marks (a pasted candidate grid) instead of the grid's.
+    ``givens``: the puzzle's givens, once the grid's other digits are checked against the
+    solution; those digits then count as placed while solving (the avoidable rectangle asks).
     """
-    cand = next_cand = start if start is not None else pencil_marks(list(grid), geometry)
+    cand = start if start is not None else pencil_marks(list(grid), geometry)
+    if givens is not None:
+        placed = sum(1 << c for c, v in enumerate(cand.values) if v and not givens[c])
+        cand = replace(cand, deduced=placed)
+    next_cand = cand
     steps: list[Step] = []
     for _ in range(HINT_LOOKAHEAD):
         cand = next_cand

@@ -20,18 +20,17 @@ two digits keeps every house valid (the same check as the unique rectangle's).
 from __future__ import annotations
 
 from ..board import Geometry
-from .base import Candidates, Cell, Step, Tables, _and, _removals, _step
+from .base import Candidates, Cell, Step, Tables, _and, _removals, _step, digit_boards
 from .uniqueness import _boxes, _swappable, _two_solutions
 
 
 def avoidable_rectangle(cand: Candidates, t: Tables) -> Step | None:
     """Placed a, b, b (not givens) and an open fourth corner: it cannot be a."""
+    values = cand.values
     for corner, across, down, far in _corners(cand, t):
-        values, masks = cand.values, cand.masks
         a, b = values[corner], values[across]
-        if values[down] != b or not cand.deduced >> down & 1 or values[far]:
-            continue
-        if b == a or not masks[far] >> (a - 1) & 1 or not _swappable(t, corner, across, down, far):
+        # down holds b, placed while solving (not just a candidate); far is open with a.
+        if not values[down] or not _swappable(t, corner, across, down, far):
             continue
         geo = t.geometry
         elims = [(far, a)]
@@ -56,7 +55,7 @@ def avoidable_rectangle_2(cand: Candidates, t: Tables) -> Step | None:
     for corner, across, down, far in _corners(cand, t):
         # The placed side is corner-across (a row or a column): down and far are open.
         a, b = values[corner], values[across]
-        if values[down] or values[far] or a == b:
+        if values[down]:  # down is open with b (and far open with a)
             continue
         extra = masks[down] & ~(1 << (b - 1))
         if masks[down] != extra | 1 << (b - 1) or extra.bit_count() != 1:
@@ -96,31 +95,28 @@ def _type_2_step(
 
 
 def _corners(cand: Candidates, t: Tables) -> list[tuple[Cell, Cell, Cell, Cell]]:
-    """Every (corner, across, down, far) of four cells on two lines each way where the
-    corner and ``across`` were placed while solving, ``across`` on a line through the corner
-    (its row, then its column), ``down`` on the other line through the corner and ``far``
-    opposite the corner; ``down`` and ``far`` placed while solving or open with two
-    candidates (the only corners the two types can use)."""
-    deduced, masks = cand.deduced, cand.masks
+    """Every (corner, across, down, far) that may close a deadly pattern: the corner (a) and
+    ``across`` (b) placed while solving on a line through the corner (its row, then its
+    column); ``down`` on the other line through the corner, placed b while solving or open
+    with b; ``far`` opposite the corner, open with a. The two types check the rest."""
+    deduced, values, masks = cand.deduced, cand.values, cand.masks
     if deduced.bit_count() < 2:
         return []
     n = t.geometry.size
-    usable = deduced
-    for c, m in enumerate(masks):
-        if m.bit_count() == 2:
-            usable |= 1 << c
+    boards = digit_boards(cand)
+    placed = [0] * n  # per digit, the cells placed while solving that hold it
+    for c in _cells_of(deduced):
+        placed[values[c] - 1] |= 1 << c
     out = []
     for corner in _cells_of(deduced):
-        row, col = divmod(corner, n)
-        across_row = _cells_of(usable & t.house_bits[t.rows[row]] & ~(1 << corner))
-        down_col = _cells_of(usable & t.house_bits[t.cols[col]] & ~(1 << corner))
-        for line, other in ((across_row, down_col), (down_col, across_row)):
-            for across in line:
-                if not deduced >> across & 1:
-                    continue
-                for down in other:
+        a, row, col = values[corner], corner // n, corner % n
+        lines = (t.house_bits[t.rows[row]], t.house_bits[t.cols[col]])
+        for line, other in ((lines[0], lines[1]), (lines[1], lines[0])):
+            for across in _cells_of(deduced & line & ~(1 << corner)):
+                b = values[across] - 1
+                for down in _cells_of(other & (placed[b] | boards[b])):
                     far = across + down - corner
-                    if not deduced >> far & 1 and masks[far]:
+                    if masks[far] >> (a - 1) & 1:
                         out.append((corner, across, down, far))
     return out
 
