@@ -264,3 +264,23 @@ def test_a_hint_counts_the_persons_checked_digits_as_placed_while_solving() -> N
     assert hint.steps and hint.steps[0].before.deduced == entered
     # Without the givens every digit of the grid counts as one (no avoidable rectangle).
     assert hint_steps(grid, GEO).steps[0].before.deduced == 0
+
+
+# A top95 puzzle with one given removed: two solutions.
+TWO_SOLUTIONS = ".2...6.........7.13...........4..8..6......5...........418.........3..2...87....."
+
+
+def test_a_puzzle_with_two_solutions_gets_no_uniqueness_step() -> None:
+    result = solve(TWO_SOLUTIONS)
+    assert result.status == "multiple"
+    explanation = explain(TWO_SOLUTIONS, GEO)
+    assert not explanation.unique
+    assert not set(explanation.technique_counts) & UNIQUENESS
+    # Told that one of its solutions is the only one, the rectangles would fire and remove
+    # digits of that very solution: the reason they wait for a known unique puzzle.
+    first = parse_puzzle(result.solutions[0], GEO)
+    assumed = explain(TWO_SOLUTIONS, GEO, solution=first)
+    assert any(
+        step.technique in UNIQUENESS and any(first[c] == d for c, d in step.eliminations)
+        for step in assumed.steps
+    )
