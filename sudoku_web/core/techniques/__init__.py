@@ -18,8 +18,8 @@ Every technique is a pure function ``(candidates, tables) -> Step | None`` that 
 first instance that changes something; :data:`TECHNIQUES` lists them easiest first with the
 grade each one implies. All of them work from the geometry's house tables, so variants work
 unchanged; the fish family, skyscraper and kite reason about rows and columns (every board
-has those), and the unique rectangle checks every house, so it only fires where the swap of
-two digits would really leave a second solution.
+has those), and every uniqueness rectangle (unique, hidden, avoidable) checks every house,
+so it only fires where the swap of two digits would really leave a second solution.
 
 One module per family: :mod:`.base` (candidates, steps, tables, the memo of searches made in
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
