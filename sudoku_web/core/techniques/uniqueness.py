@@ -23,7 +23,6 @@ avoidable rectangle (which needs to know which placed cells were not givens) in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 
 from ..board import Geometry
 from .base import (
@@ -49,40 +48,19 @@ def unique_rectangle(cand: Candidates, t: Tables) -> Step | None:
     """
     geo = t.geometry
     masks = cand.masks
-    n = geo.size
-    bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
-    for p, q in combinations(bivalue, 2):
-        if masks[p] != masks[q] or t.row_of[p] != t.row_of[q]:
+    for pair, corners in rectangles(cand, t):
+        more = [c for c in corners if masks[c] != pair]
+        if len(more) != 1:
             continue
-        pair = masks[p]
-        c1, c2 = t.col_of[p], t.col_of[q]
-        for r2 in range(n):
-            if r2 == t.row_of[p]:
-                continue
-            u, v = r2 * n + c1, r2 * n + c2
-            mu, mv = masks[u], masks[v]
-            for same, extra, m_extra in ((u, v, mv), (v, u, mu)):
-                if masks[same] != pair or m_extra & pair != pair or m_extra == pair:
-                    continue
-                corners = (p, q, u, v)
-                if not _swappable(t, p, q, u, v):
-                    continue
-                elims = [(extra, dd) for dd in bits_to_digits(pair)]
-                sentence = (
-                    f"{_cells(geo, sorted(corners))} form a rectangle over two {_boxes(geo)}, "
-                    f"and three of them are {_pair(geo, pair)}. If {geo.cell_name(extra)} were "
-                    f"just that too, the four cells could swap "
-                    f"{_digits(geo, bits_to_digits(pair))} and the puzzle would have two "
-                    "solutions; it has one, so "
-                    f"{geo.cell_name(extra)} is neither: remove {_removals(geo, elims)}."
-                )
-                return _step(
-                    "Unique rectangle",
-                    sentence,
-                    cand,
-                    cells=sorted(corners),
-                    eliminations=elims,
-                )
+        extra = more[0]
+        elims = [(extra, d) for d in bits_to_digits(pair)]
+        sentence = (
+            f"{_cells(geo, corners)} form a rectangle over two {_boxes(geo)}, and three of "
+            f"them are {_pair(geo, pair)}. If {geo.cell_name(extra)} were just that too, "
+            f"{_two_solutions(geo, pair)}; it has one, so {geo.cell_name(extra)} is neither: "
+            f"remove {_removals(geo, elims)}."
+        )
+        return _step("Unique rectangle", sentence, cand, cells=corners, eliminations=elims)
     return None
 
 
