@@ -197,11 +197,12 @@ def _bitboard(cells: Iterable[Cell]) -> int:
     return board
 
 
-# Per-digit techniques (fish, finned fish, skyscraper, kite, simple colouring) depend only on
-# where a digit can still go, and the subsets only on one house's candidates. Inside
+# Per-digit techniques (fish, finned fish, skyscraper, kite, colouring, empty rectangle) depend
+# only on where a digit can still go, and the subsets only on one house's candidates. Inside
 # :func:`remembering`, a digit (house) searched in vain by a technique is skipped while its
 # places (candidates) stay the same: the explanation's ladder reruns every rung after each
-# step, and most digits and houses do not change in between.
+# step, and most digits and houses do not change in between. The loop is written once, in
+# :func:`per_digit` and :func:`per_house`.
 _failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed", default=None)
 
 
