@@ -130,9 +130,10 @@ jellyfish = _fish(4)
 # Finned fish: a fish with extra places (fins) in its base lines. Either a fin holds the digit,
 # or the fish does; a target must lose it both ways, so it lies in a cover line (outside the
 # base lines) and sees every fin: on rows and columns that puts the fins in its box (on jigsaw,
-# its region). Nothing needs the base lines to keep two places each without the fins: where
-# one keeps one or none, the fish is "sashimi" (the sentence says so) and the same reasoning
-# holds, so sashimi fish are found here too.
+# its region; on X and hyper boards a diagonal or window may join it to a fin too). Nothing
+# needs the base lines to keep two places each without the fins: where one keeps one or none,
+# the fish is "sashimi" (the sentence says so) and the same reasoning holds, so sashimi fish
+# are found here too.
 
 
 def _finned_fish(size: int) -> Technique:
@@ -146,8 +147,9 @@ def _finned_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | No
     house_bits = t.house_bits
     for orientation in _orientations(t):
         base, _, position, _ = orientation
-        # Up to two fin places beyond the fish's own: a box (region) that a cover line
-        # crosses has at most two more.
+        # Up to two fin positions beyond the fish's own: a box that a cover line crosses
+        # spans at most two more. (A jigsaw region may span more; such rarer fish are left
+        # to the chains, which find what they remove.)
         lines = _line_spreads(t, cand.masks, bit, base, position, size + 2)
         for group in combinations(lines, size):
             union = 0
@@ -176,39 +178,41 @@ def _finned_covers(
     union: int,
 ) -> Step | None:
     """The first choice of ``size`` cover lines among ``union`` that removes something."""
-    base, cover, position, _ = orientation
-    masks, bit = cand.masks, 1 << (d - 1)
+    base, cover, _, _ = orientation
     house_bits, peer_bits = t.house_bits, t.peer_bits
     on = digit_boards(cand)[d - 1]
     spot_board = base_board & on
-    in_base: set[Cell] | None = None
-    for cover_lines in combinations([p for p in range(t.geometry.size) if union >> p & 1], size):
-        # Rejected on bitboards first (most tries end here): the targets are the digit's
-        # places in the cover lines, outside the base lines, seeing every fin.
+    outside = on & ~base_board
+    positions = [p for p in range(t.geometry.size) if union >> p & 1]
+    # Per position, on bitboards: the digit's places outside the base lines that see every
+    # place of it there in the base lines (the fins, if that position is not covered).
+    seeing: dict[int, int] = {}
+    for p in positions:
+        places, near = spot_board & house_bits[cover[p]], outside
+        while places and near:
+            low = places & -places
+            near &= peer_bits[low.bit_length() - 1]
+            places ^= low
+        seeing[p] = near
+    # The positions left out, in the order that takes the cover lines in ascending order
+    # (the complement of ascending combinations comes in descending order).
+    extra = len(positions) - size
+    for left_out in reversed(list(combinations([p for p in positions if seeing[p]], extra))):
+        near = -1
+        for p in left_out:
+            near &= seeing[p]
+        if not near:
+            continue  # no place sees every fin
+        cover_lines = [p for p in positions if p not in left_out]
         cover_board = 0
         for p in cover_lines:
             cover_board |= house_bits[cover[p]]
-        fin_board = spot_board & ~cover_board
-        near_board = cover_board & ~base_board & on
-        while fin_board and near_board:
-            low = fin_board & -fin_board
-            near_board &= peer_bits[low.bit_length() - 1]
-            fin_board ^= low
-        if not near_board:
-            continue
-        if in_base is None:
-            in_base = {c for i in base_lines for c in t.house_cells[base[i]]}
-        spots = sorted(c for c in in_base if masks[c] & bit)
-        fins = [c for c in spots if position[c] not in cover_lines]
-        near_fins = frozenset.intersection(*(t.peer_sets[f] for f in fins))
-        elims = [
-            (c, d)
-            for p in cover_lines
-            for c in t.house_cells[cover[p]]
-            if c in near_fins and c not in in_base and masks[c] & bit
-        ]
-        if elims:
-            fish: _Fish = (base_lines, list(cover_lines), spots, fins)
+        near &= cover_board
+        if near:
+            spots = [c for c in range(len(cand.masks)) if spot_board >> c & 1]
+            fins = [c for c in spots if not cover_board >> c & 1]
+            elims = [(c, d) for c in range(len(cand.masks)) if near >> c & 1]
+            fish: _Fish = (base_lines, cover_lines, spots, fins)
             return _fish_step(cand, t, size, d, orientation, fish, elims)
     return None
 

@@ -150,10 +150,10 @@ def _clusters(cand: Candidates, t: Tables, bit: int) -> list[_Cluster]:
     seen: set[Cell] = set()
     for start in sorted(adjacent):
         if start not in seen:
-            cluster = _colour_from(adjacent, start)
-            seen.update(cluster[0])
-            if cluster[1] is not None:
-                clusters.append(cluster[1])
+            coloured, cluster = _colour_from(adjacent, start)
+            seen.update(coloured)
+            if cluster is not None:
+                clusters.append(cluster)
     return clusters
 
 
