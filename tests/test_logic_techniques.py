@@ -406,9 +406,9 @@ CASES = [
     Case(
         "Simple colouring",
         "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56",
-        # Following 6's strong links, either the blue cells (r1c6 and r6c3) or the green cells
-        # (r3c4 and r6c6) all hold 6. Whichever it is, a cell that sees both a blue and a green
-        # cell cannot be 6: 6 is removed from r3c3.
+        # 6's strong links join its places into a cluster: 6 is either in all the blue cells
+        # (r1c6 and r6c3) or in all the green cells (r3c4 and r6c6). Whichever it is, a cell
+        # that sees both a blue and a green cell cannot be 6: 6 is removed from r3c3.
         (
             "=5       126      =8       =4       =7       26       126      =3       =9 "
             "24       1267     147      =3       =5       =9       1268     168      18 "
@@ -422,6 +422,28 @@ CASES = [
         ),
         placements=(),
         eliminations=(("r3c3", 6),),
+    ),
+    Case(
+        "Multi-colouring",
+        "......94.....9...53....5.7..8.4..1..463...........7.8.8..7.....7......28.5.26....",
+        # 4's strong links join its places into clusters: in one, 4 is either in all the blue
+        # cells (r2c3, r3c5 and r8c6) or in all the green cells (r2c6 and r7c5); in another,
+        # either in the yellow cell r9c3 or in the purple cell r9c7. Blue r2c3 sees yellow r9c3,
+        # so blue and yellow are not both true: green or purple is, and 4 is removed from r7c7,
+        # which sees both a green and a purple cell.
+        (
+            "1256     12       15       =8       =7       126      =9       =4       =3 "
+            "126      =7       48       136      =9       234      28       16       =5 "
+            "=3       49       489      16       24       =5       28       =7       16 "
+            "25       =8       =7       =4       235      236      =1       36       =9 "
+            "=4       =6       =3       19       =8       19       =7       =5       =2 "
+            "1259     129      1259     356      235      =7       36       =8       =4 "
+            "=8       2349     126      =7       345      39       45       169      16 "
+            "=7       349      46       359      =1       349      456      =2       =8 "
+            "19       =5       149      =2       =6       =8       34       139      =7 "
+        ),
+        placements=(),
+        eliminations=(("r7c7", 4),),
     ),
     Case(
         "Jellyfish",
@@ -676,9 +698,10 @@ CASES = [
     Case(
         "Finned swordfish",
         ".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..",
-        # In rows 2, 5 and 9, 3 can only go in columns 3, 6 and 9, except for the fin r2c4. Either
-        # a fin holds 3, or the Swordfish does; either way 3 is removed from r1c6: in those
-        # columns, seeing every fin.
+        # In rows 2, 5 and 9, 3 can only go in columns 3, 6 and 9, except for the fin r2c4;
+        # without it, row 2 would keep 3 only in r2c9 (a sashimi swordfish). Either a fin holds
+        # 3, or the swordfish does; either way 3 is removed from r1c6: in those columns, seeing
+        # every fin.
         (
             "=9       =4       =7       356      =2       368      156      368      13568 "
             "=8       256      256      3456     =9       =1       456      =7       356 "
@@ -692,6 +715,26 @@ CASES = [
         ),
         placements=(),
         eliminations=(("r1c6", 3),),
+    ),
+    Case(
+        "Finned jellyfish",
+        "28..3.......5...4..........3.....8.2...4.7......1......64....7.....1.3....5......",
+        # In rows 3, 6, 8 and 9, 6 can only go in columns 3, 6, 8 and 9, except for the fin
+        # r3c7. Either a fin holds 6, or the jellyfish does; either way 6 is removed from r1c9:
+        # in those columns, seeing every fin.
+        (
+            "=2       =8       169      69       =3       =4       =7       59       156 "
+            "679      179      1369     =5       69       28       1269     =4       1389 "
+            "=4       =5       369      28       =7       =1       69       28       369 "
+            "=3       =4       =7       69       569      59       =8       =1       =2 "
+            "689      129      12689    =4       28       =7       56       =3       569 "
+            "=5       29       2689     =1       28       =3       =4       69       =7 "
+            "18       =6       =4       =3       59       28       1259     =7       1589 "
+            "789      279      289      78       =1       56       =3       56       =4 "
+            "178      =3       =5       278      =4       69       19       28       1689 "
+        ),
+        placements=(),
+        eliminations=(("r1c9", 6),),
     ),
     Case(
         "XY-chain",

@@ -113,3 +113,28 @@ def test_steps_that_are_not_chains_have_no_drawing(client: Any) -> None:
     assert drawn == [n for n in shown if explanation.steps[n - 1].links]
     if not drawn:
         assert "A chain is drawn" not in html  # nor is the drawing's legend
+
+
+def test_a_colouring_step_draws_its_clusters_strong_links(client: Any) -> None:
+    # Multi-colouring: the two clusters' strong links, and the weak link where one colour
+    # sees a colour of the other cluster; the clusters branch, and the words say where.
+    for puzzle in TOP95:
+        explanation = explain(puzzle, GEO)
+        steps = explanation.steps
+        numbers = [i + 1 for i, s in enumerate(steps) if s.technique == "Multi-colouring"]
+        if numbers:
+            break
+    else:
+        raise AssertionError("no multi-colouring step in top95")
+    number = numbers[0]
+    step = explanation.steps[number - 1]
+    html = client.get(f"/p/{puzzle}/steps?step={number}").get_data(as_text=True)
+    svg = re.findall(r"<svg\b.*?</svg>", _step_html(html, number), re.S)[0]
+    kinds = re.findall(r'<path class="chain-link (strong|weak)"', svg)
+    assert kinds == ["strong" if s else "weak" for *_, s in step.links]
+    assert "weak" in kinds and kinds.count("strong") >= 3
+    label = re.search(r'aria-label="(Chain: [^"]*)"', svg)
+    assert label and ", then from " in label.group(1)
+    digit = step.eliminations[0][1]
+    for cell in step.cells:  # every coloured cell is named in the words
+        assert f"{GEO.cell_name(cell)} {digit}" in label.group(1)

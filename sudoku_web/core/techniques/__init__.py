@@ -46,8 +46,6 @@ Chains stop at twelve cells, beyond which a sentence is no longer something a pe
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .als import als_xz
 from .avoidable import avoidable_rectangle, avoidable_rectangle_2
 from .base import (
@@ -58,6 +56,7 @@ from .base import (
     Grade,
     Step,
     Tables,
+    Technique,
     bits_to_digits,
     digit_boards,
     house_uniques,
@@ -66,7 +65,14 @@ from .base import (
     untold,
 )
 from .chains import MAX_CHAIN_CELLS, alternating_chain, xy_chain
-from .fish import finned_swordfish, finned_x_wing, jellyfish, swordfish, x_wing
+from .fish import (
+    finned_jellyfish,
+    finned_swordfish,
+    finned_x_wing,
+    jellyfish,
+    swordfish,
+    x_wing,
+)
 from .forcing import FORCING_NAMES, forcing_chain, forcing_net
 from .intersections import intersection
 from .rectangles import (
@@ -77,7 +83,13 @@ from .rectangles import (
     unique_rectangle_5,
     unique_rectangle_6,
 )
-from .single_digit import empty_rectangle, simple_colouring, skyscraper, two_string_kite
+from .single_digit import (
+    empty_rectangle,
+    multi_colouring,
+    simple_colouring,
+    skyscraper,
+    two_string_kite,
+)
 from .singles import contradiction, hidden_single, naked_single
 from .subsets import (
     hidden_pair,
@@ -113,6 +125,7 @@ __all__ = [
     "contradiction",
     "digit_boards",
     "empty_rectangle",
+    "finned_jellyfish",
     "finned_swordfish",
     "finned_x_wing",
     "forcing_chain",
@@ -125,6 +138,7 @@ __all__ = [
     "house_uniques",
     "intersection",
     "jellyfish",
+    "multi_colouring",
     "naked_pair",
     "naked_quad",
     "naked_single",
@@ -152,8 +166,6 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # The ladder: easiest first. Grades map the hardest rung a solve needs to a named scale.
 
-Technique = Callable[[Candidates, Tables], "Step | None"]
-
 TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Hidden single", "Easy", hidden_single),
     ("Naked single", "Easy", naked_single),
@@ -173,6 +185,7 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("XYZ-wing", "Hard", xyz_wing),
     ("W-wing", "Hard", w_wing),
     ("Simple colouring", "Fiendish", simple_colouring),
+    ("Multi-colouring", "Fiendish", multi_colouring),
     ("Jellyfish", "Fiendish", jellyfish),
     ("Finned X-wing", "Fiendish", finned_x_wing),
     ("Unique rectangle", "Fiendish", unique_rectangle),
@@ -186,6 +199,7 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Avoidable rectangle type 2", "Fiendish", avoidable_rectangle_2),
     ("BUG+1", "Fiendish", bug_plus_one),
     ("Finned swordfish", "Fiendish", finned_swordfish),
+    ("Finned jellyfish", "Fiendish", finned_jellyfish),
     ("XY-chain", "Fiendish", xy_chain),
     ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
     ("ALS-XZ", "Fiendish", als_xz),
