@@ -47,6 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .aic import grouped_chain
 from .als import als_xz
 from .base import (
     GRADES,
@@ -54,11 +55,15 @@ from .base import (
     Cell,
     Digit,
     Grade,
+    Group,
+    Link,
+    Node,
     Step,
     Tables,
     bits_to_digits,
     digit_boards,
     house_uniques,
+    node_cells,
     remembering,
     tables_for,
     untold,
@@ -81,6 +86,7 @@ from .uniqueness import bug_plus_one, unique_rectangle
 from .wings import w_wing, xy_wing, xyz_wing
 
 __all__ = [
+    "ALSO_YIELDS",
     "GRADES",
     "GRADE_OF",
     "MAX_CHAIN_CELLS",
@@ -91,6 +97,9 @@ __all__ = [
     "Cell",
     "Digit",
     "Grade",
+    "Group",
+    "Link",
+    "Node",
     "Step",
     "Tables",
     "Technique",
@@ -105,6 +114,7 @@ __all__ = [
     "finned_x_wing",
     "forcing_chain",
     "forcing_net",
+    "grouped_chain",
     "hidden_pair",
     "hidden_quad",
     "hidden_single",
@@ -116,6 +126,7 @@ __all__ = [
     "naked_quad",
     "naked_single",
     "naked_triple",
+    "node_cells",
     "remembering",
     "simple_colouring",
     "skyscraper",
@@ -162,6 +173,8 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Finned swordfish", "Fiendish", finned_swordfish),
     ("XY-chain", "Fiendish", xy_chain),
     ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
+    # also yields "Grouped AIC", "Continuous nice loop" and "Discontinuous nice loop"
+    ("Grouped X-chain", "Fiendish", grouped_chain),
     ("ALS-XZ", "Fiendish", als_xz),
     # also yield "Cell forcing chain", "Unit forcing chain" and the same for nets
     ("Forcing chain by contradiction", "Diabolical", forcing_chain),
@@ -171,9 +184,16 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
 # Techniques that assume the puzzle has exactly one solution.
 UNIQUENESS = frozenset({"Unique rectangle", "BUG+1"})
 
+# Names a rung's function also gives its steps, easiest first, after the rung's own name.
+ALSO_YIELDS: dict[str, tuple[str, ...]] = {
+    "Pointing": ("Box/line reduction",),
+    "X-chain": ("Alternating chain",),
+    "Grouped X-chain": ("Grouped AIC", "Continuous nice loop", "Discontinuous nice loop"),
+}
+
 GRADE_OF: dict[str, Grade] = {name: grade for name, grade, _ in TECHNIQUES}
-GRADE_OF["Box/line reduction"] = "Medium"
-GRADE_OF["Alternating chain"] = "Fiendish"
+for _name, _grade, _ in TECHNIQUES:
+    GRADE_OF.update(dict.fromkeys(ALSO_YIELDS.get(_name, ()), _grade))
 for _name in FORCING_NAMES:
     GRADE_OF[_name] = "Diabolical"
 GRADE_OF["Guess"] = "Diabolical"
@@ -181,13 +201,7 @@ GRADE_OF["Contradiction"] = "Diabolical"
 
 # Every technique name a step can carry, easiest first (for ordered counts).
 ORDER: tuple[str, ...] = (
-    "Hidden single",
-    "Naked single",
-    "Pointing",
-    "Box/line reduction",
-    *(name for name, _, _ in TECHNIQUES[3:-3]),
-    "Alternating chain",
-    "ALS-XZ",
+    *(n for name, _, _ in TECHNIQUES[:-2] for n in (name, *ALSO_YIELDS.get(name, ()))),
     *FORCING_NAMES,
     "Guess",
 )
