@@ -138,7 +138,8 @@ class ChainSpot:
 @dataclass(frozen=True)
 class ChainGroup:
     """An outline around a grouped node's candidates (a digit in two or more cells of one
-    house overlap), in cell units: a rounded box from (x, y), ``width`` by ``height``."""
+    house overlap) or one of them, in cell units: a rounded box from (x, y), ``width`` by
+    ``height``."""
 
     x: float
     y: float
@@ -160,7 +161,7 @@ class ChainDrawing:
     start: ChainSpot | None  # None when the chain starts at a group (its outline is marked)
     eliminations: tuple[ChainSpot, ...]
     label: str  # the chain in words, for screen readers
-    groups: tuple[ChainGroup, ...] = ()  # the outlines of the chain's grouped nodes
+    groups: tuple[ChainGroup, ...] = ()  # the outlines around the chain's grouped nodes
 
 
 @dataclass(frozen=True)
@@ -334,11 +335,11 @@ def chain_drawing(geometry: Geometry, step: Step, ident: str) -> ChainDrawing | 
         x, y = _candidate_spot(geometry, *node)
         return ChainSpot(round(x, 3), round(y, 3), name(node))
 
-    groups: dict[Group, ChainGroup] = {}
+    groups: dict[Group, list[ChainGroup]] = {}
     for node in (end for a, b, _ in step.links for end in (a, b)):
         if not isinstance(node[0], int) and node not in groups:
             group = (node[0], node[1])
-            groups[group] = _outline(geometry, group, radius, name(group), node == first)
+            groups[group] = _outlines(geometry, group, radius, name(group), node == first)
     return ChainDrawing(
         ident,
         geometry.size,
@@ -347,7 +348,7 @@ def chain_drawing(geometry: Geometry, step: Step, ident: str) -> ChainDrawing | 
         spot((first[0], first[1])) if isinstance(first[0], int) else None,
         tuple(spot(e) for e in step.eliminations),
         label,
-        tuple(groups.values()),
+        tuple(box for boxes in groups.values() for box in boxes),
     )
 
 
@@ -365,12 +366,26 @@ def _nearest_spot(
     return min(spots, key=lambda p: math.hypot(p[0] - towards[0], p[1] - towards[1]))
 
 
-def _outline(geometry: Geometry, group: Group, radius: float, name: str, start: bool) -> ChainGroup:
-    """A rounded box around a group's candidate spots, a ring's radius beyond them."""
-    spots = [_candidate_spot(geometry, c, group[1]) for c in group[0]]
-    left, top = min(x for x, _ in spots) - radius, min(y for _, y in spots) - radius
-    right, bottom = max(x for x, _ in spots) + radius, max(y for _, y in spots) + radius
-    return ChainGroup(*_r(left, top), *_r(right - left, bottom - top), radius, name, start)
+def _outlines(
+    geometry: Geometry, group: Group, radius: float, name: str, start: bool
+) -> list[ChainGroup]:
+    """Rounded boxes around a group's candidate spots, a ring's radius beyond them: one box
+    when the cells make a solid block (a run along a line, a 2x2 window), else one per cell,
+    so an outline never takes in a candidate outside the group."""
+    cells, digit = group
+    spots = [_candidate_spot(geometry, c, digit) for c in cells]
+    rows = {c // geometry.size for c in cells}
+    cols = {c % geometry.size for c in cells}
+    solid = (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1) == len(cells)
+    parts = [spots] if solid else [[p] for p in spots]
+    boxes = []
+    for part in parts:
+        left, top = min(x for x, _ in part) - radius, min(y for _, y in part) - radius
+        right, bottom = max(x for x, _ in part) + radius, max(y for _, y in part) + radius
+        boxes.append(
+            ChainGroup(*_r(left, top), *_r(right - left, bottom - top), radius, name, start)
+        )
+    return boxes
 
 
 def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]) -> StepView:

@@ -23,7 +23,8 @@ two digits would really leave a second solution.
 
 One module per family: :mod:`.base` (candidates, steps, tables, the memo of searches made in
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
-:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains`, :mod:`.als`,
+:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains` (grouped chains and
+nice loops in :mod:`.aic`), :mod:`.als`,
 :mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
 
@@ -40,7 +41,8 @@ in vain on the same candidates (see :func:`remembering`). The order is roughly b
 pattern is to spot, not by power: fish and wings before chains, chains before forcing.
 Alternating inference chains lift top95 from 52% to 63% solved without a guess; forcing
 chains, as the last resort before a guess, take it to 100% (see ``benchmarks/RESULTS.md``).
-Chains stop at twelve cells, beyond which a sentence is no longer something a person follows.
+Chains stop at twelve cells (nodes, for grouped chains), beyond which a sentence is no longer
+something a person follows.
 """
 
 from __future__ import annotations

@@ -39,9 +39,9 @@ follow them.
 Roads not taken: HoDoKu searches nice loops from each candidate and AICs separately; here a
 loop is an AIC whose ends are weakly linked, and a one-candidate elimination is read as a
 loop after the fact, so one search serves all four names. A walk per start (as the ungrouped
-chains do) cost three times as much on top95's positions. Grouped nodes are limited to the
-places of a digit in one house overlap (any subset would be sound, but a person spots a group
-as "the 5s of box 1 in row 2").
+chains do) cost three times as much on top95's positions. A grouped node is the places of a
+digit in one house overlap, all of them but for the one cell at the other end of its strong
+link (any subset would be sound, but a person spots a group as "the 5s of box 1 in row 2").
 """
 
 from __future__ import annotations
@@ -67,10 +67,10 @@ from .base import (
 )
 from .chains import MAX_CHAIN_CELLS
 
-# Past this many nodes expanded, a search gives up and keeps what it found (a 16x16 position
-# has thousands of nodes and a page must answer within its deadline). 9x9 searches stay well
-# below it.
-MAX_EXPANDED = 60_000
+# Past this many links followed, a search gives up (a big jigsaw or 16x16 position can hold
+# thousands of nodes, and a page must answer within its deadline). Measured: a 9x9 search
+# follows at most about 6,000 (top95's stalls), a 16x16 one about 10,000.
+MAX_LINKS_FOLLOWED = 200_000
 
 
 def _bits_of(board: int) -> list[int]:
@@ -144,9 +144,9 @@ class _Graph:
     def _house_links(self, d: Digit) -> None:
         """A digit's places in each house, split into two nodes: strong links.
 
-        A node is one cell or a *piece*: the places (two or more) inside one overlap of the
-        house with another. So a split is a piece and the one cell outside it, a piece and
-        another piece holding the rest, or (all places in one piece) a cell and the rest.
+        A node is one cell or a *piece*: all the places (two or more) inside one overlap of
+        the house with another. So a split is a piece and the one cell outside it, two pieces,
+        or (all places in one piece) a cell and the rest.
         """
         on = self.boards[d - 1]
         node = self._node
@@ -164,7 +164,7 @@ class _Graph:
                 if not outside:
                     for c in _bits_of(places):
                         self._link(node(1 << c, d), node(places ^ 1 << c, d))
-                elif not outside & (outside - 1) or any(q & outside == outside for q in pieces):
+                elif not outside & (outside - 1) or outside in pieces:
                     self._link(node(piece, d), node(outside, d))
 
     # -- links and effects -----------------------------------------------------------------
@@ -280,14 +280,14 @@ def _search(g: _Graph) -> _Found | None:
     ends = [g.ends(n) for n in range(count)]
     reached = ([1 << n for n in range(count)], [0] * count)  # per truth, per node: starts
     layers = [list(reached[0])]
-    budget = MAX_EXPANDED
+    budget = MAX_LINKS_FOLLOWED
     while len(layers) < MAX_CHAIN_CELLS and budget > 0:
         true = len(layers) % 2
         links = strong if true else weak
         new = [0] * count
         for m, starts in enumerate(layers[-1]):
             if starts:
-                budget -= 1
+                budget -= len(links[m])
                 for k in links[m]:
                     new[k] |= starts
         hits: list[int] = []  # nodes whose new starts may make a chain with an effect
@@ -354,7 +354,7 @@ def _judge(g: _Graph, chain: tuple[int, ...]) -> _Found | None:
 
 
 def _say(t: Tables, node: Node | Group, true: bool) -> str:
-    """ "r1c2 is 5", "5 is in r1c2 or r1c3", and their negations."""
+    """A node in words: "r1c2 is 5", "5 is in r1c2 or r1c3", or their negations."""
     geo = t.geometry
     cells, digit = node
     sym = geo.symbol(digit)
@@ -369,6 +369,8 @@ def _say(t: Tables, node: Node | Group, true: bool) -> str:
 
 
 def _tell(g: _Graph, found: _Found) -> Step:
+    """The step for a chain found: a loop, a single removal told as a loop through the
+    candidate it removes (if that stays within the length a person follows), else an AIC."""
     nodes = [g.node(n) for n in found.chain]
     if found.kind == "loop":
         return _loop_step(g, nodes, found.eliminations)
@@ -380,6 +382,7 @@ def _tell(g: _Graph, found: _Found) -> Step:
 
 
 def _cells(nodes: list[Node | Group]) -> list[Cell]:
+    """The cells of the nodes, each once, in chain order."""
     out: list[Cell] = []
     for cells, _ in nodes:
         for c in (cells,) if isinstance(cells, int) else cells:
@@ -389,6 +392,7 @@ def _cells(nodes: list[Node | Group]) -> list[Cell]:
 
 
 def _alternating(nodes: list[Node | Group], strong_first: bool = True) -> list[Link]:
+    """Links along the nodes, strong and weak in turn."""
     return [
         (a, b, (i % 2 == 0) == strong_first) for i, (a, b) in enumerate(itertools.pairwise(nodes))
     ]

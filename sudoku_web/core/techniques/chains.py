@@ -1,4 +1,5 @@
-"""Chains: XY-chains and alternating inference chains (X-chains when one digit)."""
+"""Chains: XY-chains and alternating inference chains (X-chains when one digit), between
+single candidates; grouped chains and nice loops are in :mod:`.aic`."""
 
 from __future__ import annotations
 
