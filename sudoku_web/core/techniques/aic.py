@@ -121,9 +121,13 @@ class _Graph:
         n = self._index.get((bits, d))
         if n is None:
             n = self._index[(bits, d)] = len(self.bits)
-            seen = -1
-            for c in _bits_of(bits):
-                seen &= self.t.peer_bits[c]
+            peers = self.t.peer_bits
+            if bits & (bits - 1):
+                seen = -1
+                for c in _bits_of(bits):
+                    seen &= peers[c]
+            else:
+                seen = peers[bits.bit_length() - 1]
             self.bits.append(bits)
             self.digit.append(d)
             self.seen.append(seen)
