@@ -281,36 +281,44 @@ def _search(g: _Graph) -> _Found | None:
     count = len(g.bits)
     strong = [_bits_of(b) for b in g.strong]
     weak = [_bits_of(g.weak(n)) for n in range(count)]
-    ends = [g.ends(n) for n in range(count)]
-    reached = ([1 << n for n in range(count)], [0] * count)  # per truth, per node: starts
+    ends: list[int] = [-1] * count  # found on demand: -1 until then
+    # Per truth, per node: the starts that have reached it. A start counts as reached at its
+    # own node both ways, so no chain comes back to its start.
+    reached = ([1 << n for n in range(count)], [1 << n for n in range(count)])
     layers = [list(reached[0])]
+    frontier = list(range(count))
     budget = MAX_LINKS_FOLLOWED
-    while len(layers) < MAX_CHAIN_CELLS and budget > 0:
+    while frontier and len(layers) < MAX_CHAIN_CELLS and budget > 0:
         true = len(layers) % 2
         links = strong if true else weak
+        last = layers[-1]
         new = [0] * count
-        for m, starts in enumerate(layers[-1]):
-            if starts:
-                budget -= len(links[m])
-                for k in links[m]:
-                    new[k] |= starts
-        hits: list[int] = []  # nodes whose new starts may make a chain with an effect
+        for m in frontier:
+            starts = last[m]
+            ahead = links[m]
+            budget -= len(ahead)
+            for k in ahead:
+                new[k] |= starts
         seen = reached[true]
+        frontier = []
         for k, starts in enumerate(new):
-            if not starts:
-                continue
-            starts &= ~seen[k] & ~(1 << k)  # a chain never comes back to its start
-            new[k] = starts
-            seen[k] |= starts
-            if true and starts & ends[k] and len(layers) >= 3:
-                hits.append(k)
+            if starts:
+                starts &= ~seen[k]
+                new[k] = starts
+                if starts:
+                    seen[k] |= starts
+                    frontier.append(k)
         layers.append(new)
-        if hits:
-            found = _best(g, layers, hits, ends)
+        if true and len(layers) >= 4:
+            hits = []  # nodes whose new starts may make a chain with an effect
+            for k in frontier:
+                if ends[k] < 0:
+                    ends[k] = g.ends(k)
+                if new[k] & ends[k]:
+                    hits.append(k)
+            found = _best(g, layers, hits, ends) if hits else None
             if found is not None:
                 return found
-        if not any(new):
-            break
     return None
 
 
