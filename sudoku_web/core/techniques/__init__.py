@@ -24,7 +24,7 @@ so it only fires where the swap of two digits would really leave a second soluti
 One module per family: :mod:`.base` (candidates, steps, tables, the memo of searches made in
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
 :mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness` (with :mod:`.rectangles` and
-:mod:`.avoidable`), :mod:`.chains`, :mod:`.als`,
+:mod:`.avoidable`), :mod:`.chains` (grouped chains and nice loops in :mod:`.aic`), :mod:`.als`,
 :mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
 
@@ -41,11 +41,13 @@ in vain on the same candidates (see :func:`remembering`). The order is roughly b
 pattern is to spot, not by power: fish and wings before chains, chains before forcing.
 Alternating inference chains lift top95 from 52% to 63% solved without a guess; forcing
 chains, as the last resort before a guess, take it to 100% (see ``benchmarks/RESULTS.md``).
-Chains stop at twelve cells, beyond which a sentence is no longer something a person follows.
+Chains stop at twelve cells (nodes, for grouped chains), beyond which a sentence is no longer
+something a person follows.
 """
 
 from __future__ import annotations
 
+from .aic import grouped_chain
 from .als import als_xz
 from .avoidable import avoidable_rectangle, avoidable_rectangle_2
 from .base import (
@@ -54,12 +56,16 @@ from .base import (
     Cell,
     Digit,
     Grade,
+    Group,
+    Link,
+    Node,
     Step,
     Tables,
     Technique,
     bits_to_digits,
     digit_boards,
     house_uniques,
+    node_cells,
     remembering,
     tables_for,
     untold,
@@ -103,6 +109,7 @@ from .uniqueness import bug_plus_one, unique_rectangle
 from .wings import w_wing, xy_wing, xyz_wing
 
 __all__ = [
+    "ALSO_YIELDS",
     "GRADES",
     "GRADE_OF",
     "MAX_CHAIN_CELLS",
@@ -113,6 +120,9 @@ __all__ = [
     "Cell",
     "Digit",
     "Grade",
+    "Group",
+    "Link",
+    "Node",
     "Step",
     "Tables",
     "Technique",
@@ -130,6 +140,7 @@ __all__ = [
     "finned_x_wing",
     "forcing_chain",
     "forcing_net",
+    "grouped_chain",
     "hidden_pair",
     "hidden_rectangle",
     "hidden_quad",
@@ -143,6 +154,7 @@ __all__ = [
     "naked_quad",
     "naked_single",
     "naked_triple",
+    "node_cells",
     "remembering",
     "simple_colouring",
     "skyscraper",
@@ -202,6 +214,8 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Finned jellyfish", "Fiendish", finned_jellyfish),
     ("XY-chain", "Fiendish", xy_chain),
     ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
+    # also yields "Grouped AIC", "Continuous nice loop" and "Discontinuous nice loop"
+    ("Grouped X-chain", "Fiendish", grouped_chain),
     ("ALS-XZ", "Fiendish", als_xz),
     # also yield "Cell forcing chain", "Unit forcing chain" and the same for nets
     ("Forcing chain by contradiction", "Diabolical", forcing_chain),
@@ -224,9 +238,16 @@ UNIQUENESS = frozenset(
     }
 )
 
+# Names a rung's function also gives its steps, easiest first, after the rung's own name.
+ALSO_YIELDS: dict[str, tuple[str, ...]] = {
+    "Pointing": ("Box/line reduction",),
+    "X-chain": ("Alternating chain",),
+    "Grouped X-chain": ("Grouped AIC", "Continuous nice loop", "Discontinuous nice loop"),
+}
+
 GRADE_OF: dict[str, Grade] = {name: grade for name, grade, _ in TECHNIQUES}
-GRADE_OF["Box/line reduction"] = "Medium"
-GRADE_OF["Alternating chain"] = "Fiendish"
+for _name, _grade, _ in TECHNIQUES:
+    GRADE_OF.update(dict.fromkeys(ALSO_YIELDS.get(_name, ()), _grade))
 for _name in FORCING_NAMES:
     GRADE_OF[_name] = "Diabolical"
 GRADE_OF["Guess"] = "Diabolical"
@@ -234,13 +255,7 @@ GRADE_OF["Contradiction"] = "Diabolical"
 
 # Every technique name a step can carry, easiest first (for ordered counts).
 ORDER: tuple[str, ...] = (
-    "Hidden single",
-    "Naked single",
-    "Pointing",
-    "Box/line reduction",
-    *(name for name, _, _ in TECHNIQUES[3:-3]),
-    "Alternating chain",
-    "ALS-XZ",
+    *(n for name, _, _ in TECHNIQUES[:-2] for n in (name, *ALSO_YIELDS.get(name, ()))),
     *FORCING_NAMES,
     "Guess",
 )

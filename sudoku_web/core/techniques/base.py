@@ -36,9 +36,18 @@ GRADES: tuple[Grade, ...] = ("Easy", "Medium", "Hard", "Fiendish", "Diabolical")
 Cell = int
 Digit = int
 Node = tuple[Cell, Digit]  # "this cell holds this digit"
-# A link of a chain: from one candidate to the next, strong (one of the two is true) or weak
-# (not both are true).
-Link = tuple[Node, Node, bool]
+# A grouped node of a chain: a digit's places (two or more) inside the overlap of two houses,
+# a box and a row say; "one of these cells holds this digit".
+Group = tuple[tuple[Cell, ...], Digit]
+# A link of a chain: from one node to the next, strong (one of the two is true) or weak (not
+# both are true).
+Link = tuple[Node | Group, Node | Group, bool]
+
+
+def node_cells(node: Node | Group) -> tuple[Cell, ...]:
+    """The cells of a chain node: one for a candidate, two or more for a grouped node."""
+    cells = node[0]
+    return (cells,) if isinstance(cells, int) else cells
 
 
 @dataclass(frozen=True)

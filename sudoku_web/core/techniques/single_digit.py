@@ -13,7 +13,7 @@ colour wrap, colour trap
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
@@ -387,7 +387,7 @@ def _multi_step(
     sentence: str,
     clusters: tuple[_Cluster, _Cluster],
     elims: list[tuple[Cell, Digit]],
-    weak: list[Link],
+    weak: Sequence[Link],
 ) -> Step:
     a, b = clusters
     d = elims[0][1]
