@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .als import als_xz
+from .als import als_chain, als_xy_wing, als_xz
 from .base import (
     GRADES,
     Candidates,
@@ -77,6 +77,7 @@ from .subsets import (
     naked_quad,
     naked_triple,
 )
+from .sue_de_coq import sue_de_coq
 from .uniqueness import bug_plus_one, unique_rectangle
 from .wings import w_wing, xy_wing, xyz_wing
 
@@ -94,6 +95,8 @@ __all__ = [
     "Step",
     "Tables",
     "Technique",
+    "als_chain",
+    "als_xy_wing",
     "als_xz",
     "alternating_chain",
     "bits_to_digits",
@@ -119,6 +122,7 @@ __all__ = [
     "remembering",
     "simple_colouring",
     "skyscraper",
+    "sue_de_coq",
     "swordfish",
     "tables_for",
     "two_string_kite",
@@ -162,7 +166,10 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Finned swordfish", "Fiendish", finned_swordfish),
     ("XY-chain", "Fiendish", xy_chain),
     ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
+    ("Sue de Coq", "Fiendish", sue_de_coq),
     ("ALS-XZ", "Fiendish", als_xz),
+    ("ALS-XY-wing", "Fiendish", als_xy_wing),
+    ("ALS chain", "Fiendish", als_chain),
     # also yield "Cell forcing chain", "Unit forcing chain" and the same for nets
     ("Forcing chain by contradiction", "Diabolical", forcing_chain),
     ("Forcing net by contradiction", "Diabolical", forcing_net),
@@ -179,15 +186,11 @@ for _name in FORCING_NAMES:
 GRADE_OF["Guess"] = "Diabolical"
 GRADE_OF["Contradiction"] = "Diabolical"
 
-# Every technique name a step can carry, easiest first (for ordered counts).
+# Every technique name a step can carry, easiest first (for ordered counts): the ladder's
+# names, each rung's other names beside it, the forcing names last.
+_ALSO = {"Pointing": ("Box/line reduction",), "X-chain": ("Alternating chain",)}
 ORDER: tuple[str, ...] = (
-    "Hidden single",
-    "Naked single",
-    "Pointing",
-    "Box/line reduction",
-    *(name for name, _, _ in TECHNIQUES[3:-3]),
-    "Alternating chain",
-    "ALS-XZ",
+    *(told for name, _, _ in TECHNIQUES[:-2] for told in (name, *_ALSO.get(name, ()))),
     *FORCING_NAMES,
     "Guess",
 )
