@@ -24,13 +24,14 @@ two digits would really leave a second solution.
 One module per family: :mod:`.base` (candidates, steps, tables, the memo of searches made in
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
 :mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains`, :mod:`.als`,
-:mod:`.forcing`
+:mod:`.sue_de_coq`, :mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
 
 Grades (the hardest rung decides): Easy = singles; Medium = intersections, pairs, triples;
 Hard = quads, X-wing, swordfish, skyscraper, kite and the wings; Fiendish = colouring,
-jellyfish, finned fish, uniqueness, chains, ALS-XZ; Diabolical = forcing chains and nets, and a
-guess when even they find nothing.
+jellyfish, finned fish, uniqueness, chains, Sue de Coq, almost locked sets (ALS-XZ,
+ALS-XY-wing, ALS chains); Diabolical = forcing chains and nets, and a guess when even they
+find nothing.
 
 Roads not taken: techniques return one step rather than applying every instance at once,
 because a page shows one sentence per step and a hint is exactly one step. Rescanning from
