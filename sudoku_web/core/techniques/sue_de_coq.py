@@ -109,14 +109,15 @@ def _sides(masks: Sequence[int], spots: list[Cell], v: int, need: int) -> list[_
     """Sets of up to :data:`MAX_SIDE` cells among ``spots``, each cell holding a digit of
     ``v``, that add at least one cell beyond their digits from outside ``v``, and leave the
     other side one at least."""
-    usable = [c for c in spots if masks[c] & v]
+    # A cell bringing MAX_SIDE digits from outside v leaves no side a cell to gain.
+    usable = [c for c in spots if masks[c] & v and (masks[c] & ~v).bit_count() < MAX_SIDE]
     out = []
     for k in range(1, min(MAX_SIDE, len(usable)) + 1):
         for cells in combinations(usable, k):
             digits = 0
             for c in cells:
                 digits |= masks[c]
-            if 1 <= _gain((cells, digits), v) < need:
+            if 1 <= k - (digits & ~v).bit_count() < need:
                 out.append((cells, digits))
     return out
 
