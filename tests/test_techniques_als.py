@@ -3,17 +3,22 @@ where they must not fire, their chains' links for the drawing, and other boards'
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from test_logic_techniques import TABLES, Case, _case, _cell
+from test_logic_techniques import GEO, TABLES, Case, _case, _cell
 
 from sudoku_web.core.board import Geometry, jigsaw, x_sudoku
+from sudoku_web.core.logic import apply_step
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
     Candidates,
     Step,
+    als,
     als_chain,
     als_xy_wing,
     als_xz,
+    remembering,
     sue_de_coq,
     tables_for,
 )
@@ -174,3 +179,45 @@ def test_als_xy_wing_in_jigsaw_regions() -> None:
     assert [h.name for h in step.houses] == ["column 4", "row 6", "region 3"]
     assert step.eliminations == ((_cell("r3c4"), 4),)
     _sound(geometry, puzzle, cand, step)
+
+
+def test_a_search_cut_short_is_not_remembered_as_in_vain(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Within an explanation, a search that found nothing is skipped until a set changes; one
+    # stopped by its bound must not be: the same position later finds the chain.
+    cand = _case("ALS chain").candidates()
+    with remembering():
+        monkeypatch.setattr(als, "MAX_EXTENSIONS", 1)
+        assert als_chain(cand, TABLES) is None
+        monkeypatch.undo()
+        step = als_chain(cand, TABLES)
+        assert step is not None and step.eliminations == ((_cell("r1c9"), 3),)
+        while step is not None:  # use the position's chains up
+            cand = apply_step(cand, step, GEO)
+            step = als_chain(cand, TABLES)
+        # Searched in vain to the end: the same sets are not searched again.
+        monkeypatch.setattr(als, "_search", _never)
+        assert als_chain(cand, TABLES) is None
+    with remembering():  # a new explanation knows nothing yet
+        with pytest.raises(AssertionError, match="searched again"):
+            als_chain(cand, TABLES)
+
+
+def _never(*_: object) -> None:
+    raise AssertionError("searched again")
+
+
+def test_pasted_grids_with_thousands_of_sets_keep_the_smallest() -> None:
+    # Two or three of five digits a cell at random (a pasted candidate grid, not a puzzle)
+    # makes some 1,400 sets; the search keeps the smallest MAX_SETS, every two-candidate cell.
+    rng = random.Random(1)
+    masks = tuple(sum(1 << d for d in rng.sample(range(5), rng.choice((2, 3)))) for _ in range(81))
+    cand = Candidates((0,) * 81, masks)
+    sets = als._web(cand, TABLES).sets
+    assert len(sets) == als.MAX_SETS
+    assert {s.cells[0] for s in sets if len(s.cells) == 1} == {
+        c for c in range(81) if masks[c].bit_count() == 2
+    }
+    every = als._alses(cand, TABLES)
+    assert len(every) > 2 * als.MAX_SETS
+    small = {s.board for s in every if len(s.cells) <= 2}
+    assert small < {s.board for s in sets}  # all sets of one or two cells, then three-cell ones

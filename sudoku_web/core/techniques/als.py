@@ -57,6 +57,11 @@ from .base import (
 MAX_ALS_CELLS = 3
 # The longest ALS chain, in sets; a longer one is a sentence nobody follows to its end.
 MAX_ALS_CHAIN = 4
+# Bounds for pasted candidate grids, far above what puzzles reach (top95 and top1465 stalls:
+# at most 145 sets and 2,500 chain extensions, 90 on average): the pairs of sets grow with the
+# square of their number, and the chains with a power of it.
+MAX_SETS = 600
+MAX_EXTENSIONS = 50_000
 _NAMES = ("A", "B", "C", "D", "E")  # the sets of a chain, as its sentence calls them
 
 
@@ -111,7 +116,10 @@ def _web(cand: Candidates, t: Tables) -> _Web:
     masks, tables, web = _last_web
     if masks is cand.masks and tables is t and web is not None:
         return web
-    web = _Web(_alses(cand, t), t.geometry.size)
+    sets = _alses(cand, t)
+    if len(sets) > MAX_SETS:  # smallest first (a stable sort keeps the houses' order)
+        sets = sorted(sets, key=lambda s: len(s.cells))[:MAX_SETS]
+    web = _Web(sets, t.geometry.size)
     _last_web = (cand.masks, t, web)
     return web
 
@@ -247,13 +255,17 @@ def _chain(web: _Web, length: int) -> _Found | None:
     fresh = (1 << len(keys)) - 1
     if memo is not None:
         fresh = sum(1 << i for i, key in enumerate(keys) if key not in memo)
-    found = _search(web, length, fresh) if fresh else None
-    if found is None and memo is not None:
+    if not fresh:
+        return None
+    budget = [MAX_EXTENSIONS]
+    found = _search(web, length, fresh, budget)
+    if found is None and memo is not None and budget[0] > 0:  # searched in vain, to the end
         memo.update(keys)
     return found
 
 
-def _search(web: _Web, length: int, fresh: int) -> _Found | None:
+def _search(web: _Web, length: int, fresh: int, budget: list[int]) -> _Found | None:
+    """The first chain through a fresh set (bitmask), within ``budget`` extensions."""
     pairs = web.pairs
     near = pairs.near
     # close[r]: the sets with a fresh one at most r links away.
@@ -270,8 +282,8 @@ def _search(web: _Web, length: int, fresh: int) -> _Found | None:
         if not reach[-1] & near[i]:
             continue  # no set one link from the start can get to an end in time
         need = [] if fresh >> i & 1 else close[: length - 1]
-        found = _extend(web, [i], [], web.sets[i].board, reach, need)
-        if found is not None:
+        found = _extend(web, [i], [], web.sets[i].board, reach, need, budget)
+        if found is not None or budget[0] <= 0:
             return found
     return None
 
@@ -287,10 +299,19 @@ def _union(near: tuple[int, ...], among: int) -> int:
 
 
 def _extend(
-    web: _Web, path: list[int], digits: list[int], used: int, reach: list[int], need: list[int]
+    web: _Web,
+    path: list[int],
+    digits: list[int],
+    used: int,
+    reach: list[int],
+    need: list[int],
+    budget: list[int],
 ) -> _Found | None:
     """Extend a chain's start (sets ``path``, links ``digits``) by ``len(reach)`` sets, the
     next one among ``reach[-1]``, and, until a fresh set is in, among ``need[-1]``."""
+    budget[0] -= 1
+    if budget[0] <= 0:
+        return None
     sets = web.sets
     pairs = web.pairs
     allowed = reach[-1] & need[-1] if need else reach[-1]
@@ -306,7 +327,9 @@ def _extend(
                 return [sets[k] for k in (*path, j)], [*digits, x], z, first.hits[z] & end.hits[z]
             continue
         rest = [] if not need or need[0] >> j & 1 else need[:-1]
-        found = _extend(web, [*path, j], [*digits, x], used | sets[j].board, reach[:-1], rest)
+        found = _extend(
+            web, [*path, j], [*digits, x], used | sets[j].board, reach[:-1], rest, budget
+        )
         if found is not None:
             return found
     return None

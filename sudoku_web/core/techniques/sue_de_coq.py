@@ -83,16 +83,18 @@ def _search(
             for c in core:
                 v |= masks[c]
             need = v.bit_count() - n  # cells the two sides must add beyond their new digits
-            if need < 2:
-                continue
+            if not 2 <= need <= 2 * MAX_SIDE:
+                continue  # nothing to share out, or more than two sides can take
             lines = _sides(masks, a_open, v, need)
             if not lines:
                 continue
-            boxes = _sides(masks, b_open, v, need)
+            boxes: dict[int, list[_Side]] = {}
+            for box in _sides(masks, b_open, v, need):
+                boxes.setdefault(_gain(box, v), []).append(box)
             for line in lines:
-                for box in boxes:
-                    if line[1] & box[1] or _gain(line, v) + _gain(box, v) != need:
-                        continue
+                for box in boxes.get(need - _gain(line, v), ()):
+                    if line[1] & box[1]:
+                        continue  # a digit of both sides could be there twice
                     elims = _eliminations(masks, core_cells, a_open, b_open, (core, v), line, box)
                     if elims:
                         return (core, v), line, box, elims
