@@ -95,9 +95,10 @@ class _Pairs:
 class _Web:
     """One position's ALSs, and their pairs (built when first asked for)."""
 
-    def __init__(self, sets: list[_Als], size: int) -> None:
+    def __init__(self, sets: list[_Als], size: int, whole: bool) -> None:
         self.sets = tuple(sets)
         self.size = size
+        self.whole = whole  # every set of the position (not cut to MAX_SETS)
 
     @functools.cached_property
     def pairs(self) -> _Pairs:
@@ -117,9 +118,10 @@ def _web(cand: Candidates, t: Tables) -> _Web:
     if masks is cand.masks and tables is t and web is not None:
         return web
     sets = _alses(cand, t)
-    if len(sets) > MAX_SETS:  # smallest first (a stable sort keeps the houses' order)
+    whole = len(sets) <= MAX_SETS
+    if not whole:  # smallest first (a stable sort keeps the houses' order)
         sets = sorted(sets, key=lambda s: len(s.cells))[:MAX_SETS]
-    web = _Web(sets, t.geometry.size)
+    web = _Web(sets, t.geometry.size, whole)
     _last_web = (cand.masks, t, web)
     return web
 
@@ -259,8 +261,8 @@ def _chain(web: _Web, length: int) -> _Found | None:
         return None
     budget = [MAX_EXTENSIONS]
     found = _search(web, length, fresh, budget)
-    if found is None and memo is not None and budget[0] > 0:  # searched in vain, to the end
-        memo.update(keys)
+    if found is None and memo is not None and budget[0] > 0 and web.whole:
+        memo.update(keys)  # every chain searched in vain
     return found
 
 
