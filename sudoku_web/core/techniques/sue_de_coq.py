@@ -89,10 +89,10 @@ def _search(
             if not lines:
                 continue
             boxes: dict[int, list[_Side]] = {}
-            for box in _sides(masks, b_open, v, need):
-                boxes.setdefault(_gain(box, v), []).append(box)
-            for line in lines:
-                for box in boxes.get(need - _gain(line, v), ()):
+            for box, gain in _sides(masks, b_open, v, need):
+                boxes.setdefault(gain, []).append(box)
+            for line, gain in lines:
+                for box in boxes.get(need - gain, ()):
                     if line[1] & box[1]:
                         continue  # a digit of both sides could be there twice
                     elims = _eliminations(masks, core_cells, a_open, b_open, (core, v), line, box)
@@ -101,26 +101,22 @@ def _search(
     return None
 
 
-def _gain(side: _Side, v: int) -> int:
-    """How many cells a side adds beyond the digits it brings from outside ``v``."""
-    cells, digits = side
-    return len(cells) - (digits & ~v).bit_count()
-
-
-def _sides(masks: Sequence[int], spots: list[Cell], v: int, need: int) -> list[_Side]:
+def _sides(masks: Sequence[int], spots: list[Cell], v: int, need: int) -> list[tuple[_Side, int]]:
     """Sets of up to :data:`MAX_SIDE` cells among ``spots``, each cell holding a digit of
-    ``v``, that add at least one cell beyond their digits from outside ``v``, and leave the
-    other side one at least."""
+    ``v``, with their gain: how many cells they add beyond the digits they bring from outside
+    ``v``. At least one, and at least ``need`` with the other side's (at most MAX_SIDE)."""
     # A cell bringing MAX_SIDE digits from outside v leaves no side a cell to gain.
     usable = [c for c in spots if masks[c] & v and (masks[c] & ~v).bit_count() < MAX_SIDE]
+    lowest = max(1, need - MAX_SIDE)
     out = []
     for k in range(1, min(MAX_SIDE, len(usable)) + 1):
         for cells in combinations(usable, k):
             digits = 0
             for c in cells:
                 digits |= masks[c]
-            if 1 <= k - (digits & ~v).bit_count() < need:
-                out.append((cells, digits))
+            gain = k - (digits & ~v).bit_count()
+            if lowest <= gain < need:
+                out.append(((cells, digits), gain))
     return out
 
 
