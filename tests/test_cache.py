@@ -72,7 +72,7 @@ def test_threads_hammering_the_store_keep_it_bounded_and_consistent() -> None:
     for t in threads:
         t.join()
     assert 0 < store.bytes <= 20_000
-    assert store.bytes == sum(size for _, size in store._data.values())
+    assert store.bytes == sum(size for _, size in store.entries._data.values())
 
 
 def test_solve_key_names_the_whole_request() -> None:

@@ -42,8 +42,6 @@ import hashlib
 import io
 import logging
 import pickle
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -60,7 +58,7 @@ from ..core.board import Geometry, InvalidPuzzle, standard
 from ..core.solver import SolveResult
 from ..core.variants import find_variant
 from .budgets import Budget
-from .memo import byte_cache
+from .memo import ByteLRU, byte_cache
 
 logger = logging.getLogger(__name__)
 
@@ -179,59 +177,46 @@ class MemoryStore(BaseCache):
             raise ValueError(f"a cache budget must be 0 bytes or more, not {max_bytes}")
         self.max_bytes = max_bytes
         self.max_item_bytes = max_bytes if max_item_bytes is None else max_item_bytes
-        self.bytes = 0
         self.hits = 0
         self.misses = 0
-        self._data: OrderedDict[str, tuple[object, int]] = OrderedDict()
-        self._lock = threading.Lock()  # move_to_end and popitem are not atomic together
+        self.entries = ByteLRU[str, object](max_bytes)
 
     def __len__(self) -> int:
-        return len(self._data)
+        return len(self.entries)
+
+    @property
+    def bytes(self) -> int:
+        """What the entries are charged in all."""
+        return self.entries.bytes
 
     def get(self, key: str) -> Any:
-        with self._lock:
-            entry = self._data.get(key)
-            if entry is None:
-                self.misses += 1
-                return None
-            self._data.move_to_end(key)
+        value = self.entries.get(key)
+        if value is None:
+            self.misses += 1
+        else:
             self.hits += 1
-            return entry[0]
+        return value
 
     def has(self, key: str) -> bool:
-        return key in self._data
+        return key in self.entries
 
     def set(self, key: str, value: Any, timeout: int | timedelta | None = None) -> bool:
         if not self.max_bytes:
             return False
         size = _nbytes(value) + len(key)
-        if size > min(self.max_item_bytes, self.max_bytes):
+        if size > self.max_item_bytes:
             return False
-        with self._lock:
-            old = self._data.pop(key, None)
-            if old is not None:
-                self.bytes -= old[1]
-            self._data[key] = (value, size)
-            self.bytes += size
-            while self.bytes > self.max_bytes:
-                _, (_, dropped) = self._data.popitem(last=False)
-                self.bytes -= dropped
-        return True
+        return self.entries.put(key, value, size)
 
     def add(self, key: str, value: Any, timeout: int | timedelta | None = None) -> bool:
         return False if self.has(key) else self.set(key, value, timeout)
 
     def delete(self, key: str) -> bool:
-        with self._lock:
-            old = self._data.pop(key, None)
-            if old is not None:
-                self.bytes -= old[1]
-        return old is not None
+        return self.entries.pop(key)
 
     def clear(self) -> bool:
-        with self._lock:
-            self._data.clear()
-            self.bytes = self.hits = self.misses = 0
+        self.entries.clear()
+        self.hits = self.misses = 0
         return True
 
 

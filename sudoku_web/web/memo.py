@@ -64,6 +64,9 @@ class ByteLRU(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._data)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
     def get(self, key: K) -> V | None:
         """The value for ``key`` (now the most recently used), or None."""
         with self._lock:
@@ -73,12 +76,14 @@ class ByteLRU(Generic[K, V]):
             self._data.move_to_end(key)
             return entry[0]
 
-    def put(self, key: K, value: V) -> None:
-        """Stores ``value`` (unless it alone exceeds the budget), evicting the least recently
-        used entries beyond it."""
-        size = deep_sizeof(key) + deep_sizeof(value)
+    def put(self, key: K, value: V, size: int | None = None) -> bool:
+        """Stores ``value`` charged ``size`` bytes (default :func:`deep_sizeof` of the key and
+        value), evicting the least recently used entries beyond the budget; False, storing
+        nothing, when it alone exceeds the budget."""
+        if size is None:
+            size = deep_sizeof(key) + deep_sizeof(value)
         if size > self.max_bytes:
-            return
+            return False
         with self._lock:
             old = self._data.pop(key, None)
             if old is not None:
@@ -88,6 +93,15 @@ class ByteLRU(Generic[K, V]):
             while self.bytes > self.max_bytes:
                 _, (_, dropped) = self._data.popitem(last=False)
                 self.bytes -= dropped
+        return True
+
+    def pop(self, key: K) -> bool:
+        """Drops ``key``'s entry; False when there was none."""
+        with self._lock:
+            old = self._data.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+        return old is not None
 
     def clear(self) -> None:
         """Drops every entry."""

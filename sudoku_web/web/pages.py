@@ -163,7 +163,7 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "invalid":  # the engine found conflicting givens: the 422 page
         grid = link.grid if link.grid is not None else tuple(parse_puzzle(givens, geometry))
         return invalid_page(result.errors, geometry, grid)
-    links = variants.result_links(geometry, givens)
+    links = speedups.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
         slots["grid"] = speedups.solution_rows_html(geometry, givens, result.solutions[0])
@@ -232,7 +232,7 @@ def _slots(
         "board_name": escape(name),
         "share_url": escape(links.share),
         "edit_url": escape(links.edit),
-        "print_url": escape(variants.print_url(links.edit)),
+        "print_url": escape(links.print),
         # Link previews (Open Graph, Twitter); every share link's picture is <link>.png.
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
         "preview_description": escape(_description(geometry, givens, result, diagnosis)),

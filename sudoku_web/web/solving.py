@@ -10,7 +10,9 @@ depend on, and an answer cut short by a deadline is never kept and marks its res
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from flask import Flask, current_app, g
 
@@ -191,37 +193,41 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
     techniques may be used (the puzzle is known to have one solution). An explanation cut
     short by its deadline marks the request uncacheable.
     """
-    if result.status != "solved" or not result.solutions:
-        return None
     budget = teach_budget()
-    explanation = explain(
-        result.puzzle.replace(".", "0"),
-        geometry,
-        solution=parse_puzzle(result.solutions[0], geometry),
-        max_steps=budget.max_steps,
-        deadline_ms=teach_deadline(budget.explain_deadline_ms),
-    )
-    if explanation.cut_short:
-        cache.mark_uncacheable()
-    return explanation
+    return _logic_run(explain, result, geometry, budget.max_steps, budget.explain_deadline_ms)
 
 
 def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
     """The human grade of a ``solved`` result within ``GRADE_DEADLINE_MS`` (the same answer
     as the steps page's explanation, without building its steps); None for other outcomes."""
+    budget = teach_budget()
+    return _logic_run(grade, result, geometry, budget.max_steps, budget.grade_deadline_ms)
+
+
+_Run = TypeVar("_Run", Explanation, GradeResult)
+
+
+def _logic_run(
+    run: Callable[..., _Run],
+    result: SolveResult,
+    geometry: Geometry,
+    max_steps: int,
+    deadline_ms: float | None,
+) -> _Run | None:
+    """``explain`` or ``grade`` of a solved result with the engine's solution, within the
+    teaching budget; a run its deadline cut marks the request uncacheable."""
     if result.status != "solved" or not result.solutions:
         return None
-    budget = teach_budget()
-    graded = grade(
+    answer = run(
         result.puzzle.replace(".", "0"),
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
-        max_steps=budget.max_steps,
-        deadline_ms=teach_deadline(budget.grade_deadline_ms),
+        max_steps=max_steps,
+        deadline_ms=teach_deadline(deadline_ms),
     )
-    if graded.cut_short:
+    if answer.cut_short:
         cache.mark_uncacheable()
-    return graded
+    return answer
 
 
 def search_story(grid: list[int], geometry: Geometry) -> teaching_display.SearchView:

@@ -4,8 +4,8 @@ of them off, leaving the plain path (tests run both and compare).
 
 What is here, and what it buys (measured in-process, ``benchmarks/speedups.py``; figures in
 ``benchmarks/RESULTS.md``); each was kept because it buys at least 5% of a page's
-throughput. Dropped for buying less: per-host link templates and remembered template links
-(-0.5%, within noise, once pages come from skeletons).
+throughput. Dropped for buying less: remembered template links (within noise once pages come
+from skeletons).
 
 skeletons
     A solved result page is ~10 KB of fixed markup around a dozen values: it is rendered by
@@ -14,6 +14,11 @@ skeletons
 pre-built rows
     A solved grid's ``<td>`` cells from a per-geometry table of each cell's markup per
     (given, solution) pair: one C-level pass instead of :meth:`BoardView.rows_html`.
+link templates
+    A result page's four links (share path, absolute share link, "Edit", "Print") cost four
+    ``url_for`` builds, ~9% of an uncached page. Per app, request origin (scheme, host,
+    script root) and geometry, they are built once around a hole and then filled with
+    ``str.replace``; puzzles that are not plain letters and digits take ``url_for``.
 replay by URL
     A ``before_request`` hook answering a GET whose cacheable response is stored under its
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
@@ -32,13 +37,13 @@ from flask import Flask, Response, current_app, request
 from markupsafe import Markup
 
 from ..core.board import Geometry
-from . import cache
+from . import cache, variants
 from .boards import _cell_statics, _td, board_view
-from .memo import byte_cache
+from .memo import ByteLRU, byte_cache
 from .skeleton import Skeletons
 
 #: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,rows"'``).
-PIECES: Final = ("skeletons", "rows", "replay")
+PIECES: Final = ("skeletons", "rows", "links", "replay")
 
 #: Config default: every trick on (the plain path is what tests compare against). ``False``
 #: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
@@ -46,6 +51,7 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {"SPEEDUPS": True}
 PIECES_KEY: Final = "sudoku_speedups"
 
 SKELETONS: Final = "sudoku_skeletons"
+LINK_TEMPLATES: Final = "sudoku_link_templates"
 
 
 def init_app(app: Flask) -> None:
@@ -64,6 +70,9 @@ def init_app(app: Flask) -> None:
     app.extensions[PIECES_KEY] = pieces
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
+    if "links" in pieces:
+        # Bounded because the Host header comes from the client: ~1 KB an origin and geometry.
+        app.extensions[LINK_TEMPLATES] = ByteLRU[tuple[str, ...], variants.Links](256 * 1024)
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
 
@@ -122,6 +131,38 @@ def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
             cells["0", sym] = start + _td(tail, label, sym, "solved", False, False)
         out.append(cells)
     return tuple(out)
+
+
+# ---- Link templates --------------------------------------------------------------------------
+
+#: Stands for the puzzle while a template is built: "~" is unreserved, so ``url_for`` keeps
+#: it as it is, and no canonical puzzle holds it.
+_HOLE: Final = "~~"
+
+
+def result_links(geometry: Geometry, puzzle: str) -> variants.Links:
+    """:func:`variants.result_links`, from the origin's and geometry's templates (when on)."""
+    table = current_app.extensions.get(LINK_TEMPLATES)
+    if not isinstance(table, ByteLRU) or not puzzle.isalnum():
+        return variants.result_links(geometry, puzzle)
+    env = request.environ
+    key = (
+        env.get("wsgi.url_scheme", "http"),
+        env.get("HTTP_HOST") or f"{env.get('SERVER_NAME')}:{env.get('SERVER_PORT')}",
+        env.get("SCRIPT_NAME", ""),
+        cache.geometry_key(geometry),
+    )
+    template = table.get(key)
+    if template is None:
+        template = variants.result_links(geometry, _HOLE)
+        if any(link.count(_HOLE) != 1 for link in _fields(template)):
+            return variants.result_links(geometry, puzzle)  # a hole was escaped: no template
+        table.put(key, template)
+    return variants.Links(*(link.replace(_HOLE, puzzle) for link in _fields(template)))
+
+
+def _fields(links: variants.Links) -> tuple[str, str, str, str]:
+    return (links.page, links.share, links.edit, links.print)
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------

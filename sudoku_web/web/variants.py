@@ -250,14 +250,18 @@ class Links:
     page: str  # the share link, a path: /p/<puzzle>
     share: str  # the same, absolute (for copying and link previews)
     edit: str  # the form opened on the puzzle
+    print: str  # the print page of the same puzzle
 
 
 def result_links(geometry: Geometry, puzzle: str) -> Links:
-    """:func:`page_url` (plain and absolute) and :func:`edit_url` of a canonical puzzle."""
+    """:func:`page_url` (plain and absolute), :func:`edit_url` and :func:`print_url` of a
+    canonical puzzle."""
+    edit = edit_url(geometry, puzzle)
     return Links(
         page_url(geometry, puzzle),
         page_url(geometry, puzzle, external=True),
-        edit_url(geometry, puzzle),
+        edit,
+        print_url(edit),
     )
 
 
