@@ -36,7 +36,7 @@ import functools
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..board import Geometry
+from ..board import Geometry, House
 from .base import (
     Candidates,
     Cell,
@@ -343,6 +343,11 @@ def _told(geo: Geometry, s: _Als) -> str:
     return f"{_cells(geo, s.cells)} ({geo.houses[s.house].name}: {_digits(geo, digits)})"
 
 
+def _houses(geo: Geometry, sets: list[_Als]) -> list[House]:
+    """The sets' houses, each once (a hint names them: "look at row 1 and box 2")."""
+    return [geo.houses[h] for h in dict.fromkeys(s.house for s in sets)]
+
+
 def _targets(geo: Geometry, z: int, board: int) -> tuple[list[Cell], list[tuple[Cell, Digit]]]:
     cells = [c for c in range(geo.cells) if board >> c & 1]
     return cells, [(c, z + 1) for c in cells]
@@ -366,7 +371,7 @@ def _xz_step(
         "ALS-XZ",
         sentence,
         cand,
-        houses=[geo.houses[a.house], geo.houses[b.house]],
+        houses=_houses(geo, sets),
         cells=[*a.cells, *b.cells],
         eliminations=elims,
         links=_links(t, cand, sets, digits, z),
@@ -406,7 +411,7 @@ def _chain_step(
         name,
         sentence,
         cand,
-        houses=[geo.houses[s.house] for s in sets],
+        houses=_houses(geo, sets),
         cells=[c for s in sets for c in s.cells],
         eliminations=elims,
         links=_links(t, cand, sets, digits, z),
