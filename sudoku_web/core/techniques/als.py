@@ -238,7 +238,7 @@ def als_chain(cand: Candidates, t: Tables) -> Step | None:
     return None
 
 
-# A chain found: its sets (indices into the web), its links' digits (indices), the digit
+# A chain found: its sets, its links' digits (indices), the digit
 # (index) it removes and the cells it removes it from (bitboard).
 _Found = tuple[list[_Als], list[int], int, int]
 
