@@ -65,6 +65,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=_resource_dir("templates"),
         static_folder=_resource_dir("static"),
     )
+    # Werkzeug answers "/p//play" (or "/p/%2F/play") with a redirect to the path with the
+    # slashes merged: an absolute Location to another route ("/p/play"), which is not what
+    # the link asked for. Such a link names no puzzle, so it is a 404 like any other.
+    app.url_map.merge_slashes = False
     app.config.from_mapping(security.CONFIG_DEFAULTS)
     app.config.from_mapping(cache.CONFIG_DEFAULTS)
     app.config.from_mapping(limits.CONFIG_DEFAULTS)

@@ -294,6 +294,12 @@ def test_every_route_is_fuzzed(client: Any) -> None:
         ("/?v=jigsaw&n=²", 200),
         (f"/p/{EASY.replace('0', '.')}/steps?puzzle=x&page=2", 301),
         (f"/p/{EASY.replace('0', '.')}/search?_external=1&_anchor=x", 301),
+        # An empty puzzle part: Werkzeug's slash merging used to redirect it, absolutely, to
+        # another route ("/p/play"), found by the play fuzzer.
+        ("/p/%2F/play", 404),
+        ("/p//play", 404),
+        ("/p//steps", 404),
+        ("/x//p/" + EASY, 404),
     ],
 )
 def test_known_causes_of_500s_are_4xx(client: Any, path: str, status: int) -> None:

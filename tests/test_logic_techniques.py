@@ -23,6 +23,7 @@ from sudoku_web.core.techniques import (
     Technique,
     alternating_chain,
     forcing_chain,
+    grouped_chain,
     intersection,
     tables_for,
     unique_rectangle,
@@ -33,6 +34,8 @@ TABLES = tables_for(GEO)
 FUNCTIONS: dict[str, Technique] = {name: f for name, _, f in TECHNIQUES}
 FUNCTIONS["Box/line reduction"] = intersection
 FUNCTIONS["Alternating chain"] = alternating_chain
+FUNCTIONS["Grouped AIC"] = FUNCTIONS["Continuous nice loop"] = grouped_chain
+FUNCTIONS["Discontinuous nice loop"] = grouped_chain
 FUNCTIONS["Cell forcing chain"] = FUNCTIONS["Unit forcing chain"] = forcing_chain
 
 
@@ -398,9 +401,9 @@ CASES = [
     Case(
         "Simple colouring",
         "..84...3....3.....9....157479...8........7..514.....2...9.6...2.5....4......9..56",
-        # Following 6's strong links, either the blue cells (r1c6 and r6c3) or the green cells
-        # (r3c4 and r6c6) all hold 6. Whichever it is, a cell that sees both a blue and a green
-        # cell cannot be 6: 6 is removed from r3c3.
+        # 6's strong links join its places into a cluster: 6 is either in all the blue cells
+        # (r1c6 and r6c3) or in all the green cells (r3c4 and r6c6). Whichever it is, a cell
+        # that sees both a blue and a green cell cannot be 6: 6 is removed from r3c3.
         (
             "=5       126      =8       =4       =7       26       126      =3       =9 "
             "24       1267     147      =3       =5       =9       1268     168      18 "
@@ -414,6 +417,28 @@ CASES = [
         ),
         placements=(),
         eliminations=(("r3c3", 6),),
+    ),
+    Case(
+        "Multi-colouring",
+        "......94.....9...53....5.7..8.4..1..463...........7.8.8..7.....7......28.5.26....",
+        # 4's strong links join its places into clusters: in one, 4 is either in all the blue
+        # cells (r2c3, r3c5 and r8c6) or in all the green cells (r2c6 and r7c5); in another,
+        # either in the yellow cell r9c3 or in the purple cell r9c7. Blue r2c3 sees yellow r9c3,
+        # so blue and yellow are not both true: green or purple is, and 4 is removed from r7c7,
+        # which sees both a green and a purple cell.
+        (
+            "1256     12       15       =8       =7       126      =9       =4       =3 "
+            "126      =7       48       136      =9       234      28       16       =5 "
+            "=3       49       489      16       24       =5       28       =7       16 "
+            "25       =8       =7       =4       235      236      =1       36       =9 "
+            "=4       =6       =3       19       =8       19       =7       =5       =2 "
+            "1259     129      1259     356      235      =7       36       =8       =4 "
+            "=8       2349     126      =7       345      39       45       169      16 "
+            "=7       349      46       359      =1       349      456      =2       =8 "
+            "19       =5       149      =2       =6       =8       34       139      =7 "
+        ),
+        placements=(),
+        eliminations=(("r7c7", 4),),
     ),
     Case(
         "Jellyfish",
@@ -498,9 +523,10 @@ CASES = [
     Case(
         "Finned swordfish",
         ".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..",
-        # In rows 2, 5 and 9, 3 can only go in columns 3, 6 and 9, except for the fin r2c4. Either
-        # a fin holds 3, or the Swordfish does; either way 3 is removed from r1c6: in those
-        # columns, seeing every fin.
+        # In rows 2, 5 and 9, 3 can only go in columns 3, 6 and 9, except for the fin r2c4;
+        # without it, row 2 would keep 3 only in r2c9 (a sashimi swordfish). Either a fin holds
+        # 3, or the swordfish does; either way 3 is removed from r1c6: in those columns, seeing
+        # every fin.
         (
             "=9       =4       =7       356      =2       368      156      368      13568 "
             "=8       256      256      3456     =9       =1       456      =7       356 "
@@ -514,6 +540,26 @@ CASES = [
         ),
         placements=(),
         eliminations=(("r1c6", 3),),
+    ),
+    Case(
+        "Finned jellyfish",
+        "28..3.......5...4..........3.....8.2...4.7......1......64....7.....1.3....5......",
+        # In rows 3, 6, 8 and 9, 6 can only go in columns 3, 6, 8 and 9, except for the fin
+        # r3c7. Either a fin holds 6, or the jellyfish does; either way 6 is removed from r1c9:
+        # in those columns, seeing every fin.
+        (
+            "=2       =8       169      69       =3       =4       =7       59       156 "
+            "679      179      1369     =5       69       28       1269     =4       1389 "
+            "=4       =5       369      28       =7       =1       69       28       369 "
+            "=3       =4       =7       69       569      59       =8       =1       =2 "
+            "689      129      12689    =4       28       =7       56       =3       569 "
+            "=5       29       2689     =1       28       =3       =4       69       =7 "
+            "18       =6       =4       =3       59       28       1259     =7       1589 "
+            "789      279      289      78       =1       56       =3       56       =4 "
+            "178      =3       =5       278      =4       69       19       28       1689 "
+        ),
+        placements=(),
+        eliminations=(("r1c9", 6),),
     ),
     Case(
         "XY-chain",
@@ -573,6 +619,94 @@ CASES = [
         ),
         placements=(),
         eliminations=(("r8c6", 7),),
+    ),
+    Case(
+        "Grouped X-chain",
+        ".26.39......6....19.....7.......4..9.5....2....85.....3..2..9..4....762.........4",
+        # Following strong and weak links in turn: if r5c4 is not 7, then r1c4 is 7, so r1c1 is not
+        # 7, so 7 is in r5c1 or r6c1, so 7 is in neither r4c2 nor r4c3, so r4c8 is 7. So r5c4 is 7
+        # or r4c8 is 7, and whatever contradicts both goes: remove r5c8 (7) and r5c9 (7).
+        (
+            "17       =2       =6       17       =3       =9       458      458      58 "
+            "58       47       457      =6       2578     258      =3       =9       =1 "
+            "=9       138      135      =4       158      158      =7       =6       =2 "
+            "26       137      137      =8       26       =4       15       157      =9 "
+            "167      =5       49       1379     1679     136      =2       13478    3678 "
+            "1267     49       =8       =5       12679    1236     14       1347     367 "
+            "=3       1678     157      =2       =4       1568     =9       1578     578 "
+            "=4       189      19       139      158      =7       =6       =2       358 "
+            "58       16789    =2       139      1689     1368     158      13578    =4 "
+        ),
+        placements=(),
+        eliminations=(
+            ("r5c8", 7),
+            ("r5c9", 7),
+        ),
+    ),
+    Case(
+        "Grouped AIC",
+        "..5..8..18......9.......78....4.....64....9......53..2.6.........138..5....9.714.",
+        # Following strong and weak links in turn: if 2 is in none of r9c1, r9c2 and r9c3, then r9c5
+        # is 2, so r9c5 is not 6, so r8c6 is 6, so r8c7 is not 6, so r8c7 is 2. So 2 is in r9c1,
+        # r9c2 or r9c3 or r8c7 is 2, and whatever contradicts both goes: remove r8c1 (2) and r8c2
+        # (2).
+        (
+            "3479     379      =5       67       3479     =8       236      236      =1 "
+            "=8       1237     23467    1267     123467   126      =5       =9       346 "
+            "12349    1239     23469    1256     123469   12569    =7       =8       346 "
+            "12357    12357    237      =4       12679    1269     368      1367     3678 "
+            "=6       =4       2378     1278     127      12       =9       137      =5 "
+            "179      1789     789      1678     =5       =3       =4       167      =2 "
+            "23479    =6       234789   125      12       1245     238      237      3789 "
+            "2479     279      =1       =3       =8       246      26       =5       679 "
+            "235      2358     238      =9       26       =7       =1       =4       368 "
+        ),
+        placements=(),
+        eliminations=(
+            ("r8c1", 2),
+            ("r8c2", 2),
+        ),
+    ),
+    Case(
+        "Continuous nice loop",
+        ".52..68.......7.2.......6....48..9..2..41......1.....8..61..38.....9...63..6..1.9",
+        # Strong and weak links in turn close a loop: if 3 is in neither r1c8 nor r1c9, then r1c4 is
+        # 3, so r1c4 is not 9, so r1c8 is 9, so r3c8 is not 9, so r3c8 is 3, so 3 is in neither r1c8
+        # nor r1c9 again. Around such a loop every other node is true, so each link has exactly one
+        # true end, and whatever contradicts both ends of a link goes: remove r3c9 (3).
+        (
+            "17       =5       =2       39       =4       =6       =8       379      137 "
+            "14689    146      389      359      358      =7       45       =2       145 "
+            "478      3478     3789     =2       358      =1       =6       39       3457 "
+            "567      367      =4       =8       356      35       =9       =1       =2 "
+            "=2       3689     3589     =4       =1       59       =7       356      35 "
+            "569      369      =1       =7       236      239      45       3456     =8 "
+            "4579     2479     =6       =1       257      245      =3       =8       457 "
+            "14578    18       578      35       =9       348      =2       457      =6 "
+            "=3       247      578      =6       257      48       =1       457      =9 "
+        ),
+        placements=(),
+        eliminations=(("r3c9", 3),),
+    ),
+    Case(
+        "Discontinuous nice loop",
+        ".6..5.4.3.2.1...........7..4.3...6..7..5........2.........8..5.6...4...........1.",
+        # Following weak and strong links in turn: if r6c6 is 8, then r3c6 is not 8, so 8 is in r3c2
+        # or r3c3, so r2c1 is not 8, so r6c1 is 8, so r6c6 is not 8 after all. The assumption
+        # contradicts itself, so r6c6 is not 8.
+        (
+            "=1       =6       =7       89       =5       289      =4       289      =3 "
+            "389      =2       =4       =1       367      3679     589      689      58 "
+            "359      38       589      =4       2369     23689    =7       269      =1 "
+            "=4       =5       =3       789      =1       789      =6       789      =2 "
+            "=7       189      =2       =5       369      34689    138      3489     89 "
+            "89       19       =6       =2       379      34789    135      3479     5789 "
+            "239      47       19       3679     =8       1279     39       =5       46 "
+            "=6       389      15       39       =4       15       =2       3789     789 "
+            "2359     47       589      3679     279      2579     389      =1       46 "
+        ),
+        placements=(),
+        eliminations=(("r6c6", 8),),
     ),
     Case(
         "Empty rectangle",

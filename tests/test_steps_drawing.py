@@ -11,6 +11,7 @@ import pytest
 
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import Explanation, Step, explain
+from sudoku_web.core.techniques import node_cells
 from sudoku_web.web.teaching_display import _slots
 
 TOP95 = [
@@ -124,3 +125,99 @@ def test_steps_that_are_not_chains_have_no_drawing(client: Any) -> None:
     assert drawn == [n for n in shown if explanation.steps[n - 1].links]
     if not drawn:
         assert "A chain is drawn" not in html  # nor is the drawing's legend
+
+
+def test_a_colouring_step_draws_its_clusters_strong_links(client: Any) -> None:
+    # Multi-colouring: the two clusters' strong links, and the weak link where one colour
+    # sees a colour of the other cluster; the clusters branch, and the words say where.
+    for puzzle in TOP95:
+        explanation = explain(puzzle, GEO)
+        steps = explanation.steps
+        numbers = [i + 1 for i, s in enumerate(steps) if s.technique == "Multi-colouring"]
+        if numbers:
+            break
+    else:
+        raise AssertionError("no multi-colouring step in top95")
+    number = numbers[0]
+    step = explanation.steps[number - 1]
+    html = client.get(f"/p/{puzzle}/steps?step={number}").get_data(as_text=True)
+    svg = re.findall(r"<svg\b.*?</svg>", _step_html(html, number), re.S)[0]
+    kinds = re.findall(r'<path class="chain-link (strong|weak)"', svg)
+    assert kinds == ["strong" if s else "weak" for *_, s in step.links]
+    assert "weak" in kinds and kinds.count("strong") >= 3
+    label = re.search(r'aria-label="(Chain: [^"]*)"', svg)
+    assert label and ", then from " in label.group(1)
+    digit = step.eliminations[0][1]
+    for cell in step.cells:  # every coloured cell is named in the words
+        assert f"{GEO.cell_name(cell)} {digit}" in label.group(1)
+
+
+def grouped_puzzle(start_group: bool) -> tuple[str, Explanation, int]:
+    """The first top95 puzzle whose explanation holds a chain step with a grouped node (one
+    starting at a group, or at a single candidate), and that step's number."""
+    for puzzle in TOP95:
+        explanation = explain(puzzle, GEO)
+        for i, step in enumerate(explanation.steps):
+            ends = [node for a, b, _ in step.links for node in (a, b)]
+            if (
+                any(len(node_cells(n)) > 1 for n in ends)
+                and (len(node_cells(step.links[0][0])) > 1) == start_group
+            ):
+                return puzzle, explanation, i + 1
+    raise AssertionError("no grouped chain step in top95")
+
+
+@pytest.mark.parametrize("start_group", [False, True], ids=["single-start", "group-start"])
+def test_a_grouped_chain_outlines_its_groups_and_links_to_them(
+    client: Any, start_group: bool
+) -> None:
+    puzzle, explanation, number = grouped_puzzle(start_group)
+    step: Step = explanation.steps[number - 1]
+    html = client.get(f"/p/{puzzle}/steps?step={number}").get_data(as_text=True)
+    svg = re.findall(r"<svg\b.*?</svg>", _step_html(html, number), re.S)[0]
+    assert "style" not in svg
+    boxes = [
+        (" start" in kind, *(float(v) for v in values))
+        for kind, *values in re.findall(
+            r'<rect class="chain-group( start)?" x="([-0-9.]+)" y="([-0-9.]+)" '
+            r'width="([-0-9.]+)" height="([-0-9.]+)" rx="[-0-9.]+"/>',
+            svg,
+        )
+    ]
+    groups = {n for a, b, _ in step.links for n in (a, b) if len(node_cells(n)) > 1}
+    assert groups and boxes
+
+    def boxed(cell: int, digit: int) -> list[bool]:
+        """For each outline holding ``digit``'s slot centre in ``cell``: is it the start's?"""
+        row, col = divmod(cell, 9)
+        slot_row, slot_col = divmod(digit - 1, 3)
+        x, y = col + (slot_col + 0.5) / 3, row + (slot_row + 0.5) / 3
+        return [s for s, bx, by, w, h in boxes if bx <= x <= bx + w and by <= y <= by + h]
+
+    for cells, digit in groups:
+        for cell in cells:  # every candidate of a group is outlined ...
+            assert boxed(cell, digit)
+        for cell in range(81):  # ... and no other candidate of its digit
+            if cell not in cells and step.before.masks[cell] >> (digit - 1) & 1:
+                assert not any(boxed(cell, digit)) or any(
+                    cell in c and d == digit for c, d in groups if (c, d) != (cells, digit)
+                )
+    # A link to or from a group ends at one of its candidates.
+    n = r"([-0-9.]+)"
+    lines = re.findall(rf'<path class="chain-link[^>]*d="M{n} {n} Q[-0-9. ]+? {n} {n}"', svg)
+    assert len(lines) == len(step.links)
+    for (x1, y1, x2, y2), (a, b, _) in zip(lines, step.links, strict=True):
+        for x, y, node in ((x1, y1, a), (x2, y2, b)):
+            assert any(_near(float(x), float(y), c, node[1]) for c in node_cells(node)), node
+    first = step.links[0][0]
+    if start_group:  # the group that starts the chain is filled, and there is no start ring
+        assert "chain-start" not in svg
+        assert all(all(boxed(c, first[1])) for c in node_cells(first))
+    else:
+        assert '<circle class="chain-start"' in svg
+    # The words name a group as its cells.
+    cells, digit = next(iter(groups))
+    names = " or ".join(GEO.cell_name(c) for c in cells)
+    label = re.search(r'aria-label="([^"]*)"', svg)
+    assert label and f"({names}) {digit}" in label.group(1)
+    assert "boxed" in html  # the legend explains the outline

@@ -47,6 +47,7 @@ from ..core.logic import (
 )
 from ..core.solver import SolveResult, SolveStats, branch_for
 from ..core.story import SearchStory, StoryEvent
+from ..core.techniques import Group, Node, node_cells
 from .boards import cell_borders, cell_shading
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
@@ -135,6 +136,21 @@ class ChainSpot:
 
 
 @dataclass(frozen=True)
+class ChainGroup:
+    """An outline around a grouped node's candidates (a digit in two or more cells of one
+    house overlap) or one of them, in cell units: a rounded box from (x, y), ``width`` by
+    ``height``."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    rx: float  # corner radius: the outline of a row or column group is a capsule
+    name: str  # (r1c2 or r1c3) 5
+    start: bool  # the chain starts here (marked like the start ring)
+
+
+@dataclass(frozen=True)
 class ChainDrawing:
     """A chain step drawn over its pencil grid (an SVG overlay, see ``_candidates.html``)."""
 
@@ -142,9 +158,10 @@ class ChainDrawing:
     size: int  # cells per side: the viewBox is size x size
     radius: float  # of the rings, about half a candidate slot
     lines: tuple[ChainLine, ...]
-    start: ChainSpot
+    start: ChainSpot | None  # None when the chain starts at a group (its outline is marked)
     eliminations: tuple[ChainSpot, ...]
     label: str  # the chain in words, for screen readers
+    groups: tuple[ChainGroup, ...] = ()  # the outlines around the chain's grouped nodes
 
 
 @dataclass(frozen=True)
@@ -274,19 +291,24 @@ def _r(x: float, y: float) -> tuple[float, float]:
 
 def chain_drawing(geometry: Geometry, step: Step, ident: str) -> ChainDrawing | None:
     """The chain of ``step`` (its ``links``) as lines between candidates, with the start and
-    the eliminations ringed; None for a step that is not a chain."""
+    the eliminations ringed and grouped nodes outlined; None for a step that is not a chain.
+
+    A link to or from a grouped node ends at the group's candidate nearest the other end.
+    """
     if not step.links:
         return None
     per_line = _slots(geometry)
     radius = round(0.42 / per_line, 3)
 
-    def name(node: tuple[int, int]) -> str:
-        return f"{geometry.cell_name(node[0])} {geometry.symbol(node[1])}"
+    def name(node: Node | Group) -> str:
+        cells = node_cells(node)
+        where = " or ".join(geometry.cell_name(c) for c in cells)
+        return f"{where if len(cells) == 1 else f'({where})'} {geometry.symbol(node[1])}"
 
     lines = []
-    for (a, da), (b, db), strong in step.links:
-        x1, y1 = _candidate_spot(geometry, a, da)
-        x2, y2 = _candidate_spot(geometry, b, db)
+    for a, b, strong in step.links:
+        x1, y1 = _nearest_spot(geometry, a, _centre(geometry, b))
+        x2, y2 = _nearest_spot(geometry, b, (x1, y1))
         # Stop at the rings around the candidates, so the digits stay readable.
         length = math.hypot(x2 - x1, y2 - y1)
         gap = min(radius, length / 3) / length if length else 0.0
@@ -313,15 +335,57 @@ def chain_drawing(geometry: Geometry, step: Step, ident: str) -> ChainDrawing | 
         x, y = _candidate_spot(geometry, *node)
         return ChainSpot(round(x, 3), round(y, 3), name(node))
 
+    groups: dict[Group, list[ChainGroup]] = {}
+    for node in (end for a, b, _ in step.links for end in (a, b)):
+        if not isinstance(node[0], int) and node not in groups:
+            group = (node[0], node[1])
+            groups[group] = _outlines(geometry, group, radius, name(group), node == first)
     return ChainDrawing(
         ident,
         geometry.size,
         radius,
         tuple(lines),
-        spot(first),
+        spot((first[0], first[1])) if isinstance(first[0], int) else None,
         tuple(spot(e) for e in step.eliminations),
         label,
+        tuple(box for boxes in groups.values() for box in boxes),
     )
+
+
+def _centre(geometry: Geometry, node: Node | Group) -> tuple[float, float]:
+    """The mean of a node's candidate spots (a group's middle)."""
+    spots = [_candidate_spot(geometry, c, node[1]) for c in node_cells(node)]
+    return sum(x for x, _ in spots) / len(spots), sum(y for _, y in spots) / len(spots)
+
+
+def _nearest_spot(
+    geometry: Geometry, node: Node | Group, towards: tuple[float, float]
+) -> tuple[float, float]:
+    """The node's candidate spot nearest ``towards`` (its only one for a single candidate)."""
+    spots = [_candidate_spot(geometry, c, node[1]) for c in node_cells(node)]
+    return min(spots, key=lambda p: math.hypot(p[0] - towards[0], p[1] - towards[1]))
+
+
+def _outlines(
+    geometry: Geometry, group: Group, radius: float, name: str, start: bool
+) -> list[ChainGroup]:
+    """Rounded boxes around a group's candidate spots, a ring's radius beyond them: one box
+    when the cells make a solid block (a run along a line, a 2x2 window), else one per cell,
+    so an outline never takes in a candidate outside the group."""
+    cells, digit = group
+    spots = [_candidate_spot(geometry, c, digit) for c in cells]
+    rows = {c // geometry.size for c in cells}
+    cols = {c % geometry.size for c in cells}
+    solid = (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1) == len(cells)
+    parts = [spots] if solid else [[p] for p in spots]
+    boxes = []
+    for part in parts:
+        left, top = min(x for x, _ in part) - radius, min(y for _, y in part) - radius
+        right, bottom = max(x for x, _ in part) + radius, max(y for _, y in part) + radius
+        boxes.append(
+            ChainGroup(*_r(left, top), *_r(right - left, bottom - top), radius, name, start)
+        )
+    return boxes
 
 
 def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]) -> StepView:

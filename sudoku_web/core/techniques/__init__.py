@@ -23,8 +23,9 @@ two digits would really leave a second solution.
 
 One module per family: :mod:`.base` (candidates, steps, tables, the memo of searches made in
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
-:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains`, :mod:`.als`,
-:mod:`.sue_de_coq`, :mod:`.forcing`
+:mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness`, :mod:`.chains` (grouped chains and
+nice loops in :mod:`.aic`), :mod:`.als`, :mod:`.sue_de_coq`,
+:mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
 
 Grades (the hardest rung decides): Easy = singles; Medium = intersections, pairs, triples;
@@ -41,13 +42,13 @@ in vain on the same candidates (see :func:`remembering`). The order is roughly b
 pattern is to spot, not by power: fish and wings before chains, chains before forcing.
 Alternating inference chains lift top95 from 52% to 63% solved without a guess; forcing
 chains, as the last resort before a guess, take it to 100% (see ``benchmarks/RESULTS.md``).
-Chains stop at twelve cells, beyond which a sentence is no longer something a person follows.
+Chains stop at twelve cells (nodes, for grouped chains), beyond which a sentence is no longer
+something a person follows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from .aic import grouped_chain
 from .als import als_chain, als_xy_wing, als_xz
 from .base import (
     GRADES,
@@ -55,20 +56,38 @@ from .base import (
     Cell,
     Digit,
     Grade,
+    Group,
+    Link,
+    Node,
     Step,
     Tables,
+    Technique,
     bits_to_digits,
     digit_boards,
     house_uniques,
+    node_cells,
     remembering,
     tables_for,
     untold,
 )
 from .chains import MAX_CHAIN_CELLS, alternating_chain, xy_chain
-from .fish import finned_swordfish, finned_x_wing, jellyfish, swordfish, x_wing
+from .fish import (
+    finned_jellyfish,
+    finned_swordfish,
+    finned_x_wing,
+    jellyfish,
+    swordfish,
+    x_wing,
+)
 from .forcing import FORCING_NAMES, forcing_chain, forcing_net
 from .intersections import intersection
-from .single_digit import empty_rectangle, simple_colouring, skyscraper, two_string_kite
+from .single_digit import (
+    empty_rectangle,
+    multi_colouring,
+    simple_colouring,
+    skyscraper,
+    two_string_kite,
+)
 from .singles import contradiction, hidden_single, naked_single
 from .subsets import (
     hidden_pair,
@@ -83,6 +102,7 @@ from .uniqueness import bug_plus_one, unique_rectangle
 from .wings import w_wing, xy_wing, xyz_wing
 
 __all__ = [
+    "ALSO_YIELDS",
     "GRADES",
     "GRADE_OF",
     "MAX_CHAIN_CELLS",
@@ -93,6 +113,9 @@ __all__ = [
     "Cell",
     "Digit",
     "Grade",
+    "Group",
+    "Link",
+    "Node",
     "Step",
     "Tables",
     "Technique",
@@ -105,10 +128,12 @@ __all__ = [
     "contradiction",
     "digit_boards",
     "empty_rectangle",
+    "finned_jellyfish",
     "finned_swordfish",
     "finned_x_wing",
     "forcing_chain",
     "forcing_net",
+    "grouped_chain",
     "hidden_pair",
     "hidden_quad",
     "hidden_single",
@@ -116,10 +141,12 @@ __all__ = [
     "house_uniques",
     "intersection",
     "jellyfish",
+    "multi_colouring",
     "naked_pair",
     "naked_quad",
     "naked_single",
     "naked_triple",
+    "node_cells",
     "remembering",
     "simple_colouring",
     "skyscraper",
@@ -138,8 +165,6 @@ __all__ = [
 
 # ---------------------------------------------------------------------------------------------
 # The ladder: easiest first. Grades map the hardest rung a solve needs to a named scale.
-
-Technique = Callable[[Candidates, Tables], "Step | None"]
 
 TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Hidden single", "Easy", hidden_single),
@@ -160,13 +185,17 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("XYZ-wing", "Hard", xyz_wing),
     ("W-wing", "Hard", w_wing),
     ("Simple colouring", "Fiendish", simple_colouring),
+    ("Multi-colouring", "Fiendish", multi_colouring),
     ("Jellyfish", "Fiendish", jellyfish),
     ("Finned X-wing", "Fiendish", finned_x_wing),
     ("Unique rectangle", "Fiendish", unique_rectangle),
     ("BUG+1", "Fiendish", bug_plus_one),
     ("Finned swordfish", "Fiendish", finned_swordfish),
+    ("Finned jellyfish", "Fiendish", finned_jellyfish),
     ("XY-chain", "Fiendish", xy_chain),
     ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
+    # also yields "Grouped AIC", "Continuous nice loop" and "Discontinuous nice loop"
+    ("Grouped X-chain", "Fiendish", grouped_chain),
     ("Sue de Coq", "Fiendish", sue_de_coq),
     ("ALS-XZ", "Fiendish", als_xz),
     ("ALS-XY-wing", "Fiendish", als_xy_wing),
@@ -179,19 +208,24 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
 # Techniques that assume the puzzle has exactly one solution.
 UNIQUENESS = frozenset({"Unique rectangle", "BUG+1"})
 
+# Names a rung's function also gives its steps, easiest first, after the rung's own name.
+ALSO_YIELDS: dict[str, tuple[str, ...]] = {
+    "Pointing": ("Box/line reduction",),
+    "X-chain": ("Alternating chain",),
+    "Grouped X-chain": ("Grouped AIC", "Continuous nice loop", "Discontinuous nice loop"),
+}
+
 GRADE_OF: dict[str, Grade] = {name: grade for name, grade, _ in TECHNIQUES}
-GRADE_OF["Box/line reduction"] = "Medium"
-GRADE_OF["Alternating chain"] = "Fiendish"
+for _name, _grade, _ in TECHNIQUES:
+    GRADE_OF.update(dict.fromkeys(ALSO_YIELDS.get(_name, ()), _grade))
 for _name in FORCING_NAMES:
     GRADE_OF[_name] = "Diabolical"
 GRADE_OF["Guess"] = "Diabolical"
 GRADE_OF["Contradiction"] = "Diabolical"
 
-# Every technique name a step can carry, easiest first (for ordered counts): the ladder's
-# names, each rung's other names beside it, the forcing names last.
-_ALSO = {"Pointing": ("Box/line reduction",), "X-chain": ("Alternating chain",)}
+# Every technique name a step can carry, easiest first (for ordered counts).
 ORDER: tuple[str, ...] = (
-    *(told for name, _, _ in TECHNIQUES[:-2] for told in (name, *_ALSO.get(name, ()))),
+    *(n for name, _, _ in TECHNIQUES[:-2] for n in (name, *ALSO_YIELDS.get(name, ()))),
     *FORCING_NAMES,
     "Guess",
 )

@@ -36,9 +36,18 @@ GRADES: tuple[Grade, ...] = ("Easy", "Medium", "Hard", "Fiendish", "Diabolical")
 Cell = int
 Digit = int
 Node = tuple[Cell, Digit]  # "this cell holds this digit"
-# A link of a chain: from one candidate to the next, strong (one of the two is true) or weak
-# (not both are true).
-Link = tuple[Node, Node, bool]
+# A grouped node of a chain: a digit's places (two or more) inside the overlap of two houses,
+# a box and a row say; "one of these cells holds this digit".
+Group = tuple[tuple[Cell, ...], Digit]
+# A link of a chain: from one node to the next, strong (one of the two is true) or weak (not
+# both are true).
+Link = tuple[Node | Group, Node | Group, bool]
+
+
+def node_cells(node: Node | Group) -> tuple[Cell, ...]:
+    """The cells of a chain node: one for a candidate, two or more for a grouped node."""
+    cells = node[0]
+    return (cells,) if isinstance(cells, int) else cells
 
 
 @dataclass(frozen=True)
@@ -197,11 +206,12 @@ def _bitboard(cells: Iterable[Cell]) -> int:
     return board
 
 
-# Per-digit techniques (fish, finned fish, skyscraper, kite, simple colouring) depend only on
-# where a digit can still go, and the subsets only on one house's candidates. Inside
+# Per-digit techniques (fish, finned fish, skyscraper, kite, colouring, empty rectangle) depend
+# only on where a digit can still go, and the subsets only on one house's candidates. Inside
 # :func:`remembering`, a digit (house) searched in vain by a technique is skipped while its
 # places (candidates) stay the same: the explanation's ladder reruns every rung after each
-# step, and most digits and houses do not change in between.
+# step, and most digits and houses do not change in between. The loop is written once, in
+# :func:`per_digit` and :func:`per_house`.
 _failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed", default=None)
 
 
@@ -213,6 +223,79 @@ def remembering() -> Iterator[None]:
         yield
     finally:
         _failed.reset(token)
+
+
+# What every technique is: a search of a position for the first step it finds (see the ladder,
+# ``TECHNIQUES`` in the package).
+Technique = Callable[[Candidates, Tables], Step | None]
+
+
+def per_digit(
+    name: str, search: Callable[[Candidates, Tables, Digit], Step | None], doc: str | None = None
+) -> Technique:
+    """The technique ``name`` that tries ``search`` on each digit in turn.
+
+    For the per-digit techniques (their pattern depends only on where the digit can go):
+    within :func:`remembering`, a digit searched in vain is skipped while its places stay the
+    same. The technique's docstring is ``doc``, else ``search``'s.
+    """
+
+    def technique(cand: Candidates, t: Tables) -> Step | None:
+        boards = digit_boards(cand)
+        digits = range(1, len(boards) + 1)
+        return _first_found(name, digits, lambda d: boards[d - 1], lambda d: search(cand, t, d))
+
+    return _named(technique, name, doc or search.__doc__)
+
+
+def per_house(
+    name: str, search: Callable[[Candidates, Tables, int], Step | None], doc: str | None = None
+) -> Technique:
+    """The technique ``name`` that tries ``search`` on each house (by index) in turn.
+
+    For the techniques that look inside one house (their pattern depends only on the house's
+    candidates): within :func:`remembering`, a house searched in vain is skipped while its
+    candidates stay the same. The technique's docstring is ``doc``, else ``search``'s.
+    """
+
+    def technique(cand: Candidates, t: Tables) -> Step | None:
+        masks, getters = cand.masks, t.house_masks
+        houses = range(len(getters))
+        return _first_found(name, houses, lambda h: getters[h](masks), lambda h: search(cand, t, h))
+
+    return _named(technique, name, doc or search.__doc__)
+
+
+def _named(technique: Technique, name: str, doc: str | None) -> Technique:
+    """``technique`` named as a module would name it (``finned_x_wing``), with ``doc``."""
+    technique.__name__ = technique.__qualname__ = name.lower().replace(" ", "_").replace("-", "_")
+    technique.__doc__ = doc
+    return technique
+
+
+def _first_found(
+    name: str,
+    items: Iterable[int],
+    state: Callable[[int], object],
+    search: Callable[[int], Step | None],
+) -> Step | None:
+    """The one memo-skip loop: ``search`` each item whose ``state`` has not failed before."""
+    memo = _failed.get()
+    if memo is None:  # a lone step (a hint): nothing to remember
+        for item in items:
+            step = search(item)
+            if step is not None:
+                return step
+        return None
+    for item in items:
+        key = (name, item, state(item))
+        if key in memo:
+            continue  # searched in vain before on the same state
+        step = search(item)
+        if step is not None:
+            return step
+        memo.add(key)
+    return None
 
 
 # Whether steps need their sentences: :func:`sudoku_web.core.logic.grade` only needs what a

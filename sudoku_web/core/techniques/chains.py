@@ -1,4 +1,5 @@
-"""Chains: XY-chains and alternating inference chains (X-chains when one digit)."""
+"""Chains: XY-chains and alternating inference chains (X-chains when one digit), between
+single candidates; grouped chains and nice loops are in :mod:`.aic`."""
 
 from __future__ import annotations
 
@@ -25,54 +26,69 @@ from .base import (
 MAX_CHAIN_CELLS = 12
 
 
-def xy_chain(cand: Candidates, t: Tables) -> Step | None:  # noqa: C901 (one search loop; split with the chain family's rework, issue 14)
+def xy_chain(cand: Candidates, t: Tables) -> Step | None:
     """A chain of two-candidate cells: if the first is not z, the last is z; cells seeing both
     ends lose z. The shortest chain with an elimination is shown."""
-    geo = t.geometry
     masks = cand.masks
     bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
     near = {c: [n for n in bivalue if t.sees(c, n)] for c in bivalue}
-    best: tuple[list[tuple[Cell, Digit]], Digit, list[Cell]] | None = None
+    best: _XYChain | None = None
     for start in bivalue:
         for z in bits_to_digits(masks[start]):
-            zbit = 1 << (z - 1)
-            x = (masks[start] & ~zbit).bit_length()
-            parent: dict[tuple[Cell, Digit], tuple[Cell, Digit] | None] = {(start, x): None}
-            frontier = [(start, x)]
-            length = 1
-            while frontier and length < MAX_CHAIN_CELLS:
-                if best is not None and length + 1 >= len(best[0]):
-                    break
-                length += 1
-                following = []
-                for cell, val in frontier:
-                    vbit = 1 << (val - 1)
-                    for n in near[cell]:
-                        if n == start or not masks[n] & vbit:
-                            continue
-                        key = (n, (masks[n] & ~vbit).bit_length())
-                        if key in parent:
-                            continue
-                        parent[key] = (cell, val)
-                        following.append(key)
-                        if key[1] != z or length < 3:
-                            continue
-                        targets = [c for c in _seeing_both(cand, t, zbit, start, n)]
-                        if targets:
-                            chain = [key]
-                            back = parent[key]
-                            while back is not None:
-                                chain.append(back)
-                                back = parent[back]
-                            chain.reverse()
-                            best = (chain, z, targets)
-                            break
-                    if best is not None and len(best[0]) == length:
-                        break
-                frontier = following
-    if best is None:
-        return None
-    chain, z, targets = best
+            limit = len(best[0]) if best is not None else MAX_CHAIN_CELLS + 1
+            found = _xy_from(cand, t, near, start, z, limit)
+            if found is not None:
+                best = found
+    return None if best is None else _xy_step(cand, t, *best)
+
+
+# An XY-chain found: its (cell, value if the previous cell is not its other digit) in order,
+# the digit z, and the cells that lose z.
+_XYChain = tuple[list[tuple[Cell, Digit]], Digit, list[Cell]]
+
+
+def _xy_from(
+    cand: Candidates, t: Tables, near: dict[Cell, list[Cell]], start: Cell, z: Digit, limit: int
+) -> _XYChain | None:
+    """The shortest XY-chain (fewer than ``limit`` cells) from ``start`` assumed not ``z``,
+    whose ends are both ``z`` with a cell seeing both that loses it; breadth first."""
+    masks = cand.masks
+    zbit = 1 << (z - 1)
+    x = (masks[start] & ~zbit).bit_length()
+    parent: dict[tuple[Cell, Digit], tuple[Cell, Digit] | None] = {(start, x): None}
+    frontier = [(start, x)]
+    length = 1
+    while frontier and length + 1 < limit:
+        length += 1
+        following = []
+        for cell, val in frontier:
+            vbit = 1 << (val - 1)
+            for n in near[cell]:
+                if n == start or not masks[n] & vbit:
+                    continue
+                key = (n, (masks[n] & ~vbit).bit_length())
+                if key in parent:
+                    continue
+                parent[key] = (cell, val)
+                following.append(key)
+                if key[1] != z or length < 3:
+                    continue
+                targets = _seeing_both(cand, t, zbit, start, n)
+                if targets:
+                    chain = [key]
+                    back = parent[key]
+                    while back is not None:
+                        chain.append(back)
+                        back = parent[back]
+                    return chain[::-1], z, targets
+        frontier = following
+    return None
+
+
+def _xy_step(
+    cand: Candidates, t: Tables, chain: list[tuple[Cell, Digit]], z: Digit, targets: list[Cell]
+) -> Step:
+    geo = t.geometry
     start, end = chain[0][0], chain[-1][0]
     sym = geo.symbol(z)
     links = [f"if {geo.cell_name(start)} is not {sym}, it is {geo.symbol(chain[0][1])}"]

@@ -1,79 +1,99 @@
-"""Single-digit patterns: skyscraper, two-string kite, simple colouring."""
+"""Single-digit patterns: skyscraper, two-string kite, simple colouring, multi-colouring,
+empty rectangle.
+
+cluster
+    A digit's places joined by strong links (directly or through each other); colouring it
+    in two colours in turn along the links, one colour holds the digit in all its cells and
+    the other in none.
+colour wrap, colour trap
+    A colour proved false because its cells see each other (or, across two clusters, both
+    colours of the other cluster); a cell outside seeing two colours one of which is true.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import combinations
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations, permutations
 
 from ..board import Geometry
 from .base import (
     Candidates,
     Cell,
     Digit,
+    Link,
     Step,
     Tables,
+    Technique,
     _and,
+    _bitboard,
     _cells,
-    _failed,
     _removal_of,
     _seeing_both,
     _step,
     _strong_links,
     _which,
     digit_boards,
+    per_digit,
 )
 
+_LINES = ("row", "column")
 
-def _two_links(kind: str) -> Callable[[Candidates, Tables], Step | None]:
-    def chain(cand: Candidates, t: Tables) -> Step | None:
-        geo = t.geometry
-        houses = geo.houses
-        lines = ("row", "column")
-        memo = _failed.get()
-        for d in range(1, geo.size + 1):
-            bit = 1 << (d - 1)
-            key = None if memo is None else (kind, d, digit_boards(cand)[d - 1])
-            if memo is not None and key in memo:
-                continue  # failed before on the same places of d
-            links = [link for link in _strong_links(cand, t, bit) if houses[link[0]].kind in lines]
-            for (h1, p, q), (h2, r, s) in combinations(links, 2):
-                k1, k2 = houses[h1].kind, houses[h2].kind
-                if (kind == "Skyscraper") != (k1 == k2):
+
+def _two_links_digit(kind: str, cand: Candidates, t: Tables, d: Digit) -> Step | None:
+    """The first skyscraper (kite) on digit ``d`` that removes something."""
+    houses = t.geometry.houses
+    bit = 1 << (d - 1)
+    links = [link for link in _strong_links(cand, t, bit) if houses[link[0]].kind in _LINES]
+    for (h1, p, q), (h2, r, s) in combinations(links, 2):
+        k1, k2 = houses[h1].kind, houses[h2].kind
+        if (kind == "Skyscraper") != (k1 == k2):
+            continue
+        for a, b in ((p, q), (q, p)):
+            for c, e in ((r, s), (s, r)):
+                if len({a, b, c, e}) < 4 or not _joined(t, kind, k1, b, e):
                     continue
-                for a, b in ((p, q), (q, p)):
-                    for c, e in ((r, s), (s, r)):
-                        if len({a, b, c, e}) < 4 or not _joined(t, kind, k1, b, e):
-                            continue
-                        if kind == "Skyscraper" and _aligned(t, k1, a, c):
-                            continue  # an X-wing, not a skyscraper
-                        targets = [x for x in _seeing_both(cand, t, bit, a, c) if x not in (b, e)]
-                        if not targets:
-                            continue
-                        sym = geo.symbol(d)
-                        elims = [(x, d) for x in targets]
-                        joint = _and([h.name for h in geo.shared_houses(b, e)])
-                        sentence = (
-                            f"{sym} must go in {geo.cell_name(a)} or {geo.cell_name(b)} "
-                            f"({houses[h1].name}), and in {geo.cell_name(c)} or "
-                            f"{geo.cell_name(e)} ({houses[h2].name}). {geo.cell_name(b)} and "
-                            f"{geo.cell_name(e)} cannot both be {sym} ({joint}), so "
-                            f"{geo.cell_name(a)} or {geo.cell_name(c)} is {sym}, and "
-                            f"{_removal_of(geo, d, elims)}, {_which(elims)} both."
-                        )
-                        return _step(
-                            kind,
-                            sentence,
-                            cand,
-                            houses=[houses[h1], houses[h2], *geo.shared_houses(b, e)],
-                            cells=[a, b, e, c],
-                            eliminations=elims,
-                        )
-            if memo is not None and key is not None:
-                memo.add(key)  # nothing for this digit on this board
-        return None
+                if kind == "Skyscraper" and _aligned(t, k1, a, c):
+                    continue  # an X-wing, not a skyscraper
+                targets = [x for x in _seeing_both(cand, t, bit, a, c) if x not in (b, e)]
+                if targets:
+                    return _two_links_step(cand, t, kind, d, (h1, a, b), (h2, c, e), targets)
+    return None
 
-    chain.__doc__ = f"{kind}: two strong links on one digit whose near ends see each other."
-    return chain
+
+def _two_links_step(
+    cand: Candidates,
+    t: Tables,
+    kind: str,
+    d: Digit,
+    first: tuple[int, Cell, Cell],
+    second: tuple[int, Cell, Cell],
+    targets: list[Cell],
+) -> Step:
+    """Links ``a``-``b`` and ``c``-``e`` whose near ends ``b`` and ``e`` see each other."""
+    geo = t.geometry
+    houses = geo.houses
+    (h1, a, b), (h2, c, e) = first, second
+    sym = geo.symbol(d)
+    elims = [(x, d) for x in targets]
+    joint = _and([h.name for h in geo.shared_houses(b, e)])
+    sentence = (
+        f"{sym} must go in {geo.cell_name(a)} or {geo.cell_name(b)} "
+        f"({houses[h1].name}), and in {geo.cell_name(c)} or "
+        f"{geo.cell_name(e)} ({houses[h2].name}). {geo.cell_name(b)} and "
+        f"{geo.cell_name(e)} cannot both be {sym} ({joint}), so "
+        f"{geo.cell_name(a)} or {geo.cell_name(c)} is {sym}, and "
+        f"{_removal_of(geo, d, elims)}, {_which(elims)} both."
+    )
+    return _step(
+        kind,
+        sentence,
+        cand,
+        houses=[houses[h1], houses[h2], *geo.shared_houses(b, e)],
+        cells=[a, b, e, c],
+        eliminations=elims,
+    )
 
 
 def _joined(t: Tables, kind: str, line_kind: str, b: Cell, e: Cell) -> bool:
@@ -90,104 +110,298 @@ def _aligned(t: Tables, line_kind: str, a: Cell, b: Cell) -> bool:
     return t.row_of[a] == t.row_of[b]
 
 
+def _two_links(kind: str) -> Technique:
+    doc = f"{kind}: two strong links on one digit whose near ends see each other."
+    return per_digit(kind, functools.partial(_two_links_digit, kind), doc)
+
+
 skyscraper = _two_links("Skyscraper")
 two_string_kite = _two_links("Two-string kite")
 
 
-def simple_colouring(cand: Candidates, t: Tables) -> Step | None:  # noqa: C901 (one search loop; split with the chain family's rework, issue 14)
+# ---------------------------------------------------------------------------------------------
+# Colouring: a digit's strong links join its places into clusters. Along a strong link one end
+# holds the digit if the other does not, so colouring a cluster's cells in turn (two colours)
+# leaves one colour holding the digit in every cell and the other in none.
+
+
+@dataclass(frozen=True)
+class _Cluster:
+    """A digit's places joined by strong links, in two colours (index 0 holds its first cell)."""
+
+    colours: tuple[tuple[Cell, ...], tuple[Cell, ...]]  # each colour's cells, ascending
+    boards: tuple[int, int]  # the same as bitboards
+    links: tuple[tuple[Cell, Cell], ...]  # its strong links, as found from its first cell
+
+    @property
+    def size(self) -> int:
+        """How many cells the cluster colours."""
+        return len(self.colours[0]) + len(self.colours[1])
+
+
+def _clusters(cand: Candidates, t: Tables, bit: int) -> list[_Cluster]:
+    """The digit's clusters, by first cell; a cluster whose colouring fails (two cells of one
+    colour joined by a strong link: only in a broken position) is left out."""
+    adjacent: dict[Cell, set[Cell]] = {}
+    for _, a, b in _strong_links(cand, t, bit):
+        adjacent.setdefault(a, set()).add(b)
+        adjacent.setdefault(b, set()).add(a)
+    clusters = []
+    seen: set[Cell] = set()
+    for start in sorted(adjacent):
+        if start not in seen:
+            coloured, cluster = _colour_from(adjacent, start)
+            seen.update(coloured)
+            if cluster is not None:
+                clusters.append(cluster)
+    return clusters
+
+
+def _colour_from(
+    adjacent: dict[Cell, set[Cell]], start: Cell
+) -> tuple[dict[Cell, int], _Cluster | None]:
+    """Colour the cluster of ``start``: its cells' colours, and the cluster (None if the
+    colouring fails)."""
+    colour = {start: 0}
+    todo = [start]
+    links: list[tuple[Cell, Cell]] = []
+    drawn: set[frozenset[Cell]] = set()
+    odd = False
+    while todo:
+        cell = todo.pop()
+        for nxt in sorted(adjacent[cell]):
+            pair = frozenset((cell, nxt))
+            if pair in drawn:
+                continue  # a link in a row and a box at once is one link
+            drawn.add(pair)
+            links.append((cell, nxt))
+            if nxt not in colour:
+                colour[nxt] = 1 - colour[cell]
+                todo.append(nxt)
+            elif colour[nxt] == colour[cell]:
+                odd = True  # reason from nothing here: other steps show the contradiction
+    if odd:
+        return colour, None
+    blue = tuple(sorted(c for c, k in colour.items() if k == 0))
+    green = tuple(sorted(c for c, k in colour.items() if k == 1))
+    return colour, _Cluster((blue, green), (_bitboard(blue), _bitboard(green)), tuple(links))
+
+
+def _seen_from(t: Tables, board: int) -> int:
+    """The cells (a bitboard) that see at least one cell of ``board``."""
+    out = 0
+    while board:
+        low = board & -board
+        out |= t.peer_bits[low.bit_length() - 1]
+        board ^= low
+    return out
+
+
+def _first_seeing(t: Tables, cells: Iterable[Cell], board: int) -> tuple[Cell, Cell] | None:
+    """The first cell of ``cells`` that sees a cell of ``board``, and the first it sees."""
+    for a in cells:
+        near = t.peer_bits[a] & board
+        if near:
+            return a, (near & -near).bit_length() - 1
+    return None
+
+
+def _cluster_links(d: Digit, *clusters: _Cluster) -> list[Link]:
+    """The clusters' strong links as chain links on digit ``d`` (for drawing)."""
+    return [((a, d), (b, d), True) for cluster in clusters for a, b in cluster.links]
+
+
+def _either(geo: Geometry, sym: str, cluster: _Cluster, names: tuple[str, str]) -> str:
+    """``7 is either in all the blue cells (r1c1 and r5c5) or in the green cell r1c5``."""
+    parts = []
+    for name, cells in zip(names, cluster.colours, strict=True):
+        if len(cells) == 1:
+            parts.append(f"in the {name} cell {geo.cell_name(cells[0])}")
+        else:
+            parts.append(f"in all the {name} cells ({_cells(geo, cells)})")
+    return f"{sym} is either {parts[0]} or {parts[1]}"
+
+
+_FIRST = ("blue", "green")
+_SECOND = ("yellow", "purple")
+
+
+def _simple_colouring_digit(cand: Candidates, t: Tables, d: Digit) -> Step | None:
     """Colour a digit's strong-link chains in two colours; one colour holds every true place."""
-    geo = t.geometry
-    memo = _failed.get()
-    for d in range(1, geo.size + 1):
-        bit = 1 << (d - 1)
-        key = None if memo is None else ("Simple colouring", d, digit_boards(cand)[d - 1])
-        if memo is not None and key in memo:
-            continue  # failed before on the same places of d
-        adjacent: dict[Cell, set[Cell]] = {}
-        link_houses: dict[frozenset[Cell], int] = {}
-        for h, a, b in _strong_links(cand, t, bit):
-            adjacent.setdefault(a, set()).add(b)
-            adjacent.setdefault(b, set()).add(a)
-            link_houses.setdefault(frozenset((a, b)), h)
-        seen: set[Cell] = set()
-        for start in sorted(adjacent):
-            if start in seen:
-                continue
-            colour = {start: 0}
-            todo = [start]
-            odd = False
-            while todo:
-                cell = todo.pop()
-                for nxt in adjacent[cell]:
-                    if nxt not in colour:
-                        colour[nxt] = 1 - colour[cell]
-                        todo.append(nxt)
-                    elif colour[nxt] == colour[cell]:
-                        odd = True  # only in a contradictory position; reason from nothing
-            seen.update(colour)
-            if odd or len(colour) < 3:
-                continue  # a lone strong link is the kite/intersection's business
-            found = _colour_wrap(cand, t, d, colour) or _colour_trap(cand, t, d, colour)
-            if found:
-                return found
-        if memo is not None and key is not None:
-            memo.add(key)  # nothing for this digit on this board
+    for cluster in _clusters(cand, t, 1 << (d - 1)):
+        if cluster.size < 3:
+            continue  # a lone strong link is the kite/intersection's business
+        found = _colour_wrap(cand, t, d, cluster) or _colour_trap(cand, t, d, cluster)
+        if found:
+            return found
     return None
 
 
-def _colour_names(geo: Geometry, colour: dict[Cell, int]) -> tuple[list[Cell], list[Cell]]:
-    blue = sorted(c for c, k in colour.items() if k == 0)
-    green = sorted(c for c, k in colour.items() if k == 1)
-    return blue, green
-
-
-def _colour_wrap(cand: Candidates, t: Tables, d: Digit, colour: dict[Cell, int]) -> Step | None:
+def _colour_wrap(cand: Candidates, t: Tables, d: Digit, cluster: _Cluster) -> Step | None:
+    """Two cells of one colour see each other: that colour is false."""
     geo = t.geometry
-    blue, green = _colour_names(geo, colour)
-    for name, group in (("blue", blue), ("green", green)):
-        for a, b in combinations(group, 2):
-            if t.sees(a, b):
-                sym = geo.symbol(d)
-                elims = [(c, d) for c in group]
-                other = green if name == "blue" else blue
-                sentence = (
-                    f"Following {sym}'s strong links, either the blue cells ({_cells(geo, blue)}) "
-                    f"or the green cells ({_cells(geo, green)}) all hold {sym}. Two {name} cells, "
-                    f"{geo.cell_name(a)} and {geo.cell_name(b)}, see each other, so {name} is "
-                    f"false: {_removal_of(geo, d, elims)} and {sym} goes in "
-                    f"{_cells(geo, other)}."
-                )
-                return _step(
-                    "Simple colouring",
-                    sentence,
-                    cand,
-                    houses=geo.shared_houses(a, b),
-                    cells=blue + green,
-                    eliminations=elims,
-                )
-    return None
-
-
-def _colour_trap(cand: Candidates, t: Tables, d: Digit, colour: dict[Cell, int]) -> Step | None:
-    geo = t.geometry
-    bit = 1 << (d - 1)
-    blue, green = _colour_names(geo, colour)
-    elims = []
-    for cell, m in enumerate(cand.masks):
-        if not m & bit or cell in colour:
+    for k in (0, 1):
+        pair = _first_seeing(t, cluster.colours[k], cluster.boards[k])
+        if pair is None:
             continue
-        near = t.peer_sets[cell]
-        if any(b in near for b in blue) and any(g in near for g in green):
-            elims.append((cell, d))
-    if not elims:
+        a, b = pair
+        sym, name = geo.symbol(d), _FIRST[k]
+        elims = [(c, d) for c in cluster.colours[k]]
+        sentence = (
+            f"{sym}'s strong links join its places into a cluster: "
+            f"{_either(geo, sym, cluster, _FIRST)}. Two "
+            f"{name} cells, {geo.cell_name(a)} and {geo.cell_name(b)}, see each other, so "
+            f"{name} is false: {_removal_of(geo, d, elims)} and {sym} goes in "
+            f"{_cells(geo, cluster.colours[1 - k])}."
+        )
+        return _step(
+            "Simple colouring",
+            sentence,
+            cand,
+            houses=geo.shared_houses(a, b),
+            cells=cluster.colours[0] + cluster.colours[1],
+            eliminations=elims,
+            links=[*_cluster_links(d, cluster), ((a, d), (b, d), False)],
+        )
+    return None
+
+
+def _colour_trap(cand: Candidates, t: Tables, d: Digit, cluster: _Cluster) -> Step | None:
+    """A cell outside the cluster that sees both colours cannot hold the digit."""
+    geo = t.geometry
+    on = digit_boards(cand)[d - 1] & ~(cluster.boards[0] | cluster.boards[1])
+    trapped = on & _seen_from(t, cluster.boards[0]) & _seen_from(t, cluster.boards[1])
+    if not trapped:
         return None
+    elims = [(c, d) for c in range(len(cand.masks)) if trapped >> c & 1]
     sym = geo.symbol(d)
     sentence = (
-        f"Following {sym}'s strong links, either the blue cells ({_cells(geo, blue)}) or the "
-        f"green cells ({_cells(geo, green)}) all hold {sym}. Whichever it is, a cell that sees "
-        f"both a blue and a green cell cannot be {sym}: {_removal_of(geo, d, elims)}."
+        f"{sym}'s strong links join its places into a cluster: "
+        f"{_either(geo, sym, cluster, _FIRST)}. Whichever it "
+        f"is, a cell that sees both a blue and a green cell cannot be {sym}: "
+        f"{_removal_of(geo, d, elims)}."
     )
-    return _step("Simple colouring", sentence, cand, cells=blue + green, eliminations=elims)
+    return _step(
+        "Simple colouring",
+        sentence,
+        cand,
+        cells=cluster.colours[0] + cluster.colours[1],
+        eliminations=elims,
+        links=_cluster_links(d, cluster),
+    )
+
+
+simple_colouring = per_digit("Simple colouring", _simple_colouring_digit)
+
+
+# ---------------------------------------------------------------------------------------------
+# Multi-colouring (SudokuWiki's name; HoDoKu's "Multi Colors"): two clusters of one digit, each
+# coloured as above, that see each other. At least one has three cells or more: two lone
+# strong links seeing each other are a skyscraper, a kite or a shorter X-chain.
+
+
+def _multi_colouring_digit(cand: Candidates, t: Tables, d: Digit) -> Step | None:
+    """Two colourings of one digit: a colour that sees both colours of the other cluster is
+    false (a wrap); a colour seeing one of the other's means one of the two opposite colours
+    is true, so cells seeing both of those lose the digit (a trap)."""
+    clusters = _clusters(cand, t, 1 << (d - 1))
+    for a, b in permutations(clusters, 2):
+        if a.size + b.size >= 5:
+            step = _clusters_wrap(cand, t, d, a, b)
+            if step is not None:
+                return step
+    for a, b in combinations(clusters, 2):  # seeing each other goes both ways
+        if a.size + b.size >= 5:
+            step = _clusters_trap(cand, t, d, a, b)
+            if step is not None:
+                return step
+    return None
+
+
+def _clusters_wrap(cand: Candidates, t: Tables, d: Digit, a: _Cluster, b: _Cluster) -> Step | None:
+    """A colour of ``a`` whose cells see both colours of ``b``: it is false."""
+    geo = t.geometry
+    for k in (0, 1):
+        first = _first_seeing(t, a.colours[k], b.boards[0])
+        second = _first_seeing(t, a.colours[k], b.boards[1])
+        if first is None or second is None:
+            continue
+        sym, name = geo.symbol(d), _FIRST[k]
+        (x1, y1), (x2, y2) = first, second
+        if x1 == x2:
+            sight = (
+                f"{name} {geo.cell_name(x1)} sees {_SECOND[0]} {geo.cell_name(y1)} and "
+                f"{_SECOND[1]} {geo.cell_name(y2)}"
+            )
+        else:
+            sight = (
+                f"{name} {geo.cell_name(x1)} sees {_SECOND[0]} {geo.cell_name(y1)} and {name} "
+                f"{geo.cell_name(x2)} sees {_SECOND[1]} {geo.cell_name(y2)}"
+            )
+        elims = [(c, d) for c in a.colours[k]]
+        sentence = (
+            f"{_two_clusters(geo, sym, a, b)} {sight[0].upper()}{sight[1:]}, so if {name} were "
+            f"true, {_SECOND[0]} and {_SECOND[1]} would both be false: {name} is false, "
+            f"{_removal_of(geo, d, elims)} and {sym} goes in {_cells(geo, a.colours[1 - k])}."
+        )
+        weak = [((x1, d), (y1, d), False), ((x2, d), (y2, d), False)]
+        return _multi_step(cand, sentence, (a, b), elims, weak)
+    return None
+
+
+def _clusters_trap(cand: Candidates, t: Tables, d: Digit, a: _Cluster, b: _Cluster) -> Step | None:
+    """A colour of ``a`` sees a colour of ``b``: one of the two opposite colours is true, so
+    cells seeing both of those lose the digit."""
+    geo = t.geometry
+    on = digit_boards(cand)[d - 1]
+    for k, j in ((0, 0), (0, 1), (1, 0), (1, 1)):
+        pair = _first_seeing(t, a.colours[k], b.boards[j])
+        if pair is None:
+            continue
+        trapped = on & _seen_from(t, a.boards[1 - k]) & _seen_from(t, b.boards[1 - j])
+        if not trapped:
+            continue
+        x, y = pair
+        sym = geo.symbol(d)
+        near, far = _FIRST[1 - k], _SECOND[1 - j]
+        elims = [(c, d) for c in range(len(cand.masks)) if trapped >> c & 1]
+        sentence = (
+            f"{_two_clusters(geo, sym, a, b)} {_FIRST[k].capitalize()} {geo.cell_name(x)} sees "
+            f"{_SECOND[j]} {geo.cell_name(y)}, so {_FIRST[k]} and {_SECOND[j]} are not both "
+            f"true: {near} or {far} is, and {_removal_of(geo, d, elims)}, {_which(elims)} "
+            f"both a {near} and a {far} cell."
+        )
+        return _multi_step(cand, sentence, (a, b), elims, [((x, d), (y, d), False)])
+    return None
+
+
+def _two_clusters(geo: Geometry, sym: str, a: _Cluster, b: _Cluster) -> str:
+    return (
+        f"{sym}'s strong links join its places into clusters: in one, "
+        f"{_either(geo, sym, a, _FIRST)}; in another, {_either(geo, sym, b, _SECOND)}."
+    )
+
+
+def _multi_step(
+    cand: Candidates,
+    sentence: str,
+    clusters: tuple[_Cluster, _Cluster],
+    elims: list[tuple[Cell, Digit]],
+    weak: Sequence[Link],
+) -> Step:
+    a, b = clusters
+    d = elims[0][1]
+    return _step(
+        "Multi-colouring",
+        sentence,
+        cand,
+        cells=a.colours[0] + a.colours[1] + b.colours[0] + b.colours[1],
+        eliminations=elims,
+        links=[*_cluster_links(d, a), *weak, *_cluster_links(d, b)],
+    )
+
+
+multi_colouring = per_digit("Multi-colouring", _multi_colouring_digit)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -195,31 +409,22 @@ def _colour_trap(cand: Candidates, t: Tables, d: Digit, colour: dict[Cell, int])
 # one column, with a strong link on that digit in a line outside it.
 
 
-def empty_rectangle(cand: Candidates, t: Tables) -> Step | None:
+def _empty_rectangle_digit(cand: Candidates, t: Tables, d: Digit) -> Step | None:
     """A box's places for a digit lie on one row and one column (its "cross"); a strong link
     whose one end is on the cross's row (column) removes the digit where the other end's
     column (row) meets the cross's column (row)."""
     geo = t.geometry
-    memo = _failed.get()
-    for d in range(1, geo.size + 1):
-        bit = 1 << (d - 1)
-        key = ("Empty rectangle", d, digit_boards(cand)[d - 1])
-        if memo is not None and key in memo:
-            continue  # failed before on the same places of d
-        links = [
-            link
-            for link in _strong_links(cand, t, bit)
-            if geo.houses[link[0]].kind in ("row", "column")
-        ]
-        for h, house in enumerate(geo.houses):
-            if house.kind in ("row", "column") or not links:
-                continue
-            for r, c in _crosses(cand, t, house.cells, bit):
-                step = _rectangle_step(cand, t, d, h, (r, c), links)
-                if step is not None:
-                    return step
-        if memo is not None:
-            memo.add(key)  # nothing for this digit on this board
+    bit = 1 << (d - 1)
+    links = [link for link in _strong_links(cand, t, bit) if geo.houses[link[0]].kind in _LINES]
+    if not links:
+        return None
+    for h, house in enumerate(geo.houses):
+        if house.kind in _LINES:
+            continue
+        for r, c in _crosses(cand, t, house.cells, bit):
+            step = _rectangle_step(cand, t, d, h, (r, c), links)
+            if step is not None:
+                return step
     return None
 
 
@@ -299,3 +504,6 @@ def _empty_rectangle_sentence(
         cells=[*spots, x, y],
         eliminations=[(target, d)],
     )
+
+
+empty_rectangle = per_digit("Empty rectangle", _empty_rectangle_digit)

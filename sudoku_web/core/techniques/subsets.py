@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Sequence
 from itertools import combinations
 
 from .base import (
@@ -11,64 +12,38 @@ from .base import (
     Digit,
     Step,
     Tables,
+    Technique,
     _cells,
     _digits,
-    _failed,
     _removals,
     _step,
     bits_to_digits,
+    per_house,
 )
 
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
-def _naked_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
-    def naked(cand: Candidates, t: Tables) -> Step | None:
-        geo = t.geometry
-        masks = cand.masks
-        memo = _failed.get()
-        for h, house in enumerate(geo.houses):
-            key = None if memo is None else (f"Naked {size}", h, t.house_masks[h](masks))
-            if memo is not None and key in memo:
-                continue  # searched in vain before: same candidates
-            open_cells = [c for c in house.cells if masks[c]]
-            if len(open_cells) <= size:
-                continue
-            small = [c for c in open_cells if masks[c].bit_count() <= size]
-            for group in combinations(small, size):
-                union = 0
-                for c in group:
-                    union |= masks[c]
-                if union.bit_count() != size:
-                    continue
-                elims = [
-                    (c, d)
-                    for c in open_cells
-                    if c not in group
-                    for d in bits_to_digits(masks[c] & union)
-                ]
-                if not elims:
-                    continue
-                digits = bits_to_digits(union)
-                sentence = (
-                    f"In {house.name}, {_cells(geo, group)} can only hold {_digits(geo, digits)} "
-                    f"between them, so no other cell of {house.name} can: remove "
-                    f"{_removals(geo, elims)}."
-                )
-                return _step(
-                    f"Naked {_SUBSET_NAMES[size]}",
-                    sentence,
-                    cand,
-                    houses=[house],
-                    cells=group,
-                    eliminations=elims,
-                )
-            if memo is not None and key is not None:
-                memo.add(key)  # nothing in this house with these candidates
-        return None
+# A subset found in a house: its cells, its digits, and what it removes.
+_Found = tuple[list[Cell], tuple[Digit, ...], list[tuple[Cell, Digit]]]
 
-    naked.__doc__ = f"{size} cells of a house holding only {size} digits keep them to themselves."
-    return naked
+
+def _naked_group(masks: Sequence[int], open_cells: list[Cell], size: int) -> _Found | None:
+    """The first ``size`` open cells holding ``size`` digits between them that removes
+    something from the house's other cells."""
+    small = [c for c in open_cells if masks[c].bit_count() <= size]
+    for group in combinations(small, size):
+        union = 0
+        for c in group:
+            union |= masks[c]
+        if union.bit_count() != size:
+            continue
+        elims = [
+            (c, d) for c in open_cells if c not in group for d in bits_to_digits(masks[c] & union)
+        ]
+        if elims:
+            return list(group), bits_to_digits(union), elims
+    return None
 
 
 def _rare_digits(open_cells: list[Cell], masks: Sequence[int], size: int) -> int:
@@ -100,58 +75,72 @@ def _places(few: Sequence[Digit], open_cells: list[Cell], masks: Sequence[int]) 
     return where
 
 
-def _hidden_subset(size: int) -> Callable[[Candidates, Tables], Step | None]:
-    def hidden(cand: Candidates, t: Tables) -> Step | None:
-        geo = t.geometry
-        masks = cand.masks
-        memo = _failed.get()
-        for h, house in enumerate(geo.houses):
-            key = None if memo is None else (f"Hidden {size}", h, t.house_masks[h](masks))
-            if memo is not None and key in memo:
-                continue  # searched in vain before: same candidates
-            open_cells = [c for c in house.cells if masks[c]]
-            if len(open_cells) <= size:
-                continue
-            few_bits = _rare_digits(open_cells, masks, size)
-            if few_bits.bit_count() < size:
-                continue
-            few = bits_to_digits(few_bits)
-            where = _places(few, open_cells, masks)
-            for digits in combinations(few, size):
-                spots = 0
-                for d in digits:
-                    spots |= where[d]
-                if spots.bit_count() != size:
-                    continue
-                keep = sum(1 << (d - 1) for d in digits)
-                group = [c for i, c in enumerate(open_cells) if spots >> i & 1]
-                elims = [(c, d) for c in group for d in bits_to_digits(masks[c] & ~keep)]
-                if not elims:
-                    continue
-                sentence = (
-                    f"In {house.name}, {_digits(geo, digits)} can only go in "
-                    f"{_cells(geo, group)}, so those cells hold nothing else: remove "
-                    f"{_removals(geo, elims)}."
-                )
-                return _step(
-                    f"Hidden {_SUBSET_NAMES[size]}",
-                    sentence,
-                    cand,
-                    houses=[house],
-                    cells=group,
-                    eliminations=elims,
-                )
-            if memo is not None and key is not None:
-                memo.add(key)  # nothing in this house with these candidates
+def _hidden_group(masks: Sequence[int], open_cells: list[Cell], size: int) -> _Found | None:
+    """The first ``size`` digits confined to ``size`` open cells that removes other digits
+    from those cells."""
+    few_bits = _rare_digits(open_cells, masks, size)
+    if few_bits.bit_count() < size:
         return None
+    few = bits_to_digits(few_bits)
+    where = _places(few, open_cells, masks)
+    for digits in combinations(few, size):
+        spots = 0
+        for d in digits:
+            spots |= where[d]
+        if spots.bit_count() != size:
+            continue
+        keep = sum(1 << (d - 1) for d in digits)
+        group = [c for i, c in enumerate(open_cells) if spots >> i & 1]
+        elims = [(c, d) for c in group for d in bits_to_digits(masks[c] & ~keep)]
+        if elims:
+            return group, digits, elims
+    return None
 
-    hidden.__doc__ = f"{size} digits confined to {size} cells of a house fill those cells."
-    return hidden
+
+_FINDERS = {"Naked": _naked_group, "Hidden": _hidden_group}
 
 
-naked_pair = _naked_subset(2)
-naked_triple = _naked_subset(3)
-naked_quad = _naked_subset(4)
-hidden_pair = _hidden_subset(2)
-hidden_triple = _hidden_subset(3)
-hidden_quad = _hidden_subset(4)
+def _subset_in(kind: str, size: int, cand: Candidates, t: Tables, h: int) -> Step | None:
+    """The first naked (hidden) subset of ``size`` in house ``h`` that removes something."""
+    geo = t.geometry
+    house = geo.houses[h]
+    masks = cand.masks
+    open_cells = [c for c in house.cells if masks[c]]
+    if len(open_cells) <= size:
+        return None
+    found = _FINDERS[kind](masks, open_cells, size)
+    if found is None:
+        return None
+    group, digits, elims = found
+    if kind == "Naked":
+        sentence = (
+            f"In {house.name}, {_cells(geo, group)} can only hold {_digits(geo, digits)} "
+            f"between them, so no other cell of {house.name} can: remove "
+            f"{_removals(geo, elims)}."
+        )
+    else:
+        sentence = (
+            f"In {house.name}, {_digits(geo, digits)} can only go in {_cells(geo, group)}, so "
+            f"those cells hold nothing else: remove {_removals(geo, elims)}."
+        )
+    name = f"{kind} {_SUBSET_NAMES[size]}"
+    return _step(name, sentence, cand, houses=[house], cells=group, eliminations=elims)
+
+
+_DOCS = {
+    "Naked": "{n} cells of a house holding only {n} digits keep them to themselves.",
+    "Hidden": "{n} digits confined to {n} cells of a house fill those cells.",
+}
+
+
+def _subset(kind: str, size: int) -> Technique:
+    search = functools.partial(_subset_in, kind, size)
+    return per_house(f"{kind} {_SUBSET_NAMES[size]}", search, _DOCS[kind].format(n=size))
+
+
+naked_pair = _subset("Naked", 2)
+naked_triple = _subset("Naked", 3)
+naked_quad = _subset("Naked", 4)
+hidden_pair = _subset("Hidden", 2)
+hidden_triple = _subset("Hidden", 3)
+hidden_quad = _subset("Hidden", 4)

@@ -37,20 +37,18 @@ def xy_wing(cand: Candidates, t: Tables) -> Step | None:
             z = ma & ~pm
             if z != mb & ~pm or (ma & pm) == (mb & pm):
                 continue
-            d = z.bit_length()
             targets = [x for x in _seeing_both(cand, t, z, a, b) if x != pivot]
             if not targets:
                 continue
-            elims = [(x, d) for x in targets]
-            sym = geo.symbol(d)
+            sym = geo.symbol(z.bit_length())
             x1, y1 = (ma & pm).bit_length(), (mb & pm).bit_length()
-            sentence = (
+            reason = (
                 f"{geo.cell_name(pivot)} is {_pair(geo, pm)}. If it is {geo.symbol(x1)}, "
                 f"{geo.cell_name(a)} ({_pair(geo, ma)}) is {sym}; if it is {geo.symbol(y1)}, "
                 f"{geo.cell_name(b)} ({_pair(geo, mb)}) is {sym}. Either way one of them is "
-                f"{sym}, so {_removal_of(geo, d, elims)}, {_which(elims)} both."
+                f"{sym}"
             )
-            return _step("XY-wing", sentence, cand, cells=[pivot, a, b], eliminations=elims)
+            return _wing_step("XY-wing", cand, t, (pivot, a, b), z, targets, reason)
     return None
 
 
@@ -67,20 +65,34 @@ def xyz_wing(cand: Candidates, t: Tables) -> Step | None:
             if ma | mb != pm or ma == mb:
                 continue
             z = ma & mb
-            d = z.bit_length()
             targets = [x for x in _seeing_both(cand, t, z, a, b) if x != pivot and t.sees(x, pivot)]
             if not targets:
                 continue
-            elims = [(x, d) for x in targets]
-            sym = geo.symbol(d)
-            sentence = (
+            reason = (
                 f"{geo.cell_name(pivot)} is {_pair(geo, pm)}, {geo.cell_name(a)} is "
                 f"{_pair(geo, ma)} and {geo.cell_name(b)} is {_pair(geo, mb)}. Whatever "
-                f"{geo.cell_name(pivot)} holds, one of the three is {sym}, so "
-                f"{_removal_of(geo, d, elims)}, {_which(elims)} all three."
+                f"{geo.cell_name(pivot)} holds, one of the three is {geo.symbol(z.bit_length())}"
             )
-            return _step("XYZ-wing", sentence, cand, cells=[pivot, a, b], eliminations=elims)
+            return _wing_step("XYZ-wing", cand, t, (pivot, a, b), z, targets, reason)
     return None
+
+
+def _wing_step(
+    name: str,
+    cand: Candidates,
+    t: Tables,
+    cells: tuple[Cell, Cell, Cell],
+    z: int,
+    targets: list[Cell],
+    reason: str,
+) -> Step:
+    """A wing's step: pivot and pincers, the digit (bit ``z``) the targets lose, and why."""
+    geo = t.geometry
+    d = z.bit_length()
+    elims = [(x, d) for x in targets]
+    seen = "both" if name == "XY-wing" else "all three"
+    sentence = f"{reason}, so {_removal_of(geo, d, elims)}, {_which(elims)} {seen}."
+    return _step(name, sentence, cand, cells=cells, eliminations=elims)
 
 
 def w_wing(cand: Candidates, t: Tables) -> Step | None:

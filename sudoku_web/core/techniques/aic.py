@@ -1,0 +1,474 @@
+"""Grouped chains and nice loops: alternating inference chains whose nodes may be groups of
+cells, and the loops such chains close.
+
+Vocabulary (on top of :mod:`.base`):
+
+node
+    "This digit is in one of these cells": a single candidate, or a *grouped node*, two or
+    more places of a digit inside the overlap of two houses (a box and a row, on a jigsaw a
+    region and a line), true when one of its cells holds the digit.
+strong link
+    Of two nodes at least one is true: the two digits of a two-candidate cell, or the places
+    of a digit in a house split into two nodes (two cells, a cell and a group, two groups).
+weak link
+    Of two nodes at most one is true: two digits of one cell, or one digit in nodes whose
+    cells all see each other.
+AIC
+    An alternating inference chain: strong and weak links in turn, first and last link
+    strong. Assume its first node false and every node after it follows, so its first or its
+    last node is true; whatever contradicts both goes.
+continuous nice loop
+    An AIC whose last node is weakly linked back to its first. Around the loop every other
+    node is true, so each link has exactly one true end, and whatever contradicts both ends
+    of any link goes.
+discontinuous nice loop
+    A chain from a candidate back to itself that contradicts the assumption it started from:
+    assumed true, the candidate comes back false, so it goes. That is an AIC that removes a
+    single candidate, told as the loop through it, as HoDoKu tells it: the reader follows one
+    assumption to its contradiction. The other kind (assumed false, it comes back true, so
+    it is placed) never comes first: every strong link here is also weak, so such a loop
+    holds a shorter AIC that removes candidates, and the placement follows from those.
+
+One search finds them all, breadth first from every node at once (a set of starts per node
+and layer, so a layer costs one pass over the links whatever the number of starts); the
+first layer where a chain has an effect holds the shortest, and among those the one that
+removes most is shown. The chain rung in :mod:`.chains` has already looked for chains
+without groups. Chains hold at most :data:`~.chains.MAX_CHAIN_CELLS` nodes, so a person can
+follow them.
+
+Roads not taken: HoDoKu searches nice loops from each candidate and AICs separately; here a
+loop is an AIC whose ends are weakly linked, and a one-candidate elimination is read as a
+loop after the fact, so one search serves all four names. A walk per start (as the ungrouped
+chains do) cost three times as much on top95's positions. A grouped node is the places of a
+digit in one house overlap, all of them but for the one cell at the other end of its strong
+link (any subset would be sound, but a person spots a group as "the 5s of box 1 in row 2").
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from dataclasses import dataclass
+
+from .base import (
+    Candidates,
+    Cell,
+    Digit,
+    Group,
+    Link,
+    Node,
+    Step,
+    Tables,
+    _and,
+    _or,
+    _removals,
+    _step,
+    digit_boards,
+)
+from .chains import MAX_CHAIN_CELLS
+
+# Past this many links followed, a search gives up (a big jigsaw or 16x16 position can hold
+# thousands of nodes, and a page must answer within its deadline). Measured: a 9x9 search
+# follows at most about 6,000 (top95's stalls), a 16x16 one about 10,000.
+MAX_LINKS_FOLLOWED = 200_000
+
+
+def _bits_of(board: int) -> list[int]:
+    """The set bits of a bitboard (cells, or nodes of a node set), ascending."""
+    out = []
+    while board:
+        low = board & -board
+        out.append(low.bit_length() - 1)
+        board ^= low
+    return out
+
+
+class _Graph:
+    """The nodes of a position and their links, as node sets (bit ``n`` for node ``n``).
+
+    Both kinds of link are symmetric, which lets a chain be traced back from its end.
+    """
+
+    def __init__(self, cand: Candidates, t: Tables) -> None:
+        self.cand = cand
+        self.t = t
+        self.boards = digit_boards(cand)
+        self.bits: list[int] = []  # node -> bitboard of its cells
+        self.digit: list[Digit] = []
+        self.seen: list[int] = []  # node -> bitboard of the cells that see all of its cells
+        self.strong: list[int] = []  # node -> the nodes strongly linked to it
+        self._index: dict[tuple[int, Digit], int] = {}
+        self._weak: dict[int, int] = {}
+        self._overlaps = _overlaps(t.house_bits)
+        self._bivalue_links()
+        for d in range(1, t.geometry.size + 1):
+            self._house_links(d)
+        self._of_digit = [0] * (t.geometry.size + 1)  # digit -> its nodes
+        self._in_cell: dict[Cell, int] = {}  # cell -> its single-candidate nodes
+        # (cell, digit) -> the nodes of that digit whose cells all see the cell
+        self._seeing: dict[tuple[Cell, Digit], int] = {}
+        for n, (bits, d) in enumerate(zip(self.bits, self.digit, strict=True)):
+            self._of_digit[d] |= 1 << n
+            if not bits & (bits - 1):
+                cell = bits.bit_length() - 1
+                self._in_cell[cell] = self._in_cell.get(cell, 0) | 1 << n
+            for x in _bits_of(self.seen[n] & self.boards[d - 1]):
+                self._seeing[(x, d)] = self._seeing.get((x, d), 0) | 1 << n
+
+    # -- building ------------------------------------------------------------------------
+
+    def _node(self, bits: int, d: Digit) -> int:
+        n = self._index.get((bits, d))
+        if n is None:
+            n = self._index[(bits, d)] = len(self.bits)
+            peers = self.t.peer_bits
+            if bits & (bits - 1):
+                seen = -1
+                for c in _bits_of(bits):
+                    seen &= peers[c]
+            else:
+                seen = peers[bits.bit_length() - 1]
+            self.bits.append(bits)
+            self.digit.append(d)
+            self.seen.append(seen)
+            self.strong.append(0)
+        return n
+
+    def _link(self, a: int, b: int) -> None:
+        self.strong[a] |= 1 << b
+        self.strong[b] |= 1 << a
+
+    def _bivalue_links(self) -> None:
+        for cell, m in enumerate(self.cand.masks):
+            if m.bit_count() == 2:
+                low = m & -m
+                bit = 1 << cell
+                self._link(self._node(bit, low.bit_length()), self._node(bit, m.bit_length()))
+
+    def _house_links(self, d: Digit) -> None:
+        """A digit's places in each house, split into two nodes: strong links.
+
+        A node is one cell or a *piece*: all the places (two or more) inside one overlap of
+        the house with another. So a split is a piece and the one cell outside it, two pieces,
+        or (all places in one piece) a cell and the rest.
+        """
+        on = self.boards[d - 1]
+        node = self._node
+        for h, house in enumerate(self.t.house_bits):
+            places = on & house
+            if places & (places - 1) == 0:
+                continue  # none or one place
+            rest = places & (places - 1)
+            if rest & (rest - 1) == 0:  # two places
+                self._link(node(places ^ rest, d), node(rest, d))
+                continue
+            pieces = [x for o in self._overlaps[h] if (x := places & o).bit_count() >= 2]
+            for piece in pieces:
+                outside = places ^ piece
+                if not outside:
+                    for c in _bits_of(places):
+                        self._link(node(1 << c, d), node(places ^ 1 << c, d))
+                elif not outside & (outside - 1) or outside in pieces:
+                    self._link(node(piece, d), node(outside, d))
+
+    # -- links and effects -----------------------------------------------------------------
+
+    def weak(self, n: int) -> int:
+        """The nodes weakly linked to node ``n``: at most one of the two is true."""
+        out = self._weak.get(n)
+        if out is None:
+            d, bits = self.digit[n], self.bits[n]
+            if bits & (bits - 1):
+                out = self._of_digit[d]
+                for x in _bits_of(bits):
+                    out &= self._seeing.get((x, d), 0)
+            else:
+                cell = bits.bit_length() - 1
+                out = self._seeing.get((cell, d), 0) | self._in_cell[cell] & ~(1 << n)
+            self._weak[n] = out
+        return out
+
+    def ends(self, s: int) -> int:
+        """The nodes ``m`` for which a chain from ``s`` to ``m`` may have an effect: some
+        candidate contradicts both (see :meth:`both`), or ``m`` is weakly linked back to ``s``
+        (a loop may close)."""
+        d, bits = self.digit[s], self.bits[s]
+        out = self.weak(s)
+        others = ~self._of_digit[d]
+        for x in _bits_of(self.boards[d - 1] & self.seen[s]):
+            out |= self._seeing.get((x, d), 0) | self._in_cell.get(x, 0) & others
+        if not bits & (bits - 1):
+            cell = bits.bit_length() - 1
+            mask = self.cand.masks[cell]
+            for e in _bits_of(mask & ~(1 << (d - 1))):
+                out |= self._seeing.get((cell, e + 1), 0)
+            if mask.bit_count() > 2:
+                out |= self._in_cell[cell]
+        return out & ~(1 << s)
+
+    def weakly_linked(self, a: int, b: int) -> bool:
+        """True when at most one of nodes ``a`` and ``b`` can be true."""
+        return bool(self.weak(a) >> b & 1)
+
+    def both(self, a: int, b: int) -> list[tuple[Cell, Digit]]:
+        """The candidates that contradict node ``a`` and node ``b`` (one of them is true)."""
+        da, db = self.digit[a], self.digit[b]
+        if da == db:
+            return [(c, da) for c in _bits_of(self.boards[da - 1] & self.seen[a] & self.seen[b])]
+        # Different digits: only a single candidate's cell can contradict the other digit.
+        masks = self.cand.masks
+        ba, bb = self.bits[a], self.bits[b]
+        one_a, one_b = not ba & (ba - 1), not bb & (bb - 1)
+        if one_a and ba == bb:
+            cell = ba.bit_length() - 1
+            keep = (1 << (da - 1)) | (1 << (db - 1))
+            return [(cell, e + 1) for e in _bits_of(masks[cell] & ~keep)]
+        out: list[tuple[Cell, Digit]] = []
+        if one_a and masks[ba.bit_length() - 1] >> (db - 1) & 1 and self.seen[b] & ba:
+            out.append((ba.bit_length() - 1, db))
+        if one_b and masks[bb.bit_length() - 1] >> (da - 1) & 1 and self.seen[a] & bb:
+            out.append((bb.bit_length() - 1, da))
+        return out
+
+    def node(self, n: int) -> Node | Group:
+        """Node ``n`` as a step's links name it."""
+        cells = _bits_of(self.bits[n])
+        return (cells[0], self.digit[n]) if len(cells) == 1 else (tuple(cells), self.digit[n])
+
+
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+def _overlaps(house_bits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per house, the bitboards of its overlaps (two cells or more) with other houses."""
+    per: list[set[int]] = [set() for _ in house_bits]
+    for a, ha in enumerate(house_bits):
+        for b in range(a + 1, len(house_bits)):
+            both = ha & house_bits[b]
+            if both.bit_count() >= 2 and both not in (ha, house_bits[b]):
+                per[a].add(both)
+                per[b].add(both)
+    return tuple(tuple(sorted(p)) for p in per)
+
+
+# ---------------------------------------------------------------------------------------------
+# The search
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A chain with an effect: its nodes in reading order, the first assumed false.
+
+    ``kind`` is "aic" (the first or the last node is true) or "loop" (the last node is
+    weakly linked back to the first).
+    """
+
+    kind: str
+    chain: tuple[int, ...]
+    eliminations: tuple[tuple[Cell, Digit], ...] = ()
+
+
+def grouped_chain(cand: Candidates, t: Tables) -> Step | None:
+    """The shortest grouped AIC or nice loop with an effect (see the module's vocabulary)."""
+    graph = _Graph(cand, t)
+    found = _search(graph)
+    return None if found is None else _tell(graph, found)
+
+
+def _search(g: _Graph) -> _Found | None:
+    """Breadth first from every node at once, a layer at a time: layer 0 is every node
+    assumed false; odd layers are reached along strong links (true), even ones along weak
+    links (false). ``layers[j][k]`` is the set of starts whose chains first reach node ``k``
+    at layer ``j``; the first layer where a chain has an effect holds the shortest."""
+    count = len(g.bits)
+    strong = [_bits_of(b) for b in g.strong]
+    weak = [_bits_of(g.weak(n)) for n in range(count)]
+    ends: list[int] = [-1] * count  # found on demand: -1 until then
+    # Per truth, per node: the starts that have reached it. A start counts as reached at its
+    # own node both ways, so no chain comes back to its start.
+    reached = ([1 << n for n in range(count)], [1 << n for n in range(count)])
+    layers = [list(reached[0])]
+    frontier = list(range(count))
+    budget = MAX_LINKS_FOLLOWED
+    while frontier and len(layers) < MAX_CHAIN_CELLS and budget > 0:
+        true = len(layers) % 2
+        links = strong if true else weak
+        last = layers[-1]
+        new = [0] * count
+        for m in frontier:
+            starts = last[m]
+            ahead = links[m]
+            budget -= len(ahead)
+            for k in ahead:
+                new[k] |= starts
+        seen = reached[true]
+        frontier = []
+        for k, starts in enumerate(new):
+            if starts:
+                starts &= ~seen[k]
+                new[k] = starts
+                if starts:
+                    seen[k] |= starts
+                    frontier.append(k)
+        layers.append(new)
+        if true and len(layers) >= 4:
+            hits = []  # nodes whose new starts may make a chain with an effect
+            for k in frontier:
+                if ends[k] < 0:
+                    ends[k] = g.ends(k)
+                if new[k] & ends[k]:
+                    hits.append(k)
+            found = _best(g, layers, hits, ends) if hits else None
+            if found is not None:
+                return found
+    return None
+
+
+def _best(g: _Graph, layers: list[list[int]], hits: list[int], ends: list[int]) -> _Found | None:
+    """The chain with the most eliminations among those the last layer completes."""
+    found: list[_Found] = []
+    depth = len(layers) - 1
+    for end in hits:
+        for start in _bits_of(layers[depth][end] & ends[end]):
+            chain = _trace(g, layers, start, end, depth)
+            if len(set(chain)) == len(chain):
+                judged = _judge(g, chain)
+                if judged is not None:
+                    found.append(judged)
+    return max(found, key=lambda f: len(f.eliminations), default=None)
+
+
+def _trace(
+    g: _Graph, layers: list[list[int]], start: int, node: int, depth: int
+) -> tuple[int, ...]:
+    """The chain from ``start`` to ``node``, reached at layer ``depth``: one node per layer,
+    each linked to the next (links are symmetric, so they are followed backwards)."""
+    chain = [node]
+    for j in range(depth, 0, -1):
+        links = g.strong[node] if j % 2 else g.weak(node)
+        node = next(p for p in _bits_of(links) if layers[j - 1][p] >> start & 1)
+        chain.append(node)
+    return tuple(reversed(chain))
+
+
+def _judge(g: _Graph, chain: tuple[int, ...]) -> _Found | None:
+    """The effect of a chain from its start (false) to its end (true), if it has one."""
+    start, end = chain[0], chain[-1]
+    if g.weakly_linked(end, start):
+        elims: set[tuple[Cell, Digit]] = set()
+        for i, node in enumerate(chain):
+            elims.update(g.both(node, chain[i + 1] if i + 1 < len(chain) else start))
+        return _Found("loop", chain, tuple(sorted(elims))) if elims else None
+    found = g.both(start, end)
+    return _Found("aic", chain, tuple(sorted(found))) if found else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Telling
+
+
+def _say(t: Tables, node: Node | Group, true: bool) -> str:
+    """A node in words: "r1c2 is 5", "5 is in r1c2 or r1c3", or their negations."""
+    geo = t.geometry
+    cells, digit = node
+    sym = geo.symbol(digit)
+    if isinstance(cells, int):
+        return f"{geo.cell_name(cells)} {'is' if true else 'is not'} {sym}"
+    names = [geo.cell_name(c) for c in cells]
+    if true:
+        return f"{sym} is in {_or(names)}"
+    if len(names) == 2:
+        return f"{sym} is in neither {names[0]} nor {names[1]}"
+    return f"{sym} is in none of {_and(names)}"
+
+
+def _tell(g: _Graph, found: _Found) -> Step:
+    """The step for a chain found: a loop, a single removal told as a loop through the
+    candidate it removes (if that stays within the length a person follows), else an AIC."""
+    nodes = [g.node(n) for n in found.chain]
+    if found.kind == "loop":
+        return _loop_step(g, nodes, found.eliminations)
+    if len(found.eliminations) == 1 and len(nodes) < MAX_CHAIN_CELLS:
+        target = found.eliminations[0]
+        if target not in nodes:
+            return _elimination_loop_step(g, nodes, target)
+    return _aic_step(g, nodes, found.eliminations)
+
+
+def _cells(nodes: list[Node | Group]) -> list[Cell]:
+    """The cells of the nodes, each once, in chain order."""
+    out: list[Cell] = []
+    for cells, _ in nodes:
+        for c in (cells,) if isinstance(cells, int) else cells:
+            if c not in out:
+                out.append(c)
+    return out
+
+
+def _alternating(nodes: list[Node | Group], strong_first: bool = True) -> list[Link]:
+    """Links along the nodes, strong and weak in turn."""
+    return [
+        (a, b, (i % 2 == 0) == strong_first) for i, (a, b) in enumerate(itertools.pairwise(nodes))
+    ]
+
+
+def _grouped(nodes: list[Node | Group]) -> bool:
+    return any(not isinstance(cells, int) for cells, _ in nodes)
+
+
+def _aic_step(g: _Graph, nodes: list[Node | Group], elims: tuple[tuple[Cell, Digit], ...]) -> Step:
+    t = g.t
+    one_digit = len({d for _, d in nodes}) == 1
+    if _grouped(nodes):
+        name = "Grouped X-chain" if one_digit else "Grouped AIC"
+    else:
+        name = "X-chain" if one_digit else "Alternating chain"
+    parts = [_say(t, node, i % 2 == 1) for i, node in enumerate(nodes[1:], start=1)]
+    sentence = (
+        f"Following strong and weak links in turn: if {_say(t, nodes[0], False)}, then "
+        f"{', so '.join(parts)}. So either {_say(t, nodes[0], True)}"
+        f"{', or' if _grouped(nodes[:1]) else ' or'} {_say(t, nodes[-1], True)}, and whatever "
+        f"contradicts both goes: remove {_removals(t.geometry, elims)}."
+    )
+    return _step(
+        name, sentence, g.cand, cells=_cells(nodes), eliminations=elims, links=_alternating(nodes)
+    )
+
+
+def _loop_step(g: _Graph, nodes: list[Node | Group], elims: tuple[tuple[Cell, Digit], ...]) -> Step:
+    t = g.t
+    loop = [*nodes, nodes[0]]
+    parts = [_say(t, node, i % 2 == 1) for i, node in enumerate(loop[1:], start=1)]
+    sentence = (
+        f"Strong and weak links in turn close a loop: if {_say(t, nodes[0], False)}, then "
+        f"{', so '.join(parts)} again. Around such a loop every other node is true, so each "
+        f"link has exactly one true end, and whatever contradicts both ends of a link goes: "
+        f"remove {_removals(t.geometry, elims)}."
+    )
+    return _step(
+        "Continuous nice loop",
+        sentence,
+        g.cand,
+        cells=_cells(nodes),
+        eliminations=elims,
+        links=_alternating(loop),
+    )
+
+
+def _elimination_loop_step(g: _Graph, nodes: list[Node | Group], target: Node) -> Step:
+    """An AIC that removes one candidate, told as the loop from that candidate back to it."""
+    t = g.t
+    loop: list[Node | Group] = [target, *nodes, target]
+    parts = [_say(t, node, i % 2 == 0) for i, node in enumerate(loop[1:], start=1)]
+    cell, digit = target
+    sentence = (
+        f"Following weak and strong links in turn: if {_say(t, target, True)}, then "
+        f"{', so '.join(parts)} after all. The assumption contradicts itself, so "
+        f"{t.geometry.cell_name(cell)} is not {t.geometry.symbol(digit)}."
+    )
+    return _step(
+        "Discontinuous nice loop",
+        sentence,
+        g.cand,
+        cells=_cells(loop),
+        eliminations=[target],
+        links=_alternating(loop, strong_first=False),
+    )
