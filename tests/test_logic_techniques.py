@@ -929,6 +929,87 @@ CASES = [
         eliminations=(("r1c9", 2),),
     ),
     Case(
+        "ALS-XY-wing",
+        ".5.7.1...2.8....6...........4.3..5..9.2......6...8.....7.1..3......2..9..........",
+        # Take the almost locked sets A = r4c5 (row 4: 1 and 9), B = r4c1, r4c3 and r4c8 (row 4: 1,
+        # 2, 7 and 8) and C = r6c7 (row 6: 2 and 9): each has one digit more than cells, so a set
+        # that loses a digit holds all the others. If A had no 9, it would hold 1; every 1 of B sees
+        # every 1 of A, so B would lose 1 and hold 2; every 2 of C sees every 2 of B, so C would
+        # lose 2 and hold 9. So 9 is in A or C, and 9 is removed from r4c9, r6c4 and r6c6, which see
+        # every 9 of both.
+        (
+            "34       =5       346      =7       346      =1       29       28       289 "
+            "=2       19       =8       459      345      3459     147      =6       13457 "
+            "347      169      13467    28       34569    28       14       1345     1345 "
+            "178      =4       17       =3       19       269      =5       128      12689 "
+            "=9       138      =2       456      1457     4567     1468     13478    13468 "
+            "=6       13       =5       249      =8       2479     29       12347    123479 "
+            "458      =7       469      =1       459      45689    =3       2458     24568 "
+            "13458    168      1346     4568     =2       345678   14678    =9       14567 "
+            "13458    =2       13469    45689    34579    3456789  14678    14578    145678 "
+        ),
+        placements=(),
+        eliminations=(
+            ("r4c9", 9),
+            ("r6c4", 9),
+            ("r6c6", 9),
+        ),
+    ),
+    Case(
+        "ALS chain",
+        ".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..",
+        # Take the almost locked sets A = r1c4 (row 1: 3 and 6), B = r4c4 and r6c4 (column 4: 3, 6
+        # and 7), C = r5c2 and r5c6 (row 5: 2, 3 and 9) and D = r2c9, r5c9 and r8c9 (column 9: 3, 6,
+        # 7 and 9): each has one digit more than cells, so a set that loses a digit holds all the
+        # others. If A had no 3, it would hold 6; every 6 of B sees every 6 of A, so B would lose 6
+        # and hold 3; every 3 of C sees every 3 of B, so C would lose 3 and hold 9; every 9 of D
+        # sees every 9 of C, so D would lose 9 and hold 3. So 3 is in A or D, and 3 is removed from
+        # r1c9, which sees every 3 of both.
+        (
+            "59       =4       =7       36       =2       689      156      368      1368 "
+            "=8       2569     2569     45       369      =1       456      =7       36 "
+            "15       =3       156      45       68       =7       =9       468      =2 "
+            "1237     1289     12348    367      39       =5       1246     23468    13689 "
+            "=6       29       2349     =8       =1       239      247      =5       379 "
+            "12357    12589    123589   367      =4       269      126      2368     13689 "
+            "259      =7       259      =1       568      68       =3       26       =4 "
+            "235      2568     2358     =9       356      =4       267      =1       67 "
+            "=4       16       136      =2       =7       36       =8       =9       =5 "
+        ),
+        placements=(),
+        eliminations=(("r1c9", 3),),
+    ),
+    Case(
+        "Sue de Coq",
+        "..3...67.5.....3...4.......6..3......8......4...7....12......5.....98.......41...",
+        # Where column 2 meets box 1, r1c2 and r2c2 can hold 1, 2, 6 and 9, 2 digits more than
+        # cells. With r7c2 (1 and 9) in column 2 and r3c3 (2 and 6) in box 1, that makes 4 cells for
+        # 4 digits. Among them, every 1 and 9 is in column 2 and every 2 and 6 in box 1, so no digit
+        # can be there twice: each is there exactly once, and goes from the rest of its house.
+        # Remove r2c3 (2, 6), r4c2 (1, 9), r6c2 (9), r8c2 (1) and r9c2 (9).
+        (
+            "189      129      =3       =4       125      259      =6       =7       2589 "
+            "=5       1269     12689    189      1267     2679     =3       =4       289 "
+            "=7       =4       26       89       2356     2356     189      189      25 "
+            "=6       1259     12459    =3       1258     2459     2589     289      =7 "
+            "139      =8       =7       19       1256     2569     259      36       =4 "
+            "349      2359     2459     =7       2568     24569    2589     36       =1 "
+            "=2       19       1489     =6       37       37       1489     =5       89 "
+            "134      13567    1456     25       =9       =8       1247     12       36 "
+            "389      35679    5689     25       =4       =1       2789     289      36 "
+        ),
+        placements=(),
+        eliminations=(
+            ("r2c3", 2),
+            ("r2c3", 6),
+            ("r4c2", 1),
+            ("r4c2", 9),
+            ("r6c2", 9),
+            ("r8c2", 1),
+            ("r9c2", 9),
+        ),
+    ),
+    Case(
         "Forcing chain by contradiction",
         "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
         # If r6c2 is 6, then r8c2 is 2 (hidden single in column 2), r2c2 is 5 (hidden single in

@@ -27,7 +27,7 @@ def test_the_pool_ships_and_stays_small() -> None:
     assert set(kinds) <= {pool.kind_key(v, n) for v, n in pool.KINDS}
     for grades in kinds.values():
         assert set(grades) <= set(GRADES)
-        assert all(len(texts) <= 40 for texts in grades.values())
+        assert all(len(texts) <= pool.MAX_PER_GRADE for texts in grades.values())
 
 
 def test_the_pool_holds_the_top_grades_of_the_classic_grid() -> None:
@@ -92,3 +92,16 @@ def test_jigsaw_entries_keep_their_map(tmp_path: Path) -> None:
 
 def test_a_missing_pool_file_is_an_empty_pool(tmp_path: Path) -> None:
     assert pool.load(tmp_path / "none.json") == {}
+
+
+def test_a_regrade_keeps_a_grade_within_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a ladder change moves more puzzles into one grade than it may hold, the first
+    ones stay and the rest count as dropped."""
+    found = [generate("standard", 9, "Easy", seed=n) for n in range(4)]
+    kinds: pool.Kinds = {}
+    for one in found:
+        pool.add(kinds, one)
+    monkeypatch.setattr(pool, "MAX_PER_GRADE", 3)
+    regraded, moved, dropped = pool.regrade(kinds)
+    assert (moved, dropped) == (0, 1)
+    assert regraded == {"standard-9": {"Easy": [one.puzzle for one in found[:3]]}}

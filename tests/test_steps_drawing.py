@@ -22,14 +22,20 @@ TOP95 = [
 GEO = standard(9)
 
 
-def chain_puzzle() -> tuple[str, Explanation, int]:
-    """The first top95 puzzle whose explanation holds a chain step, and that step's number."""
+CHAINS = frozenset({"X-chain", "XY-chain", "Alternating chain"})
+# Almost locked sets are drawn as chains too: strong inside a set, weak between sets.
+ALS_CHAINS = frozenset({"ALS-XZ", "ALS-XY-wing", "ALS chain"})
+
+
+def chain_puzzle(techniques: frozenset[str] = CHAINS) -> tuple[str, Explanation, int]:
+    """The first top95 puzzle whose explanation holds a step of one of ``techniques`` (chains
+    by default), and that step's number."""
     for puzzle in TOP95:
         explanation = explain(puzzle, GEO)
         for i, step in enumerate(explanation.steps):
-            if step.links and step.technique in {"X-chain", "XY-chain", "Alternating chain"}:
+            if step.links and step.technique in techniques:
                 return puzzle, explanation, i + 1
-    raise AssertionError("no chain step in top95")
+    raise AssertionError(f"no step of {sorted(techniques)} in top95")
 
 
 def _step_html(html: str, number: int) -> str:
@@ -63,8 +69,11 @@ def _near(x: float, y: float, cell: int, digit: int) -> bool:
     return in_cell and abs(x - cx) <= 0.5 / per_line and abs(y - cy) <= 0.5 / per_line
 
 
-def test_a_chain_step_draws_one_line_per_link_with_start_and_eliminations(client: Any) -> None:
-    puzzle, explanation, number = chain_puzzle()
+@pytest.mark.parametrize("techniques", [CHAINS, ALS_CHAINS], ids=["chain", "als"])
+def test_a_chain_step_draws_one_line_per_link_with_start_and_eliminations(
+    client: Any, techniques: frozenset[str]
+) -> None:
+    puzzle, explanation, number = chain_puzzle(techniques)
     step: Step = explanation.steps[number - 1]
     html = client.get(f"/p/{puzzle}/steps?step={number}").get_data(as_text=True)
     block = _step_html(html, number)

@@ -37,6 +37,10 @@ SHIPPED = Path(__file__).resolve().parent.parent / "data" / "pool.json"
 
 Kinds = dict[str, dict[str, list[str]]]
 
+#: At most this many entries per kind and grade: the pool ships in the wheel and is read at
+#: start, so it stays small; a regrade that moves more into one grade keeps the first ones.
+MAX_PER_GRADE = 40
+
 #: The kinds ``sudoku-web pool fill`` fills by default: those the web's New puzzle form offers.
 KINDS: tuple[tuple[str, int], ...] = (
     ("standard", 9),
@@ -157,7 +161,7 @@ def entries(kinds: Kinds) -> Iterable[Entry]:
 
 def regrade(kinds: Kinds) -> tuple[Kinds, int, int]:
     """The pool with every entry filed under its grade now; also how many moved and how
-    many were dropped (no longer exactly one solution)."""
+    many were dropped (no longer exactly one solution, or beyond :data:`MAX_PER_GRADE`)."""
     out: Kinds = {}
     moved = dropped = 0
     for entry in entries(kinds):
@@ -169,6 +173,10 @@ def regrade(kinds: Kinds) -> tuple[Kinds, int, int]:
         key = kind_key(entry.geometry.variant, entry.geometry.size)
         bucket = out.setdefault(key, {}).setdefault(now, [])
         text = entry_text(entry.puzzle, entry.regions)
-        if text not in bucket:
-            bucket.append(text)
+        if text in bucket:
+            continue
+        if len(bucket) >= MAX_PER_GRADE:
+            dropped += 1
+            continue
+        bucket.append(text)
     return out, moved, dropped

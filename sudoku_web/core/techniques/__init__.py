@@ -25,13 +25,15 @@ One module per family: :mod:`.base` (candidates, steps, tables, the memo of sear
 vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.fish`,
 :mod:`.single_digit`, :mod:`.wings`, :mod:`.uniqueness` (with :mod:`.rectangles` and
 :mod:`.avoidable`), :mod:`.chains` (grouped chains and nice loops in :mod:`.aic`), :mod:`.als`,
+:mod:`.sue_de_coq`,
 :mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
 
 Grades (the hardest rung decides): Easy = singles; Medium = intersections, pairs, triples;
 Hard = quads, X-wing, swordfish, skyscraper, kite and the wings; Fiendish = colouring,
-jellyfish, finned fish, uniqueness, chains, ALS-XZ; Diabolical = forcing chains and nets, and a
-guess when even they find nothing.
+jellyfish, finned fish, uniqueness, chains, Sue de Coq, almost locked sets (ALS-XZ,
+ALS-XY-wing, ALS chains); Diabolical = forcing chains and nets, and a guess when even they
+find nothing.
 
 Roads not taken: techniques return one step rather than applying every instance at once,
 because a page shows one sentence per step and a hint is exactly one step. Rescanning from
@@ -48,7 +50,7 @@ something a person follows.
 from __future__ import annotations
 
 from .aic import grouped_chain
-from .als import als_xz
+from .als import als_chain, als_xy_wing, als_xz
 from .avoidable import avoidable_rectangle, avoidable_rectangle_2
 from .base import (
     GRADES,
@@ -105,6 +107,7 @@ from .subsets import (
     naked_quad,
     naked_triple,
 )
+from .sue_de_coq import sue_de_coq
 from .uniqueness import bug_plus_one, unique_rectangle
 from .wings import w_wing, xy_wing, xyz_wing
 
@@ -126,6 +129,8 @@ __all__ = [
     "Step",
     "Tables",
     "Technique",
+    "als_chain",
+    "als_xy_wing",
     "als_xz",
     "alternating_chain",
     "avoidable_rectangle",
@@ -158,6 +163,7 @@ __all__ = [
     "remembering",
     "simple_colouring",
     "skyscraper",
+    "sue_de_coq",
     "swordfish",
     "tables_for",
     "two_string_kite",
@@ -216,7 +222,10 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("X-chain", "Fiendish", alternating_chain),  # also yields "Alternating chain"
     # also yields "Grouped AIC", "Continuous nice loop" and "Discontinuous nice loop"
     ("Grouped X-chain", "Fiendish", grouped_chain),
+    ("Sue de Coq", "Fiendish", sue_de_coq),
     ("ALS-XZ", "Fiendish", als_xz),
+    ("ALS-XY-wing", "Fiendish", als_xy_wing),
+    ("ALS chain", "Fiendish", als_chain),
     # also yield "Cell forcing chain", "Unit forcing chain" and the same for nets
     ("Forcing chain by contradiction", "Diabolical", forcing_chain),
     ("Forcing net by contradiction", "Diabolical", forcing_net),

@@ -1,4 +1,4 @@
-"""Almost locked sets: ALS-XZ.
+"""Almost locked sets: ALS-XZ, ALS-XY-wing and ALS chains.
 
 Vocabulary (on top of :mod:`.base`):
 
@@ -9,120 +9,360 @@ restricted common digit
     A digit ``x`` of two ALSs, with no cell in common, where every ``x`` of one sees every
     ``x`` of the other: ``x`` is in one of them at most, so the other is locked on its
     other digits.
+ALS chain
+    Sets ``A1 .. An``, no two sharing a cell, each joined to the next by a restricted common
+    digit, no two links in a row on the same digit. If ``A1`` has no ``z``, it holds all its
+    other digits, the first link's among them; so ``A2`` lacks that digit and holds all its
+    others, the second link's among them; ... so ``An`` holds ``z``. Any digit ``z`` of both
+    ends but the first and the last link's is therefore in ``A1`` or ``An``: a cell outside
+    both that sees every ``z`` of both loses ``z``.
 
-ALS-XZ: with a restricted common ``x``, one of the two sets holds all its digits but ``x``,
-so any other common digit ``z`` is in one of them: a cell outside both that sees every ``z``
-of both loses ``z``. Sets of up to three cells, in any house (variants included).
+The chain of two sets is the ALS-XZ, of three the ALS-XY-wing (the middle set is the pivot),
+of four an ALS chain: one search (:func:`_chain`) serves all three, shortest first.
+Sets of up to three cells, in any house (variants included).
+
+Roads not taken: every stall asks the three rungs in turn on the same candidates, so the
+sets, their restricted commons and what each pair of sets could eliminate are built once per
+candidates (:func:`_web`, a one-slot cache like :func:`.base.digit_boards`), and within an
+explanation a chain is only looked for through a set that changed since the last search in
+vain (:func:`_chain`). Chains stop at :data:`MAX_ALS_CHAIN` sets: five-set chains added 7
+steps over the 1,100 stalls of top95 and a 200-puzzle top1465 sample, but about 1 ms to every
+stall (the slowest top95 grades took a fifth longer), and their sentence walks eight links.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import combinations
 
-from .base import Candidates, Cell, Digit, Step, Tables, _cells, _digits, _step, digit_boards
+from ..board import Geometry, House
+from .base import (
+    Candidates,
+    Cell,
+    Digit,
+    Link,
+    Step,
+    Tables,
+    _and,
+    _cells,
+    _digits,
+    _failed,
+    _step,
+    digit_boards,
+)
 
 # Four-cell sets save 34 of 285 forcing steps on top95 but double the ALS time at every
 # stall (top95 grade: 36 ms of CPU on average instead of 28, measured under load).
 MAX_ALS_CELLS = 3
+# The longest ALS chain, in sets; a longer one is a sentence nobody follows to its end.
+MAX_ALS_CHAIN = 4
+# Bounds for pasted candidate grids, far above what puzzles reach (top95 and top1465 stalls:
+# at most 145 sets and 2,500 chain extensions, 90 on average): the pairs of sets grow with the
+# square of their number, and the chains with a power of it.
+MAX_SETS = 600
+MAX_EXTENSIONS = 50_000
+_NAMES = ("A", "B", "C", "D", "E")  # the sets of a chain, as its sentence calls them
 
 
 @dataclass(frozen=True)
 class _Als:
     house: int
     cells: tuple[Cell, ...]
+    masks: tuple[int, ...]  # the cells' candidates: with ``board``, what makes a set the same
     board: int  # the cells as a bitboard
     digits: int  # the k + 1 digits, as a mask
     where: tuple[int, ...]  # per digit index: the set's cells holding it (bitboard)
     seen: tuple[int, ...]  # per digit index: the cells that see all of those
+    hits: tuple[int, ...]  # per digit index: the candidates of it among those cells
+
+
+@dataclass(frozen=True)
+class _Pairs:
+    """The restricted commons between a position's ALSs, and what pairs of them remove."""
+
+    # Per set: (other set, digit index) for each restricted common, by other set then digit.
+    links: tuple[tuple[tuple[int, int], ...], ...]
+    # Per set: {other set: the common digits (mask) some cell outside both loses if the
+    # digit is in one of the two}, for disjoint sets only.
+    ends: tuple[dict[int, int], ...]
+    # Per set, as bitmasks over the sets (bit j for set j): the sets it links to, and the
+    # sets after it that could end a chain it starts (each chain is searched from one end).
+    near: tuple[int, ...]
+    later_ends: tuple[int, ...]
+
+
+class _Web:
+    """One position's ALSs, and their pairs (built when first asked for)."""
+
+    def __init__(self, sets: list[_Als], size: int, whole: bool) -> None:
+        self.sets = tuple(sets)
+        self.size = size
+        self.whole = whole  # every set of the position (not cut to MAX_SETS)
+
+    @functools.cached_property
+    def pairs(self) -> _Pairs:
+        """The sets' restricted commons and what each pair removes (the costly part)."""
+        return _pairs(self.sets, self.size)
+
+
+# One slot: the three ALS rungs ask for the same candidates in a row. A single tuple is
+# swapped in whole, so threads never see a mismatched pair.
+_last_web: tuple[tuple[int, ...], Tables | None, _Web | None] = ((), None, None)
+
+
+def _web(cand: Candidates, t: Tables) -> _Web:
+    """The (cached) ALS web of a position."""
+    global _last_web
+    masks, tables, web = _last_web
+    if masks is cand.masks and tables is t and web is not None:
+        return web
+    sets = _alses(cand, t)
+    whole = len(sets) <= MAX_SETS
+    if not whole:  # smallest first (a stable sort keeps the houses' order)
+        sets = sorted(sets, key=lambda s: len(s.cells))[:MAX_SETS]
+    web = _Web(sets, t.geometry.size, whole)
+    _last_web = (cand.masks, t, web)
+    return web
+
+
+def _pairs(sets: tuple[_Als, ...], size: int) -> _Pairs:
+    links: list[list[tuple[int, int]]] = [[] for _ in sets]
+    ends: list[dict[int, int]] = [{} for _ in sets]
+    for x in range(size):
+        bit = 1 << x
+        having = [
+            (i, s.board, s.where[x], s.seen[x], s.hits[x])
+            for i, s in enumerate(sets)
+            if s.digits & bit
+        ]
+        for p, (i, board, _, seen, hits) in enumerate(having):
+            for j, other, where, _, other_hits in having[p + 1 :]:
+                if board & other:
+                    continue
+                if not where & ~seen:  # every x of one sees every x of the other
+                    links[i].append((j, x))
+                    links[j].append((i, x))
+                if hits & other_hits:
+                    ends[i][j] = ends[i].get(j, 0) | bit
+                    ends[j][i] = ends[i][j]
+    near = [sum(1 << j for j in {j for j, _ in ls}) for ls in links]
+    later = [sum(1 << j for j in e if j > i) for i, e in enumerate(ends)]
+    return _Pairs(tuple(tuple(sorted(ls)) for ls in links), tuple(ends), tuple(near), tuple(later))
 
 
 def _alses(cand: Candidates, t: Tables) -> list[_Als]:
     """Every ALS of up to :data:`MAX_ALS_CELLS` cells, once each (first house that has it)."""
     masks = cand.masks
+    boards = digit_boards(cand)
     found: dict[int, _Als] = {}
     for h, cells in enumerate(t.house_cells):
-        open_cells = [c for c in cells if masks[c]]
-        for k in range(1, min(MAX_ALS_CELLS, len(open_cells) - 1) + 1):
-            for group in combinations(open_cells, k):
-                union = 0
-                for c in group:
-                    union |= masks[c]
-                if union.bit_count() != k + 1:
-                    continue
-                board = sum(1 << c for c in group)
-                if board not in found:
-                    found[board] = _make(t, masks, h, group, board, union)
+        for spots, union in _house_alses(t.house_masks[h](masks)):
+            group = tuple(cells[i] for i in spots)
+            board = 0
+            for c in group:
+                board |= 1 << c
+            if board not in found:
+                found[board] = _make(t, masks, boards, h, group, board, union)
     return list(found.values())
 
 
+@functools.lru_cache(maxsize=4096)  # bounded; most houses keep their candidates between stalls
+def _house_alses(masks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """A house's ALSs, from its cells' masks: (positions in the house, digits) each."""
+    open_spots = [i for i, m in enumerate(masks) if m]
+    out = []
+    for k in range(1, min(MAX_ALS_CELLS, len(open_spots) - 1) + 1):
+        for spots in combinations(open_spots, k):
+            union = 0
+            for i in spots:
+                union |= masks[i]
+            if union.bit_count() == k + 1:
+                out.append((spots, union))
+    return tuple(out)
+
+
 def _make(
-    t: Tables, masks: tuple[int, ...], h: int, group: tuple[Cell, ...], board: int, union: int
+    t: Tables,
+    masks: tuple[int, ...],
+    boards: tuple[int, ...],
+    h: int,
+    group: tuple[Cell, ...],
+    board: int,
+    union: int,
 ) -> _Als:
-    where, seen = [], []
-    for d in range(t.geometry.size):
-        bit = 1 << d
+    size = t.geometry.size
+    where, seen, hits = [0] * size, [0] * size, [0] * size
+    rest = union
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        d = low.bit_length() - 1
         cells = 0
         sees = -1
         for c in group:
-            if masks[c] & bit:
+            if masks[c] & low:
                 cells |= 1 << c
                 sees &= t.peer_bits[c]
-        where.append(cells)
-        seen.append(sees if cells else 0)
-    return _Als(h, group, board, union, tuple(where), tuple(seen))
+        where[d], seen[d] = cells, sees
+        # A cell of the set is not its own peer, and the set's other cells lack the digit:
+        # the hits are outside the set.
+        hits[d] = sees & boards[d]
+    cell_masks = tuple(masks[c] for c in group)
+    return _Als(h, group, cell_masks, board, union, tuple(where), tuple(seen), tuple(hits))
 
 
 def als_xz(cand: Candidates, t: Tables) -> Step | None:
     """Two almost locked sets with a restricted common digit x: any other common digit z
     goes from the cells that see every z of both sets."""
-    sets = _alses(cand, t)
-    boards = digit_boards(cand)
-    for i, a in enumerate(sets):
-        for b in sets[i + 1 :]:
-            common = a.digits & b.digits
-            if a.board & b.board or not common & (common - 1):
-                continue  # overlapping, or fewer than two common digits
-            found = _xz(a, b, common, boards)
-            if found is not None:
-                return _xz_step(cand, t, a, b, *found)
+    found = _chain(_web(cand, t), 2)
+    return None if found is None else _xz_step(cand, t, *found)
+
+
+def als_xy_wing(cand: Candidates, t: Tables) -> Step | None:
+    """Three almost locked sets, the pivot joined to each of the others by its own restricted
+    common digit: a digit z of both others goes from the cells that see every z of both."""
+    found = _chain(_web(cand, t), 3)
+    return None if found is None else _chain_step("ALS-XY-wing", cand, t, *found)
+
+
+def als_chain(cand: Candidates, t: Tables) -> Step | None:
+    """Four almost locked sets joined in a row by restricted common digits, no two
+    links in a row on the same digit: a digit z of both ends (but the end links') goes from
+    the cells that see every z of both."""
+    web = _web(cand, t)
+    for length in range(4, MAX_ALS_CHAIN + 1):
+        found = _chain(web, length)
+        if found is not None:
+            return _chain_step("ALS chain", cand, t, *found)
     return None
 
 
-def _xz(a: _Als, b: _Als, common: int, boards: tuple[int, ...]) -> tuple[int, int, int] | None:
-    """(x index, z index, targets) for the first restricted common x with a z to remove."""
-    outside = ~(a.board | b.board)
-    rest = common
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        x = low.bit_length() - 1
-        if b.where[x] & ~a.seen[x]:
-            continue  # some x of b does not see every x of a: not restricted
-        others = common & ~low
-        while others:
-            top = others & -others
-            others ^= top
-            z = top.bit_length() - 1
-            targets = a.seen[z] & b.seen[z] & boards[z] & outside
-            if targets:
-                return x, z, targets
+# A chain found: its sets, its links' digits (indices), the digit
+# (index) it removes and the cells it removes it from (bitboard).
+_Found = tuple[list[_Als], list[int], int, int]
+
+
+def _chain(web: _Web, length: int) -> _Found | None:
+    """The first chain of ``length`` sets that removes something, or None.
+
+    Inside :func:`.base.remembering`, only chains through a set not already searched in vain
+    at this length are looked for. Candidates only shrink along an explanation, so a set with
+    the same cells and candidates was there all along since, with the same restricted commons
+    and no more to remove: a chain of such sets alone was there at the last search that
+    found nothing, and had nothing to remove then either.
+    """
+    memo = _failed.get()
+    keys = [("ALS", length, (s.board, s.masks)) for s in web.sets]
+    fresh = (1 << len(keys)) - 1
+    if memo is not None:
+        fresh = sum(1 << i for i, key in enumerate(keys) if key not in memo)
+    if not fresh:
+        return None
+    budget = [MAX_EXTENSIONS]
+    found = _search(web, length, fresh, budget)
+    if found is None and memo is not None and budget[0] > 0 and web.whole:
+        memo.update(keys)  # every chain searched in vain
+    return found
+
+
+def _search(web: _Web, length: int, fresh: int, budget: list[int]) -> _Found | None:
+    """The first chain through a fresh set (bitmask), within ``budget`` extensions."""
+    pairs = web.pairs
+    near = pairs.near
+    # close[r]: the sets with a fresh one at most r links away.
+    close = [fresh]
+    for _ in range(length - 1):
+        close.append(close[-1] | _union(near, close[-1]))
+    for i, ends in enumerate(pairs.later_ends):
+        if not ends or not close[length - 1] >> i & 1:
+            continue
+        # reach[r]: the sets from which r more links can reach an end (by any digits).
+        reach = [ends]
+        for _ in range(length - 2):
+            reach.append(_union(near, reach[-1]))
+        if not reach[-1] & near[i]:
+            continue  # no set one link from the start can get to an end in time
+        need = [] if fresh >> i & 1 else close[: length - 1]
+        found = _extend(web, [i], [], web.sets[i].board, reach, need, budget)
+        if found is not None or budget[0] <= 0:
+            return found
     return None
 
 
-def _xz_step(cand: Candidates, t: Tables, a: _Als, b: _Als, x: int, z: int, targets: int) -> Step:
+def _union(near: tuple[int, ...], among: int) -> int:
+    """The sets one link from any of ``among`` (bitmasks over the sets)."""
+    out = 0
+    while among:
+        low = among & -among
+        among ^= low
+        out |= near[low.bit_length() - 1]
+    return out
+
+
+def _extend(
+    web: _Web,
+    path: list[int],
+    digits: list[int],
+    used: int,
+    reach: list[int],
+    need: list[int],
+    budget: list[int],
+) -> _Found | None:
+    """Extend a chain's start (sets ``path``, links ``digits``) by ``len(reach)`` sets, the
+    next one among ``reach[-1]``, and, until a fresh set is in, among ``need[-1]``."""
+    budget[0] -= 1
+    if budget[0] <= 0:
+        return None
+    sets = web.sets
+    pairs = web.pairs
+    allowed = reach[-1] & need[-1] if need else reach[-1]
+    for j, x in pairs.links[path[-1]]:
+        if not allowed >> j & 1 or (digits and x == digits[-1]) or sets[j].board & used:
+            continue  # out of reach, two links in a row on one digit, or sets sharing a cell
+        if len(reach) == 1:
+            # z is not the first link's digit (the start holds that one) nor the last's.
+            zs = pairs.ends[path[0]][j] & ~(1 << x) & ~(1 << (digits[0] if digits else x))
+            if zs:
+                z = (zs & -zs).bit_length() - 1
+                first, end = sets[path[0]], sets[j]
+                return [sets[k] for k in (*path, j)], [*digits, x], z, first.hits[z] & end.hits[z]
+            continue
+        rest = [] if not need or need[0] >> j & 1 else need[:-1]
+        found = _extend(
+            web, [*path, j], [*digits, x], used | sets[j].board, reach[:-1], rest, budget
+        )
+        if found is not None:
+            return found
+    return None
+
+
+def _told(geo: Geometry, s: _Als) -> str:
+    """``r4c5 and r4c7 (row 4: 1, 2 and 6)``: a set's cells, house and digits."""
+    digits = [d + 1 for d in range(geo.size) if s.digits >> d & 1]
+    return f"{_cells(geo, s.cells)} ({geo.houses[s.house].name}: {_digits(geo, digits)})"
+
+
+def _houses(geo: Geometry, sets: list[_Als]) -> list[House]:
+    """The sets' houses, each once (a hint names them: "look at row 1 and box 2")."""
+    return [geo.houses[h] for h in dict.fromkeys(s.house for s in sets)]
+
+
+def _targets(geo: Geometry, z: int, board: int) -> tuple[list[Cell], list[tuple[Cell, Digit]]]:
+    cells = [c for c in range(geo.cells) if board >> c & 1]
+    return cells, [(c, z + 1) for c in cells]
+
+
+def _xz_step(
+    cand: Candidates, t: Tables, sets: list[_Als], digits: list[int], z: int, board: int
+) -> Step:
     geo = t.geometry
-    xs, zs = geo.symbol(x + 1), geo.symbol(z + 1)
-    cells = [c for c in range(geo.cells) if targets >> c & 1]
-    elims: list[tuple[Cell, Digit]] = [(c, z + 1) for c in cells]
-
-    def told(s: _Als) -> str:
-        digits = [d + 1 for d in range(geo.size) if s.digits >> d & 1]
-        return f"{_cells(geo, s.cells)} ({geo.houses[s.house].name}: {_digits(geo, digits)})"
-
+    a, b = sets
+    xs, zs = geo.symbol(digits[0] + 1), geo.symbol(z + 1)
+    cells, elims = _targets(geo, z, board)
     sentence = (
-        f"{told(a)} and {told(b)} are almost locked sets: each has one digit more than "
-        f"cells. Every {xs} of one sees every {xs} of the other, so at most one holds {xs}, "
+        f"{_told(geo, a)} and {_told(geo, b)} are almost locked sets: each has one digit more "
+        f"than cells. Every {xs} of one sees every {xs} of the other, so at most one holds {xs}, "
         f"and the other holds all its other digits, {zs} among them. So {zs} is in one of the "
         f"two sets, and {zs} is removed from {_cells(geo, cells)}, "
         f"{'which sees' if len(cells) == 1 else 'which see'} every {zs} of both."
@@ -131,7 +371,79 @@ def _xz_step(cand: Candidates, t: Tables, a: _Als, b: _Als, x: int, z: int, targ
         "ALS-XZ",
         sentence,
         cand,
-        houses=[geo.houses[a.house], geo.houses[b.house]],
+        houses=_houses(geo, sets),
         cells=[*a.cells, *b.cells],
         eliminations=elims,
+        links=_links(t, cand, sets, digits, z),
     )
+
+
+def _chain_step(
+    name: str,
+    cand: Candidates,
+    t: Tables,
+    sets: list[_Als],
+    digits: list[int],
+    z: int,
+    board: int,
+) -> Step:
+    geo = t.geometry
+    zs = geo.symbol(z + 1)
+    cells, elims = _targets(geo, z, board)
+    named = [f"{_NAMES[i]} = {_told(geo, s)}" for i, s in enumerate(sets)]
+    first, last = _NAMES[0], _NAMES[len(sets) - 1]
+    told = [f"it would hold {geo.symbol(digits[0] + 1)}"]
+    for i, x in enumerate(digits):
+        xs = geo.symbol(x + 1)
+        then = zs if i + 1 == len(digits) else geo.symbol(digits[i + 1] + 1)
+        told.append(
+            f"every {xs} of {_NAMES[i + 1]} sees every {xs} of {_NAMES[i]}, so {_NAMES[i + 1]} "
+            f"would lose {xs} and hold {then}"
+        )
+    sentence = (
+        f"Take the almost locked sets {_and(named)}: each has one digit more than cells, so a "
+        f"set that loses a digit holds all the others. If {first} had no {zs}, "
+        f"{'; '.join(told)}. So {zs} is in {first} or {last}, and {zs} is removed from "
+        f"{_cells(geo, cells)}, {'which sees' if len(cells) == 1 else 'which see'} every "
+        f"{zs} of both."
+    )
+    return _step(
+        name,
+        sentence,
+        cand,
+        houses=_houses(geo, sets),
+        cells=[c for s in sets for c in s.cells],
+        eliminations=elims,
+        links=_links(t, cand, sets, digits, z),
+    )
+
+
+def _links(t: Tables, cand: Candidates, sets: list[_Als], digits: list[int], z: int) -> list[Link]:
+    """The chain as links for the drawing, read as an alternating inference chain whose nodes
+    are sets: "A has no z" forces "A holds x" (strong, inside A), "A holds x" excludes "B
+    holds x" (weak, between the sets), and so on to "the last set holds z". A node is drawn
+    at one cell of its set holding its digit: where one cell holds both digits of a strong
+    link, at that cell; else at the cell nearest the previous node."""
+    masks = cand.masks
+
+    def near(cells: list[Cell], to: Cell) -> Cell:
+        return min(
+            cells, key=lambda c: abs(t.row_of[c] - t.row_of[to]) + abs(t.col_of[c] - t.col_of[to])
+        )
+
+    ins = [z, *digits]  # per set: the digit the chain enters it on, and leaves it on
+    outs = [*digits, z]
+    links: list[Link] = []
+    at: tuple[Cell, Digit] | None = None
+    for s, enter, leave in zip(sets, ins, outs, strict=True):
+        holding = [c for c in s.cells if masks[c] >> enter & 1]
+        both = [c for c in holding if masks[c] >> leave & 1]
+        entry = near(both or holding, at[0] if at else s.cells[0])
+        if at is not None:
+            links.append((at, (entry, enter + 1), False))
+        exit_ = entry
+        if not masks[entry] >> leave & 1:
+            exit_ = near([c for c in s.cells if masks[c] >> leave & 1], entry)
+        links.append(((entry, enter + 1), (exit_, leave + 1), True))
+        at = (exit_, leave + 1)
+    return links
