@@ -148,47 +148,118 @@ def alternating_chain(cand: Candidates, t: Tables) -> Step | None:
     ends on a true candidate, so the first or the last is true, and whatever contradicts both
     goes. Only candidates with a strong link can carry the chain, which keeps the search
     small. The shortest chain with an elimination is shown; all one digit is an X-chain.
+
+    Most calls find nothing (every stall before forcing logic asks), so one breadth-first
+    pass from every start at once (:func:`_any_chain`) first says whether any chain has an
+    effect; only then are the starts searched one by one for the chain to show.
     """
-    masks = cand.masks
-    strong = _strong_graph(cand, t)
-    weak: dict[Node, list[Node]] = {}
-    for cell, d in strong:
-        near = [(cell, e) for e in bits_to_digits(masks[cell]) if e != d and (cell, e) in strong]
-        near += [(p, d) for p in t.peer_sets[cell] if (p, d) in strong]
-        weak[(cell, d)] = near
-    best: list[Node] | None = None
+    graph = _ChainGraph(cand, t)
+    if not _any_chain(cand, t, graph):
+        return None
+    found = _first_chain(cand, t, graph)
+    return None if found is None else _chain_step(cand, t, *found)
+
+
+class _ChainGraph:
+    """The candidates with a strong link, numbered in sorted order, and their links as
+    lists of numbers (strong, then weak: same cell, then same digit in a peer)."""
+
+    def __init__(self, cand: Candidates, t: Tables) -> None:
+        masks = cand.masks
+        strong = _strong_graph(cand, t)
+        self.nodes: list[Node] = sorted(strong)
+        index = {node: i for i, node in enumerate(self.nodes)}
+        self.strong = [[index[x] for x in strong[node]] for node in self.nodes]
+        self.weak: list[list[int]] = []
+        for cell, d in self.nodes:
+            digits = bits_to_digits(masks[cell])
+            near = [index[(cell, e)] for e in digits if e != d and (cell, e) in index]
+            near += [index[(p, d)] for p in t.peer_sets[cell] if (p, d) in index]
+            self.weak.append(near)
+
+
+def _any_chain(cand: Candidates, t: Tables, g: _ChainGraph) -> bool:
+    """Whether :func:`_first_chain` finds a chain: the same first reaches of every start,
+    taken a length at a time for all starts at once (bit ``s`` of ``layer[k]``: start ``s``
+    first reaches node ``k`` at this length), and the same ends checked."""
+    count = len(g.nodes)
+    reached = ([1 << n for n in range(count)], [1 << n for n in range(count)])
+    layer = [1 << n for n in range(count)]
+    frontier = list(range(count))
+    length = 1
+    while frontier and length < MAX_CHAIN_CELLS:
+        true = length % 2 == 0  # the frontier's truth
+        length += 1
+        links = g.weak if true else g.strong
+        new = [0] * count
+        for m in frontier:
+            starts = layer[m]
+            for k in links[m]:
+                new[k] |= starts
+        seen = reached[0] if true else reached[1]
+        frontier = []
+        for k, starts in enumerate(new):
+            starts &= ~seen[k]
+            new[k] = starts
+            if starts:
+                seen[k] |= starts
+                frontier.append(k)
+                if not true and length >= 4:
+                    end = g.nodes[k]
+                    while starts:
+                        low = starts & -starts
+                        if _chain_eliminations(cand, t, g.nodes[low.bit_length() - 1], end):
+                            return True
+                        starts ^= low
+        layer = new
+    return False
+
+
+def _first_chain(
+    cand: Candidates, t: Tables, g: _ChainGraph
+) -> tuple[list[Node], list[tuple[Cell, Digit]]] | None:
+    """The shortest chain with an elimination, the first found taking starts in order, each
+    breadth first; with what it removes."""
+    count = len(g.nodes)
+    best: list[int] | None = None
     best_elims: list[tuple[Cell, Digit]] = []
-    for start in sorted(strong):
-        # parent links, keyed by (node, is_true); the start is assumed false.
-        parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
-        frontier = [(start, False)]
+    for s in range(count):
+        # Per truth, per node: the node it was reached from (-1 for the start, -2 unseen).
+        parent = ([-2] * count, [-2] * count)
+        parent[0][s] = -1
+        frontier = [s]
         length = 1
         while frontier and length < MAX_CHAIN_CELLS:
             if best is not None and length + 1 >= len(best):
                 break
+            true = length % 2 == 0
             length += 1
-            following: list[tuple[Node, bool]] = []
-            for node, true in frontier:
-                for nxt in weak[node] if true else strong[node]:
-                    key = (nxt, not true)
-                    if key in parent or nxt == start:
+            links = g.weak if true else g.strong
+            seen = parent[0] if true else parent[1]
+            following = []
+            for node in frontier:
+                for nxt in links[node]:
+                    if seen[nxt] != -2 or nxt == s:
                         continue
-                    parent[key] = (node, true)
-                    following.append(key)
+                    seen[nxt] = node
+                    following.append(nxt)
                     if true or length < 4:
                         continue  # a chain ends on a strong link, after at least one weak
-                    elims = _chain_eliminations(cand, t, start, nxt)
+                    elims = _chain_eliminations(cand, t, g.nodes[s], g.nodes[nxt])
                     if elims and (best is None or length < len(best)):
-                        chain = [nxt]
-                        back = parent[key]
-                        while back is not None:
-                            chain.append(back[0])
-                            back = parent[back]
-                        best, best_elims = chain[::-1], elims
+                        best, best_elims = _traced(parent, nxt), elims
             frontier = following
-    if best is None:
-        return None
-    return _chain_step(cand, t, best, best_elims)
+    return None if best is None else ([g.nodes[n] for n in best], best_elims)
+
+
+def _traced(parent: tuple[list[int], list[int]], end: int) -> list[int]:
+    """The chain from its start to ``end`` (reached true), following parents back."""
+    chain = [end]
+    node, truth = end, 1
+    while (back := parent[truth][node]) != -1:
+        chain.append(back)
+        node, truth = back, truth ^ 1
+    return chain[::-1]
 
 
 def _chain_eliminations(cand: Candidates, t: Tables, a: Node, b: Node) -> list[tuple[Cell, Digit]]:
