@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from sudoku_web.core.board import BOX_SHAPES, InvalidPuzzle, find_conflicts, geometry_for, jigsaw
 from sudoku_web.core.board import parse_puzzle as parse
-from sudoku_web.core.generate import Generated, generate, random_jigsaw, region_text
+from sudoku_web.core.generate import (
+    Generated,
+    OutOfTime,
+    carve,
+    generate,
+    random_jigsaw,
+    region_text,
+    solution_grid,
+)
 from sudoku_web.core.logic import grade
 from sudoku_web.core.solver import solve
 
@@ -141,6 +150,20 @@ def test_grade_not_reached_is_said_honestly() -> None:
 def test_deadline_stops_before_the_next_attempt() -> None:
     found = generate("standard", 4, "Hard", seed=1, max_attempts=1000, deadline_ms=0)
     assert found.attempts == 1 and found.cut == "deadline" and not found.reached
+
+
+def test_a_grading_the_deadline_cuts_counts_for_nothing() -> None:
+    """Past the deadline the grader tries only the cheap rungs, so its word for a hard puzzle
+    would be a guess at most: carving then returns no grade, and generate says it ran out of
+    time instead of filing the puzzle under a grade it does not have."""
+    geo = geometry_for("standard", 9)
+    solution = solution_grid(geo, random.Random(1))
+    assert solution is not None
+    puzzle, got = carve(solution, geo, "Hard", random.Random(1), deadline=time.perf_counter() - 1)
+    unhurried = grade(puzzle, geo, solution=solution).grade
+    assert got is None and unhurried not in ("Easy", "Medium")  # a minimal puzzle, ungraded
+    with pytest.raises(OutOfTime):
+        generate("standard", 9, "Diabolical", seed=7, max_attempts=5, deadline_ms=0)
 
 
 @pytest.mark.parametrize(

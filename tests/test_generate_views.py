@@ -171,6 +171,15 @@ def test_api_generate_names_the_live_tries_when_none_is_found(
     assert "none turned up in 20 tries and the pool has none" in response.get_json()["message"]
 
 
+def test_live_generation_out_of_time_is_answered_from_the_pool() -> None:
+    """With no time at all, no live puzzle is graded: the pool answers, and the answer is
+    not kept (what a busy machine did in a hurry is not what the seed means)."""
+    hurried = create_app({"TESTING": True, "GENERATE_DEADLINE_MS": 0}).test_client()
+    body = hurried.get("/api/generate?grade=Fiendish&seed=3").get_json()
+    assert body["source"] == "pool" and body["grade"] == "Fiendish"
+    _assert_proper(body["puzzle"], "standard", 9, None, "Fiendish")
+
+
 def test_classic_diabolical_comes_straight_from_the_pool(client: Any) -> None:
     body = client.get("/api/generate?grade=diabolical&seed=3").get_json()
     assert (body["source"], body["grade"]) == ("pool", "Diabolical")

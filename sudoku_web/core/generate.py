@@ -88,6 +88,10 @@ MAP_DRAWS = 20
 SWAPS_PER_CELL = 20
 
 
+class OutOfTime(Exception):
+    """``deadline_ms`` passed before any attempt's puzzle was graded."""
+
+
 @dataclass(frozen=True)
 class Generated:
     """A generated puzzle and how it was found."""
@@ -173,8 +177,9 @@ def generate(
     At most ``max_attempts`` solution grids are carved, and none is started after
     ``deadline_ms``; when neither reached the grade, ``cut`` says which budget ran out and
     the puzzle is the one whose grade came closest (still unique, still honestly graded).
-    Raises :class:`InvalidPuzzle` for an unknown variant or size or a bad region map, and
-    :class:`ValueError` for an unknown grade.
+    Raises :class:`InvalidPuzzle` for an unknown variant or size or a bad region map,
+    :class:`ValueError` for an unknown grade, and :class:`OutOfTime` when ``deadline_ms``
+    passed before the first attempt's puzzle was graded.
     """
     started = time.perf_counter()
     if asked not in GRADES:
@@ -192,26 +197,24 @@ def generate(
     attempts = 0
     cut = "attempts"
     while attempts < max(1, max_attempts):
-        if attempts and deadline is not None and time.perf_counter() > deadline:
-            cut = "deadline"
-            break
         attempts += 1
-        geo = fixed if fixed is not None else random_jigsaw(size, rng)
-        solution = solution_grid(geo, rng)
-        draws = 1
-        while solution is None and fixed is None and draws < MAP_DRAWS:
-            geo = random_jigsaw(size, rng)  # a map with no solution grid: draw another
-            solution = solution_grid(geo, rng)
-            draws += 1
-        if solution is None:  # a fixed map with no solution grid (or none found in budget)
-            continue
-        puzzle, got = carve(solution, geo, target, rng, symmetric=symmetric)
-        distance = abs(GRADES.index(got) - GRADES.index(target))
-        if best is None or distance < best[0]:
-            best = (distance, puzzle, solution, got, geo)
-        if got == target:
-            cut = ""
+        geo, solution = _filled(fixed, size, rng)
+        if solution is not None:  # else a fixed map with no solution grid (within budget)
+            puzzle, got = carve(solution, geo, target, rng, symmetric=symmetric, deadline=deadline)
+            if got is None:  # graded too late to know its grade
+                cut = "deadline"
+                break
+            distance = abs(GRADES.index(got) - GRADES.index(target))
+            if best is None or distance < best[0]:
+                best = (distance, puzzle, solution, got, geo)
+            if got == target:
+                cut = ""
+                break
+        if deadline is not None and time.perf_counter() > deadline:
+            cut = "deadline"  # no attempt starts after the deadline
             break
+    if best is None and cut == "deadline":
+        raise OutOfTime(f"No attempt was graded within {deadline_ms:.0f} ms.")
     if best is None:
         # Boxed grids always fill (see solution_grid) and random maps are drawn until one
         # fills: only a fixed jigsaw map can come here.
@@ -230,6 +233,21 @@ def generate(
         symmetric=symmetric,
         cut=cut,
     )
+
+
+def _filled(
+    fixed: Geometry | None, size: int, rng: random.Random
+) -> tuple[Geometry, list[int] | None]:
+    """An attempt's geometry and solution grid: the fixed one's, or a fresh jigsaw map's
+    (maps with no solution grid are drawn again, up to ``MAP_DRAWS``)."""
+    geo = fixed if fixed is not None else random_jigsaw(size, rng)
+    solution = solution_grid(geo, rng)
+    draws = 1
+    while solution is None and fixed is None and draws < MAP_DRAWS:
+        geo = random_jigsaw(size, rng)
+        solution = solution_grid(geo, rng)
+        draws += 1
+    return geo, solution
 
 
 def solution_grid(geo: Geometry, rng: random.Random, tries: int = 8) -> list[int] | None:
@@ -282,13 +300,17 @@ def carve(
     rng: random.Random,
     *,
     symmetric: bool = True,
-) -> tuple[list[int], Grade]:
+    deadline: float | None = None,
+) -> tuple[list[int], Grade | None]:
     """A puzzle with ``solution`` as its only solution, graded at most ``target`` when it can
-    be; returns the puzzle and its grade (by the grader).
+    be; returns the puzzle and its grade (by the grader), or None for the grade when the
+    ``deadline`` came before even the first grading finished.
 
     First every orbit, in random order, is removed if the engine still finds exactly one
     solution (a minimal puzzle, graded once). While that grade is above ``target``, removed
-    orbits are given back one at a time, in random order, each regraded.
+    orbits are given back one at a time, in random order, each regraded, until the
+    ``deadline`` (a ``time.perf_counter()`` value) if one is given: the puzzle returned is
+    always the one its grade was computed for (the grader runs within what is left).
     """
     puzzle = list(solution)
     order = orbits(geo, symmetric)
@@ -303,7 +325,9 @@ def carve(
         else:  # several solutions, or none settled within the budget: keep the givens
             for cell in orbit:
                 puzzle[cell] = solution[cell]
-    got = grade(puzzle, geo, solution=solution).grade
+    got = _graded(puzzle, geo, solution, deadline)
+    if got is None:
+        return puzzle, None
     rank = GRADES.index(target)
     rng.shuffle(removed)
     overshoots = 0
@@ -312,16 +336,29 @@ def carve(
             break
         for cell in orbit:
             puzzle[cell] = solution[cell]
-        now = grade(puzzle, geo, solution=solution).grade
-        if GRADES.index(now) < rank and overshoots < OVERSHOOT_RETRIES:
-            # Past the grade asked for (Fiendish straight to Medium, say): take this given
-            # out again and try another, rather than lose the whole attempt.
-            overshoots += 1
+        now = _graded(puzzle, geo, solution, deadline)
+        if now is None or (GRADES.index(now) < rank and overshoots < OVERSHOOT_RETRIES):
+            # Out of time (the puzzle goes back to the one ``got`` grades), or past the grade
+            # asked for (Fiendish straight to Medium, say): take this given out again and, in
+            # the second case, try another rather than lose the whole attempt.
             for cell in orbit:
                 puzzle[cell] = 0
+            if now is None:
+                break
+            overshoots += 1
             continue
         got = now
     return puzzle, got
+
+
+def _graded(
+    puzzle: list[int], geo: Geometry, solution: Sequence[int], deadline: float | None
+) -> Grade | None:
+    """The grader's word for ``puzzle``, or None when the ``deadline`` cut the grading short
+    (its grade would only be an upper bound)."""
+    left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
+    graded = grade(puzzle, geo, solution=solution, deadline_ms=left)
+    return None if graded.cut_short else graded.grade
 
 
 def random_jigsaw(size: int, rng: random.Random) -> Geometry:
