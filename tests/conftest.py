@@ -104,3 +104,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.screenshot = "only-on-failure"
     if getattr(config.option, "output", None) == "test-results":
         config.option.output = str(config.rootpath / "test-results")
+    # expect()'s 5 s default is short on a 2-core box busy with other work (a navigation
+    # after a click once took longer there): waiting longer costs nothing when it passes.
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=15_000)

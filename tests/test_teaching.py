@@ -21,7 +21,10 @@ from web_puzzles import (
     X_PUZZLE,
 )
 
+from sudoku_web import create_app
 from sudoku_web.core.board import find_conflicts, parse_puzzle, standard
+from sudoku_web.core.logic import explain
+from sudoku_web.web import teaching_display
 
 TOP95 = [
     line.strip().replace(".", "0")
@@ -638,3 +641,28 @@ def test_hint_from_whole_pencil_marks_is_the_next_step(client: Any) -> None:
     assert "Next: " in _panel(page)
     # The marks stay in the box for the next press; the grid shows the placed cells.
     assert re.search(r"<textarea[^>]*>\s*[1-9.]{729}</textarea>", page)
+
+
+def test_a_hint_past_its_deadline_says_it_only_removes_candidates() -> None:
+    """A hard puzzle whose next digit lies several elimination steps away: with no time the
+    hint is the first step found, marked cut short on the page and in the API, never a
+    placement presented as the next digit; with time it reaches a placement."""
+    steps = explain(HARD, standard(9)).steps
+    stall = next(s for s in steps if s.technique not in ("Hidden single", "Naked single"))
+    grid = list(stall.before.values)  # no single left here: the hint starts by eliminating
+    puzzle = "".join(map(str, grid))
+    full = teaching_display.hint_steps(grid, standard(9))
+    assert not full.cut_short and full.last is not None and full.last.placements
+    assert len(full.steps) > 1  # the way to the placement passes eliminations
+    hurried = create_app({"TESTING": True, "EXPLAIN_DEADLINE_MS": 0})
+    with hurried.test_request_context():
+        cut = teaching_display.hint_steps(grid, standard(9), deadline_ms=0)
+    assert cut.cut_short and len(cut.steps) == 1 and not cut.steps[0].placements
+    page = _post_hint(hurried.test_client(), puzzle).get_data(as_text=True)
+    assert "reached its time limit after these steps" in _panel(page)
+    body = (
+        hurried.test_client()
+        .post("/api/hint", json={"puzzle": puzzle, "entries": puzzle})
+        .get_json()
+    )
+    assert body["cut_short"] is True and not any(s["placements"] for s in body["steps"])

@@ -317,7 +317,12 @@ def hint_panel(game: Game, entries: Entries) -> Panel:
     # The person's own pencil marks are the start (the same call as a pasted candidate grid).
     # The entries are right (checked above): they count as placed while solving.
     hint = lessons.hint_steps(
-        entries.grid, game.geometry, unique=True, start=entries.position(), givens=entries.givens
+        entries.grid,
+        game.geometry,
+        unique=True,
+        start=entries.position(),
+        givens=entries.givens,
+        deadline_ms=solving.hint_deadline(),
     )
     kind = "stuck" if hint.stuck else "next"
     return Panel(kind, (), checked.filled, checked.total, hint)
@@ -420,6 +425,7 @@ def _render(
         hint_steps=[lessons.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)]
         if hint is not None
         else [],
+        hint_cut=hint is not None and hint.cut_short,
         stuck_cell=geo.cell_name(hint.stuck_cell)
         if hint is not None and hint.stuck_cell is not None
         else "",
@@ -669,6 +675,7 @@ def api_hint() -> Response:
     hint = panel.hint
     if hint is not None:
         body["steps"] = [lessons.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)]
+        body["cut_short"] = hint.cut_short
         last = hint.last
         stuck = [hint.stuck_cell] if hint.stuck_cell is not None else []
         body["highlight"] = {

@@ -230,6 +230,12 @@ def _logic_run(
     return answer
 
 
+def hint_deadline() -> float | None:
+    """A hint's deadline: the explanation's (``EXPLAIN_DEADLINE_MS``), capped by what is
+    left of the request's."""
+    return teach_deadline(teach_budget().explain_deadline_ms)
+
+
 def search_story(grid: list[int], geometry: Geometry) -> teaching_display.SearchView:
     """The engine's own run told as a story (at most ``TRACE_MAX_EVENTS`` lines), under the
     solve budget of the result page, so their guesses and backtracks agree; its deadline is

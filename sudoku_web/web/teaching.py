@@ -260,7 +260,12 @@ def _hint_for(
                 return _wrong(lost, geometry, pencil=True)
     solved = result.status == "solved"  # then every entry was checked against the solution
     hint = teaching_display.hint_steps(
-        grid, geometry, unique=solved, start=start, givens=givens if solved else None
+        grid,
+        geometry,
+        unique=solved,
+        start=start,
+        givens=givens if solved else None,
+        deadline_ms=solving.hint_deadline(),
     )
     if hint.last is not None and hint.last.technique == "Contradiction":
         return _wrong(hint.last.cells, geometry)
@@ -271,7 +276,9 @@ def _hint_for(
 
 def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
     """The grid has no solution: name the cells to check (never the digits)."""
-    hint = teaching_display.hint_steps(grid, geometry, unique=False)
+    hint = teaching_display.hint_steps(
+        grid, geometry, unique=False, deadline_ms=solving.hint_deadline()
+    )
     if hint.last is not None and hint.last.technique == "Contradiction":
         return _wrong(hint.last.cells, geometry)
     diagnosis = solving.diagnose_puzzle(canonical(grid), geometry)

@@ -27,6 +27,7 @@ hint
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -448,6 +449,8 @@ class Hint:
     before: Candidates  # the candidates the last step starts from
     stuck_cell: int | None = None  # no technique applies: a cell of the engine's guess
     stuck_guess: str = ""  # ... and the guess in words (solver.Branch.describe)
+    # The deadline came before a placement: the steps are the eliminations found so far.
+    cut_short: bool = False
 
     @property
     def last(self) -> Step | None:
@@ -467,6 +470,7 @@ def hint_steps(
     unique: bool = True,
     start: Candidates | None = None,
     givens: Sequence[int] | None = None,
+    deadline_ms: float | None = None,
 ) -> Hint:
     """Logical steps from ``grid`` up to the first that places a digit (never a guess).
 
@@ -476,7 +480,11 @@ def hint_steps(
     ``start``: the person's own pencil marks (a pasted candidate grid) instead of the grid's.
     ``givens``: the puzzle's givens, once the grid's other digits are checked against the
     solution; those digits then count as placed while solving (the avoidable rectangle asks).
+    ``deadline_ms``: no further step is looked for after it (on a sparse grid with several
+    solutions the way to a placement can be long); the hint is then the eliminations so far,
+    marked ``cut_short``.
     """
+    deadline = None if deadline_ms is None else time.perf_counter() + deadline_ms / 1000
     cand = start if start is not None else pencil_marks(list(grid), geometry)
     if givens is not None:
         placed = sum(1 << c for c, v in enumerate(cand.values) if v and not givens[c])
@@ -485,6 +493,8 @@ def hint_steps(
     steps: list[Step] = []
     for _ in range(HINT_LOOKAHEAD):
         cand = next_cand
+        if steps and deadline is not None and time.perf_counter() > deadline:
+            return Hint(tuple(steps), steps[-1].before, cut_short=True)
         step = next_step(cand, geometry, unique=unique)
         if step is None:
             branch = branch_for(cand.values, cand.masks, geometry)  # the engine's own choice
@@ -511,6 +521,7 @@ def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str
         if hint
         else [],
         "stuck_guess": hint.stuck_guess if hint else "",
+        "hint_cut": bool(hint and hint.cut_short),
     }
 
 
