@@ -1,18 +1,6 @@
 """Human solving techniques over a candidates grid, each returning one explained :class:`Step`.
 
-Vocabulary (on top of :mod:`sudoku_web.core.board`):
-
-candidates
-    A :class:`Candidates` snapshot: the placed value of every cell (0 if open) and, for each
-    open cell, a bitmask of the digits still possible there (bit ``v-1`` stands for ``v``).
-    Placed cells have mask 0, so "cells where 5 can go" is simply ``masks[c] & bit``.
-strong link
-    A digit with exactly two places in a house: one of the two cells must hold it.
-sees
-    Two cells see each other when they share a house (they are peers).
-step
-    One deduction: the technique, the houses and cells it reasons about, the digits it
-    places and the candidates it eliminates, the candidates before it, and a sentence.
+The vocabulary (candidates, strong link, sees, step) is :mod:`.base`'s.
 
 Every technique is a pure function ``(candidates, tables) -> Step | None`` that finds the
 first instance that changes something; :data:`TECHNIQUES` lists them easiest first with the

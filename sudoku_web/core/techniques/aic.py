@@ -64,6 +64,7 @@ from .base import (
     _removals,
     _step,
     digit_boards,
+    set_bits,
 )
 from .chains import MAX_CHAIN_CELLS
 
@@ -71,16 +72,6 @@ from .chains import MAX_CHAIN_CELLS
 # thousands of nodes, and a page must answer within its deadline). Measured: a 9x9 search
 # follows at most about 6,000 (top95's stalls), a 16x16 one about 10,000.
 MAX_LINKS_FOLLOWED = 200_000
-
-
-def _bits_of(board: int) -> list[int]:
-    """The set bits of a bitboard (cells, or nodes of a node set), ascending."""
-    out = []
-    while board:
-        low = board & -board
-        out.append(low.bit_length() - 1)
-        board ^= low
-    return out
 
 
 class _Graph:
@@ -112,7 +103,7 @@ class _Graph:
             if not bits & (bits - 1):
                 cell = bits.bit_length() - 1
                 self._in_cell[cell] = self._in_cell.get(cell, 0) | 1 << n
-            for x in _bits_of(self.seen[n] & self.boards[d - 1]):
+            for x in set_bits(self.seen[n] & self.boards[d - 1]):
                 self._seeing[(x, d)] = self._seeing.get((x, d), 0) | 1 << n
 
     # -- building ------------------------------------------------------------------------
@@ -124,7 +115,7 @@ class _Graph:
             peers = self.t.peer_bits
             if bits & (bits - 1):
                 seen = -1
-                for c in _bits_of(bits):
+                for c in set_bits(bits):
                     seen &= peers[c]
             else:
                 seen = peers[bits.bit_length() - 1]
@@ -166,7 +157,7 @@ class _Graph:
             for piece in pieces:
                 outside = places ^ piece
                 if not outside:
-                    for c in _bits_of(places):
+                    for c in set_bits(places):
                         self._link(node(1 << c, d), node(places ^ 1 << c, d))
                 elif not outside & (outside - 1) or outside in pieces:
                     self._link(node(piece, d), node(outside, d))
@@ -180,7 +171,7 @@ class _Graph:
             d, bits = self.digit[n], self.bits[n]
             if bits & (bits - 1):
                 out = self._of_digit[d]
-                for x in _bits_of(bits):
+                for x in set_bits(bits):
                     out &= self._seeing.get((x, d), 0)
             else:
                 cell = bits.bit_length() - 1
@@ -195,12 +186,12 @@ class _Graph:
         d, bits = self.digit[s], self.bits[s]
         out = self.weak(s)
         others = ~self._of_digit[d]
-        for x in _bits_of(self.boards[d - 1] & self.seen[s]):
+        for x in set_bits(self.boards[d - 1] & self.seen[s]):
             out |= self._seeing.get((x, d), 0) | self._in_cell.get(x, 0) & others
         if not bits & (bits - 1):
             cell = bits.bit_length() - 1
             mask = self.cand.masks[cell]
-            for e in _bits_of(mask & ~(1 << (d - 1))):
+            for e in set_bits(mask & ~(1 << (d - 1))):
                 out |= self._seeing.get((cell, e + 1), 0)
             if mask.bit_count() > 2:
                 out |= self._in_cell[cell]
@@ -214,7 +205,7 @@ class _Graph:
         """The candidates that contradict node ``a`` and node ``b`` (one of them is true)."""
         da, db = self.digit[a], self.digit[b]
         if da == db:
-            return [(c, da) for c in _bits_of(self.boards[da - 1] & self.seen[a] & self.seen[b])]
+            return [(c, da) for c in set_bits(self.boards[da - 1] & self.seen[a] & self.seen[b])]
         # Different digits: only a single candidate's cell can contradict the other digit.
         masks = self.cand.masks
         ba, bb = self.bits[a], self.bits[b]
@@ -222,7 +213,7 @@ class _Graph:
         if one_a and ba == bb:
             cell = ba.bit_length() - 1
             keep = (1 << (da - 1)) | (1 << (db - 1))
-            return [(cell, e + 1) for e in _bits_of(masks[cell] & ~keep)]
+            return [(cell, e + 1) for e in set_bits(masks[cell] & ~keep)]
         out: list[tuple[Cell, Digit]] = []
         if one_a and masks[ba.bit_length() - 1] >> (db - 1) & 1 and self.seen[b] & ba:
             out.append((ba.bit_length() - 1, db))
@@ -232,7 +223,7 @@ class _Graph:
 
     def node(self, n: int) -> Node | Group:
         """Node ``n`` as a step's links name it."""
-        cells = _bits_of(self.bits[n])
+        cells = set_bits(self.bits[n])
         return (cells[0], self.digit[n]) if len(cells) == 1 else (tuple(cells), self.digit[n])
 
 
@@ -279,8 +270,8 @@ def _search(g: _Graph) -> _Found | None:
     links (false). ``layers[j][k]`` is the set of starts whose chains first reach node ``k``
     at layer ``j``; the first layer where a chain has an effect holds the shortest."""
     count = len(g.bits)
-    strong = [_bits_of(b) for b in g.strong]
-    weak = [_bits_of(g.weak(n)) for n in range(count)]
+    strong = [set_bits(b) for b in g.strong]
+    weak = [set_bits(g.weak(n)) for n in range(count)]
     ends: list[int] = [-1] * count  # found on demand: -1 until then
     # Per truth, per node: the starts that have reached it. A start counts as reached at its
     # own node both ways, so no chain comes back to its start.
@@ -327,7 +318,7 @@ def _best(g: _Graph, layers: list[list[int]], hits: list[int], ends: list[int]) 
     found: list[_Found] = []
     depth = len(layers) - 1
     for end in hits:
-        for start in _bits_of(layers[depth][end] & ends[end]):
+        for start in set_bits(layers[depth][end] & ends[end]):
             chain = _trace(g, layers, start, end, depth)
             if len(set(chain)) == len(chain):
                 judged = _judge(g, chain)
@@ -344,7 +335,7 @@ def _trace(
     chain = [node]
     for j in range(depth, 0, -1):
         links = g.strong[node] if j % 2 else g.weak(node)
-        node = next(p for p in _bits_of(links) if layers[j - 1][p] >> start & 1)
+        node = next(p for p in set_bits(links) if layers[j - 1][p] >> start & 1)
         chain.append(node)
     return tuple(reversed(chain))
 

@@ -20,7 +20,17 @@ two digits keeps every house valid (the same check as the unique rectangle's).
 from __future__ import annotations
 
 from ..board import Geometry
-from .base import Candidates, Cell, Step, Tables, _and, _removals, _step, digit_boards
+from .base import (
+    Candidates,
+    Cell,
+    Step,
+    Tables,
+    _and,
+    _removals,
+    _step,
+    digit_boards,
+    set_bits,
+)
 from .uniqueness import _boxes, _swappable, _two_solutions
 
 
@@ -105,29 +115,19 @@ def _corners(cand: Candidates, t: Tables) -> list[tuple[Cell, Cell, Cell, Cell]]
     n = t.geometry.size
     boards = digit_boards(cand)
     placed = [0] * n  # per digit, the cells placed while solving that hold it
-    for c in _cells_of(deduced):
+    for c in set_bits(deduced):
         placed[values[c] - 1] |= 1 << c
     out = []
-    for corner in _cells_of(deduced):
+    for corner in set_bits(deduced):
         a, row, col = values[corner], corner // n, corner % n
         lines = (t.house_bits[t.rows[row]], t.house_bits[t.cols[col]])
         for line, other in ((lines[0], lines[1]), (lines[1], lines[0])):
-            for across in _cells_of(deduced & line & ~(1 << corner)):
+            for across in set_bits(deduced & line & ~(1 << corner)):
                 b = values[across] - 1
-                for down in _cells_of(other & (placed[b] | boards[b])):
+                for down in set_bits(other & (placed[b] | boards[b])):
                     far = across + down - corner
                     if masks[far] >> (a - 1) & 1:
                         out.append((corner, across, down, far))
-    return out
-
-
-def _cells_of(board: int) -> list[Cell]:
-    """The cells of a bitboard, ascending."""
-    out = []
-    while board:
-        low = board & -board
-        out.append(low.bit_length() - 1)
-        board ^= low
     return out
 
 

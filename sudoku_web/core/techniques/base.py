@@ -114,6 +114,16 @@ def house_uniques(masks: Sequence[int], cells: Iterable[Cell]) -> int:
     return once & ~twice
 
 
+def set_bits(board: int) -> list[int]:
+    """The set bits of a bitboard (cells, or the nodes of a node set), ascending."""
+    out = []
+    while board:
+        low = board & -board
+        out.append(low.bit_length() - 1)
+        board ^= low
+    return out
+
+
 def bits_to_digits(mask: int) -> tuple[Digit, ...]:
     """The digits whose bits are set in ``mask``, ascending."""
     out = []
