@@ -33,6 +33,7 @@ stall (the slowest top95 grades took a fifth longer), and their sentence walks e
 from __future__ import annotations
 
 import functools
+import operator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -72,38 +73,49 @@ class _Als:
     masks: tuple[int, ...]  # the cells' candidates: with ``board``, what makes a set the same
     board: int  # the cells as a bitboard
     digits: int  # the k + 1 digits, as a mask
-    where: tuple[int, ...]  # per digit index: the set's cells holding it (bitboard)
     seen: tuple[int, ...]  # per digit index: the cells that see all of those
-    hits: tuple[int, ...]  # per digit index: the candidates of it among those cells
+    spots: tuple[tuple[Cell, ...], ...]  # per digit index: the set's cells holding it
 
 
 @dataclass(frozen=True)
 class _Pairs:
-    """The restricted commons between a position's ALSs, and what pairs of them remove."""
+    """The restricted commons between a position's ALSs, and which pairs of them remove."""
 
-    # Per set: (other set, digit index) for each restricted common, by other set then digit.
-    links: tuple[tuple[tuple[int, int], ...], ...]
-    # Per set: {other set: the common digits (mask) some cell outside both loses if the
-    # digit is in one of the two}, for disjoint sets only.
-    ends: tuple[dict[int, int], ...]
-    # Per set, as bitmasks over the sets (bit j for set j): the sets it links to, and the
-    # sets after it that could end a chain it starts (each chain is searched from one end).
+    # Per set, as bitmasks over the sets (bit j for set j): for each digit (index, ascending)
+    # that is a restricted common with some set, the sets it is one with.
+    linking: tuple[tuple[tuple[int, int], ...], ...]
+    # Per set, the same as masks: the sets it shares a cell with (itself among them), the sets
+    # it links to, and the sets after it that could end a chain it starts (each chain is
+    # searched from one end): disjoint, with a common digit some cell outside both loses if
+    # the digit is in one of the two.
+    overlap: tuple[int, ...]
     near: tuple[int, ...]
     later_ends: tuple[int, ...]
+
+
+# Per house: its cells' candidates, and the sets found in it (each made with this house).
+_Houses = tuple[tuple[tuple[int, ...], tuple[_Als, ...]], ...]
 
 
 class _Web:
     """One position's ALSs, and their pairs (built when first asked for)."""
 
-    def __init__(self, sets: list[_Als], size: int, whole: bool) -> None:
+    def __init__(
+        self, sets: list[_Als], boards: tuple[int, ...], size: int, whole: bool, houses: _Houses
+    ) -> None:
         self.sets = tuple(sets)
+        # Per set, per digit index: the candidates of it among the cells that see all of the
+        # set's (outside the set: a cell is not its own peer, and the set's other cells lack
+        # the digit).
+        self.hits = tuple(tuple(map(operator.and_, s.seen, boards)) for s in self.sets)
         self.size = size
         self.whole = whole  # every set of the position (not cut to MAX_SETS)
+        self.houses = houses
 
     @functools.cached_property
     def pairs(self) -> _Pairs:
         """The sets' restricted commons and what each pair removes (the costly part)."""
-        return _pairs(self.sets, self.size)
+        return _pairs(self.sets, self.hits, self.size)
 
 
 # One slot: the three ALS rungs ask for the same candidates in a row. A single tuple is
@@ -117,54 +129,103 @@ def _web(cand: Candidates, t: Tables) -> _Web:
     masks, tables, web = _last_web
     if masks is cand.masks and tables is t and web is not None:
         return web
-    sets = _alses(cand, t)
+    sets, houses = _alses(cand, t, web.houses if web is not None and tables is t else None)
     whole = len(sets) <= MAX_SETS
     if not whole:  # smallest first (a stable sort keeps the houses' order)
         sets = sorted(sets, key=lambda s: len(s.cells))[:MAX_SETS]
-    web = _Web(sets, t.geometry.size, whole)
+    web = _Web(sets, digit_boards(cand), t.geometry.size, whole, houses)
     _last_web = (cand.masks, t, web)
     return web
 
 
-def _pairs(sets: tuple[_Als, ...], size: int) -> _Pairs:
-    links: list[list[tuple[int, int]]] = [[] for _ in sets]
-    ends: list[dict[int, int]] = [{} for _ in sets]
+def _pairs(sets: tuple[_Als, ...], hits: tuple[tuple[int, ...], ...], size: int) -> _Pairs:
+    """Every pair of sets at once, digit by digit, as bitmasks over the sets (see
+    :func:`_seeing`): a set's restricted commons on x are the sets all of whose x see all of
+    its x, and two sets can end a chain on x if some cell holding x sees all x of both."""
+    overlap = _overlaps(sets, size * size)
+    linking: list[list[tuple[int, int]]] = [[] for _ in sets]
+    near = [0] * len(sets)
+    ends = [0] * len(sets)
     for x in range(size):
         bit = 1 << x
-        having = [
-            (i, s.board, s.where[x], s.seen[x], s.hits[x])
-            for i, s in enumerate(sets)
-            if s.digits & bit
-        ]
-        for p, (i, board, _, seen, hits) in enumerate(having):
-            for j, other, where, _, other_hits in having[p + 1 :]:
-                if board & other:
-                    continue
-                if not where & ~seen:  # every x of one sees every x of the other
-                    links[i].append((j, x))
-                    links[j].append((i, x))
-                if hits & other_hits:
-                    ends[i][j] = ends[i].get(j, 0) | bit
-                    ends[j][i] = ends[i][j]
-    near = [sum(1 << j for j in {j for j, _ in ls}) for ls in links]
-    later = [sum(1 << j for j in e if j > i) for i, e in enumerate(ends)]
-    return _Pairs(tuple(tuple(sorted(ls)) for ls in links), tuple(ends), tuple(near), tuple(later))
+        having = [i for i, s in enumerate(sets) if s.digits & bit]
+        if len(having) < 2:
+            continue
+        seeing = _seeing(having, hits, x, size * size)
+        for i in having:
+            linked = -1  # the sets all of whose x see all of i's
+            for c in sets[i].spots[x]:
+                linked &= seeing[c]
+            linked &= ~overlap[i]
+            if linked:
+                linking[i].append((x, linked))
+                near[i] |= linked
+        for both in seeing:
+            if both & (both - 1):  # two sets or more: each can end a chain at the others
+                rest = both
+                while rest:
+                    low = rest & -rest
+                    ends[low.bit_length() - 1] |= both
+                    rest ^= low
+    later = [e & ~overlap[i] & -(2 << i) for i, e in enumerate(ends)]  # disjoint, after i
+    return _Pairs(tuple(map(tuple, linking)), tuple(overlap), tuple(near), tuple(later))
 
 
-def _alses(cand: Candidates, t: Tables) -> list[_Als]:
-    """Every ALS of up to :data:`MAX_ALS_CELLS` cells, once each (first house that has it)."""
+def _overlaps(sets: tuple[_Als, ...], n_cells: int) -> list[int]:
+    """Per set, the sets sharing a cell with it (itself among them), as a bitmask."""
+    holding = [0] * n_cells  # per cell: the sets it is in
+    for i, s in enumerate(sets):
+        for c in s.cells:
+            holding[c] |= 1 << i
+    out = []
+    for s in sets:
+        shared = 0
+        for c in s.cells:
+            shared |= holding[c]
+        out.append(shared)
+    return out
+
+
+def _seeing(
+    having: list[int], hits: tuple[tuple[int, ...], ...], x: int, n_cells: int
+) -> list[int]:
+    """Per cell holding digit (index) x, the sets among ``having`` all of whose x it sees
+    (bitmask over the sets). Those cells are the sets' hits on x; a set's own x cells are
+    among them where they see all x of another set."""
+    seeing = [0] * n_cells
+    for i in having:
+        me = 1 << i
+        cells = hits[i][x]
+        while cells:
+            low = cells & -cells
+            seeing[low.bit_length() - 1] |= me
+            cells ^= low
+    return seeing
+
+
+def _alses(
+    cand: Candidates, t: Tables, before: _Houses | None = None
+) -> tuple[list[_Als], _Houses]:
+    """Every ALS of up to :data:`MAX_ALS_CELLS` cells, once each (first house that has it),
+    and what each house holds; a house with the same candidates as in ``before`` (the last
+    position's, on the same tables) has the same sets."""
     masks = cand.masks
-    boards = digit_boards(cand)
     found: dict[int, _Als] = {}
+    houses = []
     for h, cells in enumerate(t.house_cells):
-        for spots, union in _house_alses(t.house_masks[h](masks)):
-            group = tuple(cells[i] for i in spots)
-            board = 0
-            for c in group:
-                board |= 1 << c
-            if board not in found:
-                found[board] = _make(t, masks, boards, h, group, board, union)
-    return list(found.values())
+        house_masks = t.house_masks[h](masks)
+        if before is not None and before[h][0] == house_masks:
+            made = before[h][1]
+        else:
+            made = tuple(
+                _make(t, masks, h, tuple(cells[i] for i in spots), union)
+                for spots, union in _house_alses(house_masks)
+            )
+        houses.append((house_masks, made))
+        for s in made:
+            if s.board not in found:
+                found[s.board] = s
+    return list(found.values()), tuple(houses)
 
 
 @functools.lru_cache(maxsize=4096)  # bounded; most houses keep their candidates between stalls
@@ -182,34 +243,25 @@ def _house_alses(masks: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], .
     return tuple(out)
 
 
-def _make(
-    t: Tables,
-    masks: tuple[int, ...],
-    boards: tuple[int, ...],
-    h: int,
-    group: tuple[Cell, ...],
-    board: int,
-    union: int,
-) -> _Als:
+def _make(t: Tables, masks: tuple[int, ...], h: int, group: tuple[Cell, ...], union: int) -> _Als:
     size = t.geometry.size
-    where, seen, hits = [0] * size, [0] * size, [0] * size
+    seen = [0] * size
+    spots: list[tuple[Cell, ...]] = [()] * size
+    board = 0
+    for c in group:
+        board |= 1 << c
     rest = union
     while rest:
         low = rest & -rest
         rest ^= low
         d = low.bit_length() - 1
-        cells = 0
+        spots[d] = tuple(c for c in group if masks[c] & low)
         sees = -1
-        for c in group:
-            if masks[c] & low:
-                cells |= 1 << c
-                sees &= t.peer_bits[c]
-        where[d], seen[d] = cells, sees
-        # A cell of the set is not its own peer, and the set's other cells lack the digit:
-        # the hits are outside the set.
-        hits[d] = sees & boards[d]
+        for c in spots[d]:
+            sees &= t.peer_bits[c]
+        seen[d] = sees
     cell_masks = tuple(masks[c] for c in group)
-    return _Als(h, group, cell_masks, board, union, tuple(where), tuple(seen), tuple(hits))
+    return _Als(h, group, cell_masks, board, union, tuple(seen), tuple(spots))
 
 
 def als_xz(cand: Candidates, t: Tables) -> Step | None:
@@ -284,7 +336,7 @@ def _search(web: _Web, length: int, fresh: int, budget: list[int]) -> _Found | N
         if not reach[-1] & near[i]:
             continue  # no set one link from the start can get to an end in time
         need = [] if fresh >> i & 1 else close[: length - 1]
-        found = _extend(web, [i], [], web.sets[i].board, reach, need, budget)
+        found = _extend(web, [i], [], pairs.overlap[i], reach, need, budget)
         if found is not None or budget[0] <= 0:
             return found
     return None
@@ -304,36 +356,47 @@ def _extend(
     web: _Web,
     path: list[int],
     digits: list[int],
-    used: int,
+    blocked: int,
     reach: list[int],
     need: list[int],
     budget: list[int],
 ) -> _Found | None:
     """Extend a chain's start (sets ``path``, links ``digits``) by ``len(reach)`` sets, the
-    next one among ``reach[-1]``, and, until a fresh set is in, among ``need[-1]``."""
+    next one among ``reach[-1]``, and, until a fresh set is in, among ``need[-1]``, and not
+    among ``blocked`` (the sets sharing a cell with the path's)."""
     budget[0] -= 1
     if budget[0] <= 0:
         return None
     sets = web.sets
     pairs = web.pairs
+    last = path[-1]
     allowed = reach[-1] & need[-1] if need else reach[-1]
-    for j, x in pairs.links[path[-1]]:
-        if not allowed >> j & 1 or (digits and x == digits[-1]) or sets[j].board & used:
-            continue  # out of reach, two links in a row on one digit, or sets sharing a cell
-        if len(reach) == 1:
-            # z is not the first link's digit (the start holds that one) nor the last's.
-            zs = pairs.ends[path[0]][j] & ~(1 << x) & ~(1 << (digits[0] if digits else x))
-            if zs:
-                z = (zs & -zs).bit_length() - 1
-                first, end = sets[path[0]], sets[j]
-                return [sets[k] for k in (*path, j)], [*digits, x], z, first.hits[z] & end.hits[z]
-            continue
-        rest = [] if not need or need[0] >> j & 1 else need[:-1]
-        found = _extend(
-            web, [*path, j], [*digits, x], used | sets[j].board, reach[:-1], rest, budget
-        )
-        if found is not None:
-            return found
+    # In reach, and no set sharing a cell with the path's; by set, then by digit.
+    nexts = pairs.near[last] & allowed & ~blocked
+    while nexts:
+        low = nexts & -nexts
+        nexts ^= low
+        j = low.bit_length() - 1
+        for x, linked in pairs.linking[last]:
+            if not linked & low or (digits and x == digits[-1]):
+                continue  # no link on x, or two links in a row on one digit
+            if len(reach) == 1:
+                # z is not the first link's digit (the start holds that one) nor the last's.
+                first, end = web.hits[path[0]], web.hits[j]
+                zs = sets[path[0]].digits & sets[j].digits
+                zs &= ~(1 << x) & ~(1 << (digits[0] if digits else x))
+                while zs:
+                    z = (zs & -zs).bit_length() - 1
+                    if first[z] & end[z]:
+                        return [sets[k] for k in (*path, j)], [*digits, x], z, first[z] & end[z]
+                    zs &= zs - 1
+                continue
+            rest = [] if not need or need[0] & low else need[:-1]
+            found = _extend(
+                web, [*path, j], [*digits, x], blocked | pairs.overlap[j], reach[:-1], rest, budget
+            )
+            if found is not None:
+                return found
     return None
 
 
