@@ -33,7 +33,6 @@ stall (the slowest top95 grades took a fifth longer), and their sentence walks e
 from __future__ import annotations
 
 import functools
-import operator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -91,6 +90,7 @@ class _Pairs:
     overlap: tuple[int, ...]
     near: tuple[int, ...]
     later_ends: tuple[int, ...]
+    starts: int  # the sets with some later end
 
 
 # Per house: its cells' candidates, and the sets found in it (each made with this house).
@@ -104,18 +104,30 @@ class _Web:
         self, sets: list[_Als], boards: tuple[int, ...], size: int, whole: bool, houses: _Houses
     ) -> None:
         self.sets = tuple(sets)
-        # Per set, per digit index: the candidates of it among the cells that see all of the
-        # set's (outside the set: a cell is not its own peer, and the set's other cells lack
-        # the digit).
-        self.hits = tuple(tuple(map(operator.and_, s.seen, boards)) for s in self.sets)
+        self.boards = boards  # per digit index: where it can go (bitboard)
         self.size = size
         self.whole = whole  # every set of the position (not cut to MAX_SETS)
         self.houses = houses
+        self._unions: dict[int, int] = {}  # union's answers
 
     @functools.cached_property
     def pairs(self) -> _Pairs:
         """The sets' restricted commons and what each pair removes (the costly part)."""
-        return _pairs(self.sets, self.hits, self.size)
+        return _pairs(self.sets, self.boards, self.size)
+
+    def union(self, among: int) -> int:
+        """The sets one link from any of ``among`` (bitmasks over the sets)."""
+        out = self._unions.get(among)
+        if out is None:
+            near = self.pairs.near
+            out = 0
+            rest = among
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                out |= near[low.bit_length() - 1]
+            self._unions[among] = out
+        return out
 
 
 # One slot: the three ALS rungs ask for the same candidates in a row. A single tuple is
@@ -138,7 +150,7 @@ def _web(cand: Candidates, t: Tables) -> _Web:
     return web
 
 
-def _pairs(sets: tuple[_Als, ...], hits: tuple[tuple[int, ...], ...], size: int) -> _Pairs:
+def _pairs(sets: tuple[_Als, ...], boards: tuple[int, ...], size: int) -> _Pairs:
     """Every pair of sets at once, digit by digit, as bitmasks over the sets (see
     :func:`_seeing`): a set's restricted commons on x are the sets all of whose x see all of
     its x, and two sets can end a chain on x if some cell holding x sees all x of both."""
@@ -151,7 +163,7 @@ def _pairs(sets: tuple[_Als, ...], hits: tuple[tuple[int, ...], ...], size: int)
         having = [i for i, s in enumerate(sets) if s.digits & bit]
         if len(having) < 2:
             continue
-        seeing = _seeing(having, hits, x, size * size)
+        seeing = _seeing(sets, having, boards[x], x, size * size)
         for i in having:
             linked = -1  # the sets all of whose x see all of i's
             for c in sets[i].spots[x]:
@@ -168,7 +180,8 @@ def _pairs(sets: tuple[_Als, ...], hits: tuple[tuple[int, ...], ...], size: int)
                     ends[low.bit_length() - 1] |= both
                     rest ^= low
     later = [e & ~overlap[i] & -(2 << i) for i, e in enumerate(ends)]  # disjoint, after i
-    return _Pairs(tuple(map(tuple, linking)), tuple(overlap), tuple(near), tuple(later))
+    starts = sum(1 << i for i, e in enumerate(later) if e)
+    return _Pairs(tuple(map(tuple, linking)), tuple(overlap), tuple(near), tuple(later), starts)
 
 
 def _overlaps(sets: tuple[_Als, ...], n_cells: int) -> list[int]:
@@ -187,7 +200,7 @@ def _overlaps(sets: tuple[_Als, ...], n_cells: int) -> list[int]:
 
 
 def _seeing(
-    having: list[int], hits: tuple[tuple[int, ...], ...], x: int, n_cells: int
+    sets: tuple[_Als, ...], having: list[int], board: int, x: int, n_cells: int
 ) -> list[int]:
     """Per cell holding digit (index) x, the sets among ``having`` all of whose x it sees
     (bitmask over the sets). Those cells are the sets' hits on x; a set's own x cells are
@@ -195,7 +208,7 @@ def _seeing(
     seeing = [0] * n_cells
     for i in having:
         me = 1 << i
-        cells = hits[i][x]
+        cells = sets[i].seen[x] & board  # i's hits on x
         while cells:
             low = cells & -cells
             seeing[low.bit_length() - 1] |= me
@@ -325,31 +338,23 @@ def _search(web: _Web, length: int, fresh: int, budget: list[int]) -> _Found | N
     # close[r]: the sets with a fresh one at most r links away.
     close = [fresh]
     for _ in range(length - 1):
-        close.append(close[-1] | _union(near, close[-1]))
-    for i, ends in enumerate(pairs.later_ends):
-        if not ends or not close[length - 1] >> i & 1:
-            continue
+        close.append(close[-1] | web.union(close[-1]))
+    starts = close[length - 1] & pairs.starts
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        i = low.bit_length() - 1
         # reach[r]: the sets from which r more links can reach an end (by any digits).
-        reach = [ends]
+        reach = [pairs.later_ends[i]]
         for _ in range(length - 2):
-            reach.append(_union(near, reach[-1]))
+            reach.append(web.union(reach[-1]))
         if not reach[-1] & near[i]:
             continue  # no set one link from the start can get to an end in time
-        need = [] if fresh >> i & 1 else close[: length - 1]
+        need = [] if fresh & low else close[: length - 1]
         found = _extend(web, [i], [], pairs.overlap[i], reach, need, budget)
         if found is not None or budget[0] <= 0:
             return found
     return None
-
-
-def _union(near: tuple[int, ...], among: int) -> int:
-    """The sets one link from any of ``among`` (bitmasks over the sets)."""
-    out = 0
-    while among:
-        low = among & -among
-        among ^= low
-        out |= near[low.bit_length() - 1]
-    return out
 
 
 def _extend(
@@ -382,13 +387,13 @@ def _extend(
                 continue  # no link on x, or two links in a row on one digit
             if len(reach) == 1:
                 # z is not the first link's digit (the start holds that one) nor the last's.
-                first, end = web.hits[path[0]], web.hits[j]
-                zs = sets[path[0]].digits & sets[j].digits
-                zs &= ~(1 << x) & ~(1 << (digits[0] if digits else x))
+                first, end = sets[path[0]], sets[j]
+                zs = first.digits & end.digits & ~(1 << x) & ~(1 << (digits[0] if digits else x))
                 while zs:
                     z = (zs & -zs).bit_length() - 1
-                    if first[z] & end[z]:
-                        return [sets[k] for k in (*path, j)], [*digits, x], z, first[z] & end[z]
+                    hits = first.seen[z] & end.seen[z] & web.boards[z]
+                    if hits:
+                        return [sets[k] for k in (*path, j)], [*digits, x], z, hits
                     zs &= zs - 1
                 continue
             rest = [] if not need or need[0] & low else need[:-1]
