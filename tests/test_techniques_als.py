@@ -8,8 +8,8 @@ import random
 import pytest
 from test_logic_techniques import GEO, TABLES, Case, _case, _cell
 
-from sudoku_web.core.board import Geometry, jigsaw, x_sudoku
-from sudoku_web.core.logic import apply_step
+from sudoku_web.core.board import Geometry, hyper, jigsaw, standard, x_sudoku
+from sudoku_web.core.logic import apply_step, explain, pencil_marks
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
     Candidates,
@@ -223,3 +223,94 @@ def test_pasted_grids_with_thousands_of_sets_keep_the_smallest() -> None:
     assert len(every) > 2 * als.MAX_SETS
     small = {s.board for s in every if len(s.cells) <= 2}
     assert small < {s.board for s in sets}  # all sets of one or two cells, then three-cell ones
+
+
+# Positions on every kind of board: the ladder's ALS cases, and variant puzzles (the same as
+# test_logic's) after their singles.
+VARIANT_PUZZLES = [
+    (
+        x_sudoku(9),
+        "...68...............1.....47......8...........3.7.6....53..7....6....3.8..7..9.1.",
+    ),
+    (hyper(), "6.85........38............5.......1.....1..7..1..3.....3.2....9..5..4............"),
+    (
+        jigsaw(JIGSAW_MAP),
+        "6785.......38.26..........48.4....36....3.....2.19.....5.6....84....9.........2..",
+    ),
+    (
+        standard(16),
+        "3.1F.649......A.......A..765..2..........4..G...6......1F.DA..8...E.5...2..9.1..."
+        "7...4..E.8..2BA.C.63..F..1.E75.5.2..1..G.CB.DF8.4C..F.7..A.261.......G4...E......"
+        "..A36...2GC4.D7.F.....D8..5....DA9B.....E..5..4....G.5.9..1.6..8G.1.E....CF.9.1.."
+        "E.....2......",
+    ),
+]  # fmt: skip
+
+
+def _positions() -> list[tuple[Candidates, Geometry]]:
+    ladder = [(_case(name).candidates(), GEO) for name in ("ALS-XZ", "ALS-XY-wing", "ALS chain")]
+    variants = [(pencil_marks(p, g, reduce=True), g) for g, p in VARIANT_PUZZLES]
+    return ladder + variants
+
+
+@pytest.mark.parametrize(
+    ("cand", "geometry"), _positions(), ids=lambda v: getattr(v, "variant", "")
+)
+def test_pairs_of_sets_agree_with_the_definitions(cand: Candidates, geometry: Geometry) -> None:
+    # The pairs are built digit by digit as bitmasks over all sets at once; here each pair is
+    # checked on its own, from the definitions: a restricted common x has every x of one set
+    # see every x of the other; two sets can end a chain on a common digit z when a candidate
+    # z outside both sees every z of both.
+    t = tables_for(geometry)
+    web = als._web(cand, t)
+    pairs, sets = web.pairs, web.sets
+    assert sets
+    for i, a in enumerate(sets[:60]):  # every pair of the first 60 sets (16x16 has hundreds)
+        near = later = 0
+        links = []
+        for j, b in enumerate(sets):
+            if a.board & b.board:
+                continue
+            ends = False
+            for x in range(geometry.size):
+                xa = [c for c in a.cells if cand.masks[c] >> x & 1]
+                xb = [c for c in b.cells if cand.masks[c] >> x & 1]
+                if not xa or not xb:
+                    continue
+                if all(t.sees(p, q) for p in xa for q in xb):
+                    links.append((x, j))
+                    near |= 1 << j
+                ends = ends or any(
+                    cand.masks[c] >> x & 1 and all(t.sees(c, p) for p in xa + xb)
+                    for c in range(geometry.cells)
+                )
+            if ends and j > i:
+                later |= 1 << j
+        assert pairs.near[i] == near
+        assert pairs.later_ends[i] == later
+        # Per digit, ascending: the sets it links to (as a bitmask), never an empty one.
+        linking = [(x, j) for x, m in pairs.linking[i] for j in range(len(sets)) if m >> j & 1]
+        assert linking == sorted(links)
+        assert all(m for _, m in pairs.linking[i])
+
+
+@pytest.mark.parametrize(
+    ("geometry", "puzzle"), VARIANT_PUZZLES[:3], ids=lambda v: getattr(v, "variant", "")
+)
+def test_sets_kept_from_the_last_position_are_those_built_afresh(
+    geometry: Geometry, puzzle: str
+) -> None:
+    # A house whose candidates did not change since the last position keeps its sets: along
+    # an explanation that is most houses, and the sets must be the ones built from scratch.
+    t = tables_for(geometry)
+    cand = pencil_marks(puzzle, geometry)
+    before = None
+    kept = 0
+    for step in explain(puzzle, geometry).steps:
+        sets, houses = als._alses(cand, t, before)
+        assert sets == als._alses(cand, t)[0]
+        if before is not None:
+            kept += sum(new[1] is old[1] for new, old in zip(houses, before, strict=True))
+        before = houses
+        cand = apply_step(cand, step, geometry)
+    assert kept > 0

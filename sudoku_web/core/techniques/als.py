@@ -90,7 +90,7 @@ class _Pairs:
     overlap: tuple[int, ...]
     near: tuple[int, ...]
     later_ends: tuple[int, ...]
-    starts: int  # the sets with some later end
+    starts: int  # the sets with some link and some later end
 
 
 # Per house: its cells' candidates, and the sets found in it (each made with this house).
@@ -101,14 +101,21 @@ class _Web:
     """One position's ALSs, and their pairs (built when first asked for)."""
 
     def __init__(
-        self, sets: list[_Als], boards: tuple[int, ...], size: int, whole: bool, houses: _Houses
+        self,
+        sets: list[_Als],
+        boards: tuple[int, ...],
+        size: int,
+        whole: bool,
+        houses: _Houses | None,
     ) -> None:
         self.sets = tuple(sets)
         self.boards = boards  # per digit index: where it can go (bitboard)
         self.size = size
         self.whole = whole  # every set of the position (not cut to MAX_SETS)
-        self.houses = houses
-        self._unions: dict[int, int] = {}  # union's answers
+        self.houses = houses  # for the next position's web (see _alses)
+        # union's answers: the chain searches ask for the same ones again and again (the XY-wing
+        # and the chain start from the same sets). Bounded by the searches on one position.
+        self._unions: dict[int, int] = {}
 
     @functools.cached_property
     def pairs(self) -> _Pairs:
@@ -141,11 +148,13 @@ def _web(cand: Candidates, t: Tables) -> _Web:
     masks, tables, web = _last_web
     if masks is cand.masks and tables is t and web is not None:
         return web
-    sets, houses = _alses(cand, t, web.houses if web is not None and tables is t else None)
+    before = web.houses if web is not None and tables is t else None
+    sets, houses = _alses(cand, t, before)
     whole = len(sets) <= MAX_SETS
     if not whole:  # smallest first (a stable sort keeps the houses' order)
         sets = sorted(sets, key=lambda s: len(s.cells))[:MAX_SETS]
-    web = _Web(sets, digit_boards(cand), t.geometry.size, whole, houses)
+    # A pasted grid past MAX_SETS keeps no houses: the slot holds one position's sets at most.
+    web = _Web(sets, digit_boards(cand), t.geometry.size, whole, houses if whole else None)
     _last_web = (cand.masks, t, web)
     return web
 
@@ -180,7 +189,7 @@ def _pairs(sets: tuple[_Als, ...], boards: tuple[int, ...], size: int) -> _Pairs
                     ends[low.bit_length() - 1] |= both
                     rest ^= low
     later = [e & ~overlap[i] & -(2 << i) for i, e in enumerate(ends)]  # disjoint, after i
-    starts = sum(1 << i for i, e in enumerate(later) if e)
+    starts = sum(1 << i for i, e in enumerate(later) if e and near[i])
     return _Pairs(tuple(map(tuple, linking)), tuple(overlap), tuple(near), tuple(later), starts)
 
 
@@ -268,7 +277,7 @@ def _make(t: Tables, masks: tuple[int, ...], h: int, group: tuple[Cell, ...], un
         low = rest & -rest
         rest ^= low
         d = low.bit_length() - 1
-        spots[d] = tuple(c for c in group if masks[c] & low)
+        spots[d] = tuple([c for c in group if masks[c] & low])
         sees = -1
         for c in spots[d]:
             sees &= t.peer_bits[c]
@@ -397,9 +406,11 @@ def _extend(
                     zs &= zs - 1
                 continue
             rest = [] if not need or need[0] & low else need[:-1]
-            found = _extend(
-                web, [*path, j], [*digits, x], blocked | pairs.overlap[j], reach[:-1], rest, budget
-            )
+            block = blocked | pairs.overlap[j]
+            if not pairs.near[j] & reach[-2] & (rest[-1] if rest else -1) & ~block:
+                budget[0] -= 1  # the call would count itself and find no next set
+                continue
+            found = _extend(web, [*path, j], [*digits, x], block, reach[:-1], rest, budget)
             if found is not None:
                 return found
     return None
