@@ -324,13 +324,27 @@ def per_house(
 
     For the techniques that look inside one house (their pattern depends only on the house's
     candidates): within :func:`remembering`, a house searched in vain is skipped while its
-    candidates stay the same. The technique's docstring is ``doc``, else ``search``'s.
+    candidates stay the same. When every house was searched in vain at the technique's last
+    call, only the houses of the cells that changed since are looked at (rather than each
+    house's candidates): most calls come one step after a call in vain. The technique's
+    docstring is ``doc``, else ``search``'s.
     """
 
     def technique(cand: Candidates, t: Tables) -> Step | None:
         masks, getters = cand.masks, t.house_masks
-        houses = range(len(getters))
-        return _first_found(name, houses, lambda h: getters[h](masks), lambda h: search(cand, t, h))
+        houses: Iterable[int] = range(len(getters))
+        memo = _vain.get()
+        before = None if memo is None else memo.get(name)
+        if before is not None and len(before.masks) == len(masks):
+            changed = 0
+            for cell, (was, now) in enumerate(zip(before.masks, masks, strict=True)):
+                if was != now:
+                    changed |= 1 << cell
+            houses = [h for h, cells in enumerate(t.house_bits) if cells & changed]
+        step = _first_found(name, houses, lambda h: getters[h](masks), lambda h: search(cand, t, h))
+        if step is None and memo is not None:
+            memo[name] = cand
+        return step
 
     return _named(technique, name, doc or search.__doc__)
 
