@@ -29,6 +29,7 @@ from .base import (
     _step,
     digit_boards,
     per_digit,
+    set_bits,
 )
 
 _FISH_NAMES = {2: "X-wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -57,22 +58,20 @@ def _orientations(t: Tables) -> tuple[_Orientation, _Orientation]:
 
 
 def _line_spreads(
-    t: Tables,
-    masks: Sequence[int],
-    bit: int,
-    base: Sequence[int],
-    position: Sequence[int],
-    most: int,
+    t: Tables, on: int, base: Sequence[int], position: Sequence[int], most: int
 ) -> list[tuple[int, int]]:
-    """(line number, bitmask of cover positions) of the base lines holding the digit in 2 to
-    ``most`` places: the only lines a fish of that size can be built from."""
+    """(line number, bitmask of cover positions) of the base lines holding the digit (bitboard
+    ``on``) in 2 to ``most`` places: the only lines a fish of that size can be built from."""
     lines: list[tuple[int, int]] = []
+    house_bits = t.house_bits
     for i, h in enumerate(base):
-        spread = 0
-        for c in t.house_cells[h]:
-            if masks[c] & bit:
-                spread |= 1 << position[c]
-        if 2 <= spread.bit_count() <= most:
+        places = on & house_bits[h]
+        if 2 <= places.bit_count() <= most:
+            spread = 0
+            while places:
+                low = places & -places
+                spread |= 1 << position[low.bit_length() - 1]
+                places ^= low
             lines.append((i, spread))
     return lines
 
@@ -90,10 +89,11 @@ def _fish_houses(
 
 def _fish_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None:
     """The first fish of ``size`` on digit ``d`` that removes something, either orientation."""
-    masks, bit = cand.masks, 1 << (d - 1)
+    on = digit_boards(cand)[d - 1]
+    house_bits = t.house_bits
     for orientation in _orientations(t):
         base, cover, position, _ = orientation
-        lines = _line_spreads(t, masks, bit, base, position, size)
+        lines = _line_spreads(t, on, base, position, size)
         for group in combinations(lines, size):
             union = 0
             for _, spread in group:
@@ -102,16 +102,15 @@ def _fish_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None
                 continue
             base_lines = [i for i, _ in group]
             cover_lines = [p for p in range(t.geometry.size) if union >> p & 1]
-            in_base = {c for i in base_lines for c in t.house_cells[base[i]]}
-            elims = [
-                (c, d)
-                for p in cover_lines
-                for c in t.house_cells[cover[p]]
-                if c not in in_base and masks[c] & bit
-            ]
-            if elims:
-                spots = sorted(c for c in in_base if masks[c] & bit)
-                fish: _Fish = (base_lines, cover_lines, spots, [])
+            base_board = cover_board = 0
+            for i in base_lines:
+                base_board |= house_bits[base[i]]
+            for p in cover_lines:
+                cover_board |= house_bits[cover[p]]
+            gone = on & cover_board & ~base_board
+            if gone:
+                elims = [(c, d) for c in set_bits(gone)]
+                fish: _Fish = (base_lines, cover_lines, set_bits(on & base_board), [])
                 return _fish_step(cand, t, size, d, orientation, fish, elims)
     return None
 
@@ -287,10 +286,9 @@ def _finned_covers(
             cover_board = 0
             for p in cover_lines:
                 cover_board |= house_bits[cover[p]]
-            spot_board = base_board & digit_boards(cand)[d - 1]
-            spots = [c for c in range(len(cand.masks)) if spot_board >> c & 1]
+            spots = set_bits(base_board & digit_boards(cand)[d - 1])
             fins = [c for c in spots if not cover_board >> c & 1]
-            elims = [(c, d) for c in range(len(cand.masks)) if near >> c & 1]
+            elims = [(c, d) for c in set_bits(near)]
             fish: _Fish = ([line[0] for line in group], cover_lines, spots, fins)
             return _fish_step(cand, t, size, d, orientation, fish, elims)
     return None
