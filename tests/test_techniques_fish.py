@@ -6,10 +6,11 @@ its targets to see every fin, and on jigsaw the fins' region is what the targets
 from __future__ import annotations
 
 import pytest
+from reference_techniques import first_finned_fish, random_positions
 from test_logic_techniques import CASES, FUNCTIONS, Case, _cell
 from test_logic_techniques import test_case_is_sound as check_sound
 
-from sudoku_web.core.board import jigsaw, parse_puzzle, standard
+from sudoku_web.core.board import Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
     Candidates,
@@ -195,3 +196,28 @@ def test_finned_fish_on_jigsaw_use_the_fins_region(case: Case, start: str) -> No
     # On a standard board the same candidates give no such step: the target is in another box.
     plain = technique(cand, TABLES)
     assert plain is None or plain.eliminations != step.eliminations
+
+
+# The finned search rules groups of base lines out by bitboards before it tries cover lines;
+# it must find what the definition finds, first to first, on every kind of board.
+@pytest.mark.parametrize(
+    "geometry",
+    [standard(9), standard(6), x_sudoku(9), hyper(), JIGSAW],
+    ids=["9x9", "6x6", "x", "hyper", "jigsaw"],
+)
+def test_finned_fish_find_what_the_definition_finds(geometry: Geometry) -> None:
+    tables = tables_for(geometry)
+    found = 0
+    for cand in random_positions(geometry, seed=14, count=12):
+        for size, technique in ((2, finned_x_wing), (3, finned_swordfish), (4, finned_jellyfish)):
+            step = technique(cand, tables)
+            expected = first_finned_fish(size, cand, tables)
+            if expected is None:
+                assert step is None
+                continue
+            found += 1
+            bases, covers, eliminations = expected
+            assert step is not None
+            assert step.houses == tuple(geometry.houses[h] for h in (*bases, *covers))
+            assert step.eliminations == tuple(eliminations)
+    assert found  # the positions hold finned fish to compare

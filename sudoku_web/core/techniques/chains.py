@@ -70,15 +70,74 @@ def _no_new_strong_link(before: Candidates, cand: Candidates, t: Tables, losses:
 def _xy_chain(cand: Candidates, t: Tables) -> Step | None:
     masks = cand.masks
     bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
-    near = {c: [n for n in bivalue if t.sees(c, n)] for c in bivalue}
+    board = 0
+    for c in bivalue:
+        board |= 1 << c
+    near = {c: set_bits(t.peer_bits[c] & board) for c in bivalue}
+    lengths = _xy_lengths(cand, t, bivalue, near)
     best: _XYChain | None = None
     for start in bivalue:
         for z in bits_to_digits(masks[start]):
             limit = len(best[0]) if best is not None else MAX_CHAIN_CELLS + 1
+            if lengths.get((start, z), limit) >= limit:
+                continue  # _xy_from would find nothing: most starts, at a stall
             found = _xy_from(cand, t, near, start, z, limit)
             if found is not None:
                 best = found
     return None if best is None else _xy_step(cand, t, *best)
+
+
+def _xy_lengths(
+    cand: Candidates, t: Tables, bivalue: list[Cell], near: dict[Cell, list[Cell]]
+) -> dict[tuple[Cell, Digit], int]:
+    """For each start and digit z where :func:`_xy_from` (with no tighter limit) finds a
+    chain, the number of cells in it: the same breadth-first search, on bitsets.
+
+    Each two-candidate cell has two states, one per digit it would hold (a bit each). A
+    state leads to the states of the cells it sees that hold its digit: they hold their
+    other one. The states a breadth-first search reaches at each level do not depend on the
+    order it finds them in, so bitsets tell at which level it first reaches a chain's end.
+    """
+    masks, peer_bits, boards = cand.masks, t.peer_bits, digit_boards(cand)
+    state: dict[tuple[Cell, int], int] = {}  # (cell, bit of the digit it holds) -> its bit
+    holding: dict[int, list[Cell]] = {}  # digit bit -> the two-candidate cells holding it
+    for i, c in enumerate(bivalue):
+        low = masks[c] & -masks[c]
+        for k, vbit in enumerate((low, masks[c] ^ low)):
+            state[c, vbit] = 1 << (2 * i + k)
+            holding.setdefault(vbit, []).append(c)
+    moves: dict[int, int] = {}  # state bit -> the states it leads to
+    for (c, vbit), bit in state.items():
+        to = 0
+        for n in near[c]:
+            if masks[n] & vbit:
+                to |= state[n, masks[n] & ~vbit]
+        moves[bit] = to
+    lengths: dict[tuple[Cell, Digit], int] = {}
+    for (start, zbit), start_z in state.items():
+        # The chain's possible ends: other cells holding z that see a place of z start sees.
+        targets = peer_bits[start] & boards[zbit.bit_length() - 1]
+        goal = 0
+        for n in holding[zbit]:
+            if n != start and peer_bits[n] & targets:
+                goal |= state[n, zbit]
+        frontier = state[start, masks[start] & ~zbit]
+        seen = frontier | start_z  # start is never entered again
+        length = 1
+        while frontier and goal & ~seen and length + 1 <= MAX_CHAIN_CELLS:
+            length += 1
+            following = 0
+            while frontier:
+                low = frontier & -frontier
+                following |= moves[low]
+                frontier ^= low
+            following &= ~seen
+            if length >= 3 and following & goal:
+                lengths[start, zbit.bit_length()] = length
+                break
+            seen |= following
+            frontier = following
+    return lengths
 
 
 # An XY-chain found: its (cell, value if the previous cell is not its other digit) in order,

@@ -7,6 +7,20 @@ base lines, cover lines
     lines and lose it everywhere else.
 fin
     A place of the digit in a base line outside the cover lines (see :func:`_finned_fish`).
+sights
+    For a base line's place of the digit: the digit's places off that line and off the place's
+    cover line that see it, the targets it would allow if it were a fin.
+
+Roads not taken: the finned search once tried the cover lines of every group of base lines
+whose places spread over one or two positions too many. At the forcing stalls of top95's
+slowest puzzles, almost no group has a fin that a place outside its base lines sees, so
+each line now carries its places' sights and a group without enough positions whose sights
+survive its other lines is dropped with a few ANDs; the three finned rungs also share each
+digit's lines for the position (one slot, like :func:`.base.digit_boards`: one position's
+lines per digit, so bounded by the board whatever its geometry). Over those stalls the
+three finned rungs went from about 150 ms to 72 ms with the same steps; a depth-first walk
+that pruned partial groups by their spread did not pay (it visits more nodes than the
+groups it skips).
 """
 
 from __future__ import annotations
@@ -29,6 +43,7 @@ from .base import (
     _step,
     digit_boards,
     per_digit,
+    set_bits,
 )
 
 _FISH_NAMES = {2: "X-wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -57,22 +72,20 @@ def _orientations(t: Tables) -> tuple[_Orientation, _Orientation]:
 
 
 def _line_spreads(
-    t: Tables,
-    masks: Sequence[int],
-    bit: int,
-    base: Sequence[int],
-    position: Sequence[int],
-    most: int,
+    t: Tables, on: int, base: Sequence[int], position: Sequence[int], most: int
 ) -> list[tuple[int, int]]:
-    """(line number, bitmask of cover positions) of the base lines holding the digit in 2 to
-    ``most`` places: the only lines a fish of that size can be built from."""
+    """(line number, bitmask of cover positions) of the base lines holding the digit (bitboard
+    ``on``) in 2 to ``most`` places: the only lines a fish of that size can be built from."""
     lines: list[tuple[int, int]] = []
+    house_bits = t.house_bits
     for i, h in enumerate(base):
-        spread = 0
-        for c in t.house_cells[h]:
-            if masks[c] & bit:
-                spread |= 1 << position[c]
-        if 2 <= spread.bit_count() <= most:
+        places = on & house_bits[h]
+        if 2 <= places.bit_count() <= most:
+            spread = 0
+            while places:
+                low = places & -places
+                spread |= 1 << position[low.bit_length() - 1]
+                places ^= low
             lines.append((i, spread))
     return lines
 
@@ -90,10 +103,11 @@ def _fish_houses(
 
 def _fish_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None:
     """The first fish of ``size`` on digit ``d`` that removes something, either orientation."""
-    masks, bit = cand.masks, 1 << (d - 1)
+    on = digit_boards(cand)[d - 1]
+    house_bits = t.house_bits
     for orientation in _orientations(t):
         base, cover, position, _ = orientation
-        lines = _line_spreads(t, masks, bit, base, position, size)
+        lines = _line_spreads(t, on, base, position, size)
         for group in combinations(lines, size):
             union = 0
             for _, spread in group:
@@ -102,16 +116,15 @@ def _fish_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None
                 continue
             base_lines = [i for i, _ in group]
             cover_lines = [p for p in range(t.geometry.size) if union >> p & 1]
-            in_base = {c for i in base_lines for c in t.house_cells[base[i]]}
-            elims = [
-                (c, d)
-                for p in cover_lines
-                for c in t.house_cells[cover[p]]
-                if c not in in_base and masks[c] & bit
-            ]
-            if elims:
-                spots = sorted(c for c in in_base if masks[c] & bit)
-                fish: _Fish = (base_lines, cover_lines, spots, [])
+            base_board = cover_board = 0
+            for i in base_lines:
+                base_board |= house_bits[base[i]]
+            for p in cover_lines:
+                cover_board |= house_bits[cover[p]]
+            gone = on & cover_board & ~base_board
+            if gone:
+                elims = [(c, d) for c in set_bits(gone)]
+                fish: _Fish = (base_lines, cover_lines, set_bits(on & base_board), [])
                 return _fish_step(cand, t, size, d, orientation, fish, elims)
     return None
 
@@ -141,30 +154,109 @@ def _finned_fish(size: int) -> Technique:
     return per_digit(_FINNED_NAMES[size], functools.partial(_finned_digit, size), doc)
 
 
+# A base line as the finned search sees it: its number, the positions of the digit's places
+# (a bitmask), the positions among them whose place nothing could see across (see
+# :func:`_digit_lines`), its cells (a bitboard), and per position its ``sights``.
+_Line = tuple[int, int, int, int, tuple[int, ...]]
+
+
 def _finned_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None:
     """The first finned fish of ``size`` on digit ``d``, either orientation."""
-    bit = 1 << (d - 1)
-    house_bits = t.house_bits
-    for orientation in _orientations(t):
-        base, _, position, _ = orientation
-        # Up to two fin positions beyond the fish's own: a box that a cover line crosses
-        # spans at most two more. (A jigsaw region may span more; such rarer fish are left
-        # to the chains, which find what they remove.)
-        lines = _line_spreads(t, cand.masks, bit, base, position, size + 2)
+    found = _lines_of(cand, t, d)
+    # Up to two fin positions beyond the fish's own: a box that a cover line crosses spans at
+    # most two more. (A jigsaw region may span more; such rarer fish are left to the chains,
+    # which find what they remove.)
+    most = size + 2
+    for which, orientation in enumerate(_orientations(t)):
+        lines = [line for line in found[which] if line[1].bit_count() <= most]
         for group in combinations(lines, size):
             union = 0
-            for _, spread in group:
-                union |= spread
-            if not size < union.bit_count() <= size + 2:
+            for line in group:
+                union |= line[1]
+            extra = union.bit_count() - size
+            if not 0 < extra <= 2:
                 continue
-            base_lines = [i for i, _ in group]
-            base_board = 0
-            for i in base_lines:
-                base_board |= house_bits[base[i]]
-            step = _finned_covers(cand, t, size, d, orientation, base_lines, base_board, union)
+            blind = board = 0
+            for line in group:
+                blind |= line[2]
+                board |= line[3]
+            # A left-out position's places are fins, and a target must see them all from
+            # outside the base lines: fewer positions whose places some such target sees
+            # than must be left out rule the group out before the cover lines are tried
+            # (most groups, at the forcing stalls of top95's slowest puzzles).
+            free = ~board
+            alive = 0
+            maybe = union & ~blind
+            while maybe and alive < extra:
+                low = maybe & -maybe
+                p = low.bit_length() - 1
+                near = free
+                for line in group:
+                    near &= line[4][p]
+                if near:
+                    alive += 1
+                maybe ^= low
+            if alive < extra:
+                continue
+            step = _finned_covers(cand, t, size, d, orientation, group, union)
             if step is not None:
                 return step
     return None
+
+
+# One slot, like base.digit_boards: the position last searched, and per digit its lines in
+# both orientations. The three finned rungs search a stalled position one after another, and
+# mostly the same digits (those whose places changed since each last searched in vain).
+_last_lines: tuple[tuple[int, ...], Tables | None, dict[Digit, tuple[list[_Line], ...]]] = (
+    (),
+    None,
+    {},
+)
+
+
+def _lines_of(cand: Candidates, t: Tables, d: Digit) -> tuple[list[_Line], ...]:
+    """:func:`_digit_lines` of digit ``d`` in both orientations (cached for the position)."""
+    global _last_lines
+    masks, tables, known = _last_lines
+    if masks is not cand.masks or tables is not t:
+        known = {}
+        _last_lines = (cand.masks, t, known)
+    found = known.get(d)
+    if found is None:
+        on = digit_boards(cand)[d - 1]
+        found = known[d] = tuple(_digit_lines(t, on, o) for o in _orientations(t))
+    return found
+
+
+def _digit_lines(t: Tables, on: int, orientation: _Orientation) -> list[_Line]:
+    """The base lines holding the digit (bitboard ``on``) in two places or more.
+
+    A line's ``sights`` (per position, -1 where the line has no place: a no-op in an AND) are
+    the digit's places off the line and off that position's cover line that see the line's
+    place there: the targets that place would allow if it were a fin.
+    """
+    base, cover, position, _ = orientation
+    house_bits, peer_bits = t.house_bits, t.peer_bits
+    out: list[_Line] = []
+    for i, h in enumerate(base):
+        board = house_bits[h]
+        places = on & board
+        if not places & (places - 1):
+            continue  # fewer than two places
+        spread = blind = 0
+        sights = [-1] * len(cover)
+        while places:
+            low = places & -places
+            c = low.bit_length() - 1
+            p = position[c]
+            sight = on & peer_bits[c] & ~board & ~house_bits[cover[p]]
+            sights[p] = sight
+            spread |= 1 << p
+            if not sight:
+                blind |= 1 << p
+            places ^= low
+        out.append((i, spread, blind, board, tuple(sights)))
+    return out
 
 
 def _finned_covers(
@@ -173,46 +265,47 @@ def _finned_covers(
     size: int,
     d: Digit,
     orientation: _Orientation,
-    base_lines: list[int],
-    base_board: int,
+    group: tuple[_Line, ...],
     union: int,
 ) -> Step | None:
     """The first choice of ``size`` cover lines among ``union`` that removes something."""
-    base, cover, _, _ = orientation
-    house_bits, peer_bits = t.house_bits, t.peer_bits
-    on = digit_boards(cand)[d - 1]
-    spot_board = base_board & on
-    outside = on & ~base_board
+    _, cover, _, _ = orientation
+    house_bits = t.house_bits
+    base_board = cover_union = 0
+    for line in group:
+        base_board |= line[3]
     positions = [p for p in range(t.geometry.size) if union >> p & 1]
-    # Per position, on bitboards: the digit's places outside the base lines that see every
-    # place of it there in the base lines (the fins, if that position is not covered).
+    for p in positions:
+        cover_union |= house_bits[cover[p]]
+    # Per position, on bitboards: the targets if that position were left out, the digit's
+    # places in the other cover lines, outside the base lines, that see every place of it
+    # there in the base lines (the fins).
+    reach = cover_union & ~base_board
     seeing: dict[int, int] = {}
     for p in positions:
-        places, near = spot_board & house_bits[cover[p]], outside
-        while places and near:
-            low = places & -places
-            near &= peer_bits[low.bit_length() - 1]
-            places ^= low
-        seeing[p] = near
+        near = reach
+        for line in group:
+            near &= line[4][p]
+        if near:
+            seeing[p] = near
     # The positions left out, in the order that takes the cover lines in ascending order
-    # (the complement of ascending combinations comes in descending order).
+    # (the complement of ascending combinations comes in descending order). Each position's
+    # targets lie off its own cover line, so those of all the left-out positions lie in the
+    # cover lines taken.
     extra = len(positions) - size
-    for left_out in reversed(list(combinations([p for p in positions if seeing[p]], extra))):
+    for left_out in reversed(list(combinations(seeing, extra))):
         near = -1
         for p in left_out:
             near &= seeing[p]
-        if not near:
-            continue  # no place sees every fin
-        cover_lines = [p for p in positions if p not in left_out]
-        cover_board = 0
-        for p in cover_lines:
-            cover_board |= house_bits[cover[p]]
-        near &= cover_board
         if near:
-            spots = [c for c in range(len(cand.masks)) if spot_board >> c & 1]
+            cover_lines = [p for p in positions if p not in left_out]
+            cover_board = 0
+            for p in cover_lines:
+                cover_board |= house_bits[cover[p]]
+            spots = set_bits(base_board & digit_boards(cand)[d - 1])
             fins = [c for c in spots if not cover_board >> c & 1]
-            elims = [(c, d) for c in range(len(cand.masks)) if near >> c & 1]
-            fish: _Fish = (base_lines, cover_lines, spots, fins)
+            elims = [(c, d) for c in set_bits(near)]
+            fish: _Fish = ([line[0] for line in group], cover_lines, spots, fins)
             return _fish_step(cand, t, size, d, orientation, fish, elims)
     return None
 

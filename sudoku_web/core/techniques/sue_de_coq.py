@@ -18,7 +18,12 @@ Sue de Coq
 
 Roads not taken: the search depends only on the two houses' candidates, so inside
 :func:`.base.remembering` an intersection searched in vain is skipped until either house
-changes. At most :data:`MAX_SIDE` cells on each side: more make a set nobody spots.
+changes. At most :data:`MAX_SIDE` cells on each side: more make a set nobody spots. Both
+sides were once listed in full for each core and then paired: at the forcing stalls of top95's
+slowest puzzles, 22 of the 82,566 pairs whose gains fit had no digit in common. Building the
+second side from the cells free of the first side's digits finds the same patterns in the same
+order in about two thirds of the time (69 ms to 45 ms over those stalls, the memo's keys read
+once per house included); it keeps nothing between calls, so there is nothing to bound.
 """
 
 from __future__ import annotations
@@ -53,16 +58,21 @@ def sue_de_coq(cand: Candidates, t: Tables) -> Step | None:
     digits as cells: each digit is there once, so it goes from the rest of its house."""
     masks = cand.masks
     memo = _failed.get()
+    # Each house's candidates, for the memo's keys (a house meets several others).
+    houses = [getter(masks) for getter in t.house_masks] if memo is not None else []
     for index, (a, b, _common) in enumerate(t.intersections):
+        if a > b:
+            continue  # each pair of houses once
         inside, a_out, b_out = t.intersection_parts[index]
-        if a > b or not a_out:
-            continue  # each pair of houses once, and both must reach beyond the overlap
+        if not a_out:
+            continue  # both houses must reach beyond the overlap
         core_cells = [c for c in inside if masks[c]]
         if len(core_cells) < 2:
             continue
-        key = ("Sue de Coq", index, t.house_masks[a](masks) + t.house_masks[b](masks))
-        if memo is not None and key in memo:
-            continue  # searched in vain before: same candidates in both houses
+        if memo is not None:
+            key = ("Sue de Coq", index, (houses[a], houses[b]))
+            if key in memo:
+                continue  # searched in vain before: same candidates in both houses
         found = _search(masks, core_cells, a_out, b_out)
         if found is not None:
             return _tell(cand, t, a, b, *found)
@@ -85,29 +95,40 @@ def _search(
             need = v.bit_count() - n  # cells the two sides must add beyond their new digits
             if not 2 <= need <= 2 * MAX_SIDE:
                 continue  # nothing to share out, or more than two sides can take
-            lines = _sides(masks, a_open, v, need)
-            if not lines:
-                continue
-            boxes: dict[int, list[_Side]] = {}
-            for box, gain in _sides(masks, b_open, v, need):
-                boxes.setdefault(gain, []).append(box)
-            for line, gain in lines:
-                for box in boxes.get(need - gain, ()):
-                    if line[1] & box[1]:
-                        continue  # a digit of both sides could be there twice
+            # The two sides share no digit, and almost no pair of sides the gains allow is
+            # disjoint (22 of 82,566 at the forcing stalls of top95's slowest puzzles): so the
+            # first side takes only cells free of some cell the second could take, and the
+            # second is built, for each first side, from the cells free of its digits.
+            b_usable = _usable(masks, b_open, v)
+            others = {masks[c] for c in b_usable}
+            a_usable = [
+                c for c in _usable(masks, a_open, v) if any(not masks[c] & m for m in others)
+            ]
+            # A side gains at least one cell, and at least need with the other's (at most
+            # MAX_SIDE): the first gains from that to below need, the second the rest.
+            for line, gain in _sides(masks, a_usable, v, max(1, need - MAX_SIDE), need):
+                free = [c for c in b_usable if not masks[c] & line[1]]
+                if not free:
+                    continue
+                for box, _ in _sides(masks, free, v, need - gain, need - gain + 1):
                     elims = _eliminations(masks, core_cells, a_open, b_open, (core, v), line, box)
                     if elims:
                         return (core, v), line, box, elims
     return None
 
 
-def _sides(masks: Sequence[int], spots: list[Cell], v: int, need: int) -> list[tuple[_Side, int]]:
-    """Sets of up to :data:`MAX_SIDE` cells among ``spots``, each cell holding a digit of
-    ``v``, with their gain: how many cells they add beyond the digits they bring from outside
-    ``v``. At least one, and at least ``need`` with the other side's (at most MAX_SIDE)."""
-    # A cell bringing MAX_SIDE digits from outside v leaves no side a cell to gain.
-    usable = [c for c in spots if masks[c] & v and (masks[c] & ~v).bit_count() < MAX_SIDE]
-    lowest = max(1, need - MAX_SIDE)
+def _usable(masks: Sequence[int], spots: list[Cell], v: int) -> list[Cell]:
+    """The cells among ``spots`` a side could take: holding a digit of ``v``, and fewer than
+    :data:`MAX_SIDE` others (such a cell leaves no side of MAX_SIDE cells anything to gain)."""
+    return [c for c in spots if masks[c] & v and (masks[c] & ~v).bit_count() < MAX_SIDE]
+
+
+def _sides(
+    masks: Sequence[int], usable: list[Cell], v: int, lowest: int, below: int
+) -> list[tuple[_Side, int]]:
+    """Sets of up to :data:`MAX_SIDE` cells among ``usable``, fewest cells first, with their
+    gain (how many cells they add beyond the digits they bring from outside ``v``) when it
+    is at least ``lowest`` and below ``below``."""
     out = []
     for k in range(1, min(MAX_SIDE, len(usable)) + 1):
         for cells in combinations(usable, k):
@@ -115,7 +136,7 @@ def _sides(masks: Sequence[int], spots: list[Cell], v: int, need: int) -> list[t
             for c in cells:
                 digits |= masks[c]
             gain = k - (digits & ~v).bit_count()
-            if lowest <= gain < need:
+            if lowest <= gain < below:
                 out.append(((cells, digits), gain))
     return out
 
