@@ -27,6 +27,7 @@ grids keep the guess (honestly named) instead.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -43,7 +44,7 @@ from .base import (
     house_uniques,
 )
 from .base import _or as _or_list
-from .propagation import NetTables, Outcome, net_tables, propagate, state_of
+from .propagation import Branch, NetTables, Outcome, net_tables, propagate, state_of
 
 # Larger grids keep the guess: see the module docstring.
 MAX_SIZE = 9
@@ -133,23 +134,33 @@ def _known_broken(
     locked: bool,
     memo: set[tuple[str, int, object]],
 ) -> _Found | None:
-    """The cheapest contradiction among those a previous search found, or None."""
-    best: _Found | None = None
+    """The cheapest contradiction among those a previous search found, or None.
+
+    Cheapest first: the branches advance a round at a time, always the one with the fewest
+    placements so far (then the first in the grid), and the first that breaks is the
+    cheapest, since a branch only ever adds placements. The others stay remembered
+    unfinished: a contradiction found on a position stays one as candidates shrink (the
+    search is unit propagation, which more facts only help), so they would all break again.
+    """
+    n = nt.size
+    heap: list[tuple[int, int, Branch]] = []
     for c, m in enumerate(cand.masks):
         for digit in bits_to_digits(m):
-            key = ("Forcing", locked, (c, digit))
-            if key not in memo:
-                continue
-            outcome = propagate(nt, x, d, c * nt.size + digit - 1, locked)
-            if not outcome.broken:
-                memo.discard(key)
-                continue
-            cost = outcome.placed[-1].bit_count()
-            if best is None or cost < best.cost:
-                best = _Found(cost, "contradiction", ((c, digit),), None, (c, digit))
-    if best is not None:
-        memo.discard(("Forcing", locked, best.branches[0]))
-    return best
+            if ("Forcing", locked, (c, digit)) in memo:
+                i = c * n + digit - 1
+                heap.append((1, i, Branch(nt, x, d, i, locked)))
+    heapq.heapify(heap)
+    while heap:
+        cost, i, branch = heap[0]
+        if branch.advance():
+            heapq.heapreplace(heap, (branch.placed.bit_count(), i, branch))
+            continue
+        heapq.heappop(heap)
+        node = (i // n, i % n + 1)
+        memo.discard(("Forcing", locked, node))
+        if branch.broken:
+            return _Found(cost, "contradiction", (node,), None, node)
+    return None
 
 
 def _branch_sets(cand: Candidates, t: Tables) -> Iterator[tuple[str, tuple[Node, ...]]]:

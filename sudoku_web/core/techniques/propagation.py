@@ -175,37 +175,100 @@ class Outcome:
 def propagate(nt: NetTables, x: int, d: int, i: int, locked: bool) -> Outcome:
     """Place candidate ``i`` on state ``(x, d)`` and follow singles (and, with ``locked``,
     locked candidates) until nothing changes or a group runs empty."""
-    n, w, g, low_bits = nt.size, nt.width, nt.guards, nt.lows
-    fields, keep, done, who = nt.cell_fields, nt.keep, nt.done, nt.who
-    cell_bit = (i // n) * w + i % n
-    x &= keep[i]
-    d |= done[i]
-    p = 1 << cell_bit
-    placed = [p]
-    left = [x & fields]
-    while True:
-        t = (x | g) - low_bits
-        if g & ~t & ~d:
-            return Outcome(True, tuple(placed), tuple(left))
-        z = ((x & t) | g) - low_bits
-        single = g & ~z & t & ~d
+    branch = Branch(nt, x, d, i, locked)
+    fields = nt.cell_fields
+    placed = [branch.placed]
+    left = [branch.x & fields]
+    while branch.advance():
+        placed.append(branch.placed)
+        left.append(branch.x & fields)
+    return Outcome(branch.broken, tuple(placed), tuple(left))
+
+
+class Branch:
+    """One assumption followed a round at a time: :func:`propagate` follows it to its end,
+    and a caller after the cheapest contradiction among many can leave the rest half-way.
+
+    ``broken`` is known as soon as a round ends (a contradiction is checked for on the state
+    a round leaves), so ``placed`` after the round that breaks is the branch's final count.
+    """
+
+    __slots__ = ("broken", "d", "locked", "nt", "open", "placed", "t", "x")
+
+    def __init__(self, nt: NetTables, x: int, d: int, i: int, locked: bool) -> None:
+        n = nt.size
+        self.nt = nt
+        self.locked = locked
+        self.x = x & nt.keep[i]
+        self.d = d | nt.done[i]
+        self.placed = 1 << ((i // n) * nt.width + i % n)  # P
+        self._check()
+
+    def _check(self) -> None:
+        """Scan the state: ``t`` for the next round, and whether a group ran empty."""
+        g = self.nt.guards
+        t = (self.x | g) - self.nt.lows  # a field's guard survives when it has a candidate
+        unsettled = g ^ self.d
+        self.t = t
+        self.open = unsettled & t  # the unsettled groups with a candidate left
+        self.broken = self.open != unsettled
+
+    def advance(self) -> bool:
+        """One round; False once the branch has ended, at a contradiction (``broken``) or
+        where nothing changes (``placed`` then no longer grows)."""
+        if self.broken:
+            return False
+        nt = self.nt
+        g, x, t = nt.guards, self.x, self.t
+        z = ((x & t) | g) - nt.lows  # ... and here when it has two
+        single = self.open & ~z
         if not single:
-            if locked and _locked(nt, x, d) != x:
-                x = _locked(nt, x, d)
-                placed.append(p)
-                left.append(x & fields)
-                continue
-            return Outcome(False, tuple(placed), tuple(left))
-        found = x & ~t & (single - (single >> n))
-        while found:
-            bit = found & -found
-            j = who[bit.bit_length() - 1]
-            x &= keep[j]
-            d |= done[j]
-            p |= 1 << ((j // n) * w + j % n)
-            found &= x  # its own bits in other groups, and any single it ruled out
-        placed.append(p)
-        left.append(x & fields)
+            if self.locked:
+                narrowed = _locked(nt, x, self.d)
+                if narrowed != x:
+                    self.x = narrowed
+                    self._check()
+                    return True
+            return False
+        found = x & (single - (single >> nt.size))  # a single field's one candidate
+        d, p = self.d, self.placed
+        self.x, self.d, self.placed = _place_highest_first(nt, x, d, p, found)
+        self._check()
+        if self.broken:
+            # Two singles of this round clashed, and which one got placed depends on the
+            # order: the count is the one of placing them lowest bit first.
+            self.x, self.d, self.placed = _place_lowest_first(nt, x, d, p, found)
+        return True
+
+
+# Both place the candidates of ``found`` (bits of X) one by one, skipping any that an
+# earlier one ruled out; ``found &= x`` also drops a candidate's own bits in its other
+# groups. Highest first finds each bit without a big-int negation (bit_length is free),
+# which makes it the cheaper loop; it reaches the same state as lowest first unless two
+# singles clash, and then the round ends the branch with a contradiction either way (the
+# one left out leaves its group empty), so only that last round is placed again.
+
+
+def _place_highest_first(nt: NetTables, x: int, d: int, p: int, found: int) -> tuple[int, int, int]:
+    n, w, keep, done, who = nt.size, nt.width, nt.keep, nt.done, nt.who
+    while found:
+        j = who[found.bit_length() - 1]
+        x &= keep[j]
+        d |= done[j]
+        p |= 1 << ((j // n) * w + j % n)
+        found &= x
+    return x, d, p
+
+
+def _place_lowest_first(nt: NetTables, x: int, d: int, p: int, found: int) -> tuple[int, int, int]:
+    n, w, keep, done, who = nt.size, nt.width, nt.keep, nt.done, nt.who
+    while found:
+        j = who[(found & -found).bit_length() - 1]
+        x &= keep[j]
+        d |= done[j]
+        p |= 1 << ((j // n) * w + j % n)
+        found &= x
+    return x, d, p
 
 
 def _locked(nt: NetTables, x: int, d: int) -> int:
