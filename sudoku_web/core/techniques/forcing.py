@@ -27,6 +27,7 @@ grids keep the guess (honestly named) instead.
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -118,8 +119,8 @@ def _search(cand: Candidates, t: Tables, nt: NetTables, locked: bool) -> _Found 
                 broken.append(_Found(cost, "contradiction", (node,), None, node))
     best = min(broken, key=lambda f: f.cost, default=None)
     for kind, branches in _branch_sets(cand, t):
-        found = _verity(nt, outcomes, start, kind, branches)
-        if found is not None and (best is None or found.cost < best.cost):
+        found = _verity(nt, outcomes, start, kind, branches, best)
+        if found is not None:
             best = found
     if memo is not None:
         memo.update(("Forcing", locked, f.branches[0]) for f in broken if f is not best)
@@ -143,11 +144,14 @@ def _known_broken(
     search is unit propagation, which more facts only help), so they would all break again.
     """
     n = nt.size
+    keys = _memo_keys(len(cand.masks), n, locked)
     heap: list[tuple[int, int, Branch]] = []
     for c, m in enumerate(cand.masks):
-        for digit in bits_to_digits(m):
-            if ("Forcing", locked, (c, digit)) in memo:
-                i = c * n + digit - 1
+        while m:
+            low = m & -m
+            m ^= low
+            i = c * n + low.bit_length() - 1
+            if keys[i] in memo:
                 heap.append((1, i, Branch(nt, x, d, i, locked)))
     heapq.heapify(heap)
     while heap:
@@ -156,11 +160,20 @@ def _known_broken(
             heapq.heapreplace(heap, (branch.placed.bit_count(), i, branch))
             continue
         heapq.heappop(heap)
-        node = (i // n, i % n + 1)
-        memo.discard(("Forcing", locked, node))
+        memo.discard(keys[i])
         if branch.broken:
+            node = (i // n, i % n + 1)
             return _Found(cost, "contradiction", (node,), None, node)
     return None
+
+
+@functools.lru_cache(maxsize=8)  # a few grid sizes, each at most 9x9 (MAX_SIZE)
+def _memo_keys(cells: int, size: int, locked: bool) -> tuple[tuple[str, int, Node], ...]:
+    """Per candidate ``cell * size + digit - 1``, its key in the memo of
+    :func:`remembering` (built once: the lookups run for every candidate at every stall)."""
+    return tuple(
+        ("Forcing", locked, (c, digit)) for c in range(cells) for digit in range(1, size + 1)
+    )
 
 
 def _branch_sets(cand: Candidates, t: Tables) -> Iterator[tuple[str, tuple[Node, ...]]]:
@@ -186,8 +199,10 @@ def _verity(
     start: int,
     kind: str,
     branches: tuple[Node, ...],
+    beat: _Found | None,
 ) -> _Found | None:
-    """The cheapest conclusion every branch reaches, or None (also when one breaks)."""
+    """The cheapest conclusion every branch reaches if it is cheaper than ``beat``, else
+    None (also when one branch breaks)."""
     n, w = nt.size, nt.width
     ends = [outcomes[c * n + digit - 1] for c, digit in branches]
     if any(o.broken for o in ends):
@@ -196,13 +211,17 @@ def _verity(
     for o in ends:
         placed &= o.placed[-1]
         gone &= start & ~o.left[-1] & ~o.placed[-1]
-    best: _Found | None = None
+    best = beat
     for bits, is_placement in ((placed, True), (gone, False)):
         while bits:
             low = bits & -bits
             bits ^= low
-            cost = sum(_cost(o, low, is_placement) for o in ends)
-            if best is None or cost < best.cost:
+            cost = 0
+            for o in ends:
+                cost += _cost(o, low, is_placement)
+                if best is not None and cost >= best.cost:
+                    break  # it cannot be the cheapest: leave the other branches
+            else:
                 pos = low.bit_length() - 1
                 node = (pos // w, pos % w + 1)
                 best = _Found(
@@ -212,7 +231,7 @@ def _verity(
                     node if is_placement else None,
                     None if is_placement else node,
                 )
-    return best
+    return None if best is beat else best
 
 
 def _cost(outcome: Outcome, bit: int, placement: bool) -> int:

@@ -10,7 +10,11 @@ group
     of a digit in a house. Every group owns a field of N+1 bits in ``X``: N candidate bits
     and a zero *guard* bit on top. A candidate appears once in every group holding it.
 settled
-    ``D`` holds the guard bit of each group a placement has settled.
+    ``D`` holds the guard bit of each group a placed value settles. A placement empties all
+    its groups (the candidates they held are ruled out), so along a branch a settled group
+    is an empty one and the branch only counts them: more empty groups than settled ones
+    is a contradiction. Candidates a value rules out are left out of ``X`` for the same
+    reason.
 scan
     ``T = (X | G) - LOW`` turns each field into ``x - 1`` and clears the guard of empty
     fields (the guard stops a borrow at its field): empty groups (contradictions) and groups
@@ -45,6 +49,9 @@ class NetTables:
     keep: tuple[int, ...]  # per candidate i = cell * N + d - 1: X &= keep[i] places it
     done: tuple[int, ...]  # per candidate: the guard bits of the groups it settles
     every: tuple[int, ...]  # per candidate: its bits in all its groups
+    spans: tuple[int, ...]  # per candidate: how many groups hold it (and its placement settles)
+    groups: int  # how many groups there are
+    own: tuple[int, ...]  # per candidate: its bit in its cell's group (how P holds it)
     who: tuple[int, ...]  # per bit position of X: the candidate index it stands for
     # Per intersection (house A, house B): A's groups' bits inside and outside the overlap,
     # A's guards, lows, and per digit the bits of that digit in B outside the overlap.
@@ -89,6 +96,9 @@ def net_tables(geo: Geometry) -> NetTables:
         keep=tuple(keep),
         done=tuple(done),
         every=tuple(every),
+        spans=tuple(len(p) for p in positions),
+        groups=cells + len(houses) * n,
+        own=tuple(1 << p[0] for p in positions),
         who=tuple(who),
         slots=_slots(geo, every),
     )
@@ -160,7 +170,7 @@ def state_of(nt: NetTables, values: Sequence[int], masks: Sequence[int]) -> tupl
             low = m & -m
             x |= nt.every[c * n + low.bit_length() - 1]
             m ^= low
-    return x, d
+    return x & ~(d - (d >> n)), d  # a settled group holds no candidate
 
 
 @dataclass(frozen=True)
@@ -193,25 +203,23 @@ class Branch:
     a round leaves), so ``placed`` after the round that breaks is the branch's final count.
     """
 
-    __slots__ = ("broken", "d", "locked", "nt", "open", "placed", "t", "x")
+    __slots__ = ("broken", "locked", "nt", "open", "placed", "settled", "t", "x")
 
     def __init__(self, nt: NetTables, x: int, d: int, i: int, locked: bool) -> None:
-        n = nt.size
         self.nt = nt
         self.locked = locked
         self.x = x & nt.keep[i]
-        self.d = d | nt.done[i]
-        self.placed = 1 << ((i // n) * nt.width + i % n)  # P
+        self.settled = (d | nt.done[i]).bit_count()
+        self.placed = nt.own[i]  # P
         self._check()
 
     def _check(self) -> None:
         """Scan the state: ``t`` for the next round, and whether a group ran empty."""
-        g = self.nt.guards
-        t = (self.x | g) - self.nt.lows  # a field's guard survives when it has a candidate
-        unsettled = g ^ self.d
+        nt = self.nt
+        t = (self.x | nt.guards) - nt.lows  # a field's guard survives when it has a candidate
         self.t = t
-        self.open = unsettled & t  # the unsettled groups with a candidate left
-        self.broken = self.open != unsettled
+        self.open = nt.guards & t  # the groups with a candidate left
+        self.broken = nt.groups - self.open.bit_count() != self.settled
 
     def advance(self) -> bool:
         """One round; False once the branch has ended, at a contradiction (``broken``) or
@@ -224,20 +232,20 @@ class Branch:
         single = self.open & ~z
         if not single:
             if self.locked:
-                narrowed = _locked(nt, x, self.d)
+                narrowed = _locked(nt, x)
                 if narrowed != x:
                     self.x = narrowed
                     self._check()
                     return True
             return False
         found = x & (single - (single >> nt.size))  # a single field's one candidate
-        d, p = self.d, self.placed
-        self.x, self.d, self.placed = _place_highest_first(nt, x, d, p, found)
+        settled, p = self.settled, self.placed
+        self.x, self.settled, self.placed = _place_highest_first(nt, x, settled, p, found)
         self._check()
         if self.broken:
             # Two singles of this round clashed, and which one got placed depends on the
             # order: the count is the one of placing them lowest bit first.
-            self.x, self.d, self.placed = _place_lowest_first(nt, x, d, p, found)
+            self.x, self.settled, self.placed = _place_lowest_first(nt, x, settled, p, found)
         return True
 
 
@@ -249,35 +257,40 @@ class Branch:
 # one left out leaves its group empty), so only that last round is placed again.
 
 
-def _place_highest_first(nt: NetTables, x: int, d: int, p: int, found: int) -> tuple[int, int, int]:
-    n, w, keep, done, who = nt.size, nt.width, nt.keep, nt.done, nt.who
+def _place_highest_first(
+    nt: NetTables, x: int, settled: int, p: int, found: int
+) -> tuple[int, int, int]:
+    keep, spans, own, who = nt.keep, nt.spans, nt.own, nt.who
     while found:
         j = who[found.bit_length() - 1]
         x &= keep[j]
-        d |= done[j]
-        p |= 1 << ((j // n) * w + j % n)
+        settled += spans[j]
+        p |= own[j]
         found &= x
-    return x, d, p
+    return x, settled, p
 
 
-def _place_lowest_first(nt: NetTables, x: int, d: int, p: int, found: int) -> tuple[int, int, int]:
-    n, w, keep, done, who = nt.size, nt.width, nt.keep, nt.done, nt.who
+def _place_lowest_first(
+    nt: NetTables, x: int, settled: int, p: int, found: int
+) -> tuple[int, int, int]:
+    keep, spans, own, who = nt.keep, nt.spans, nt.own, nt.who
     while found:
         j = who[(found & -found).bit_length() - 1]
         x &= keep[j]
-        d |= done[j]
-        p |= 1 << ((j // n) * w + j % n)
+        settled += spans[j]
+        p |= own[j]
         found &= x
-    return x, d, p
+    return x, settled, p
 
 
-def _locked(nt: NetTables, x: int, d: int) -> int:
-    """``x`` after every locked-candidates elimination of one pass."""
+def _locked(nt: NetTables, x: int) -> int:
+    """``x`` after every locked-candidates elimination of one pass (a settled group, being
+    empty, confines nothing)."""
     n = nt.size
     for inside, outside, guard, low, beyond in nt.slots:
         out = ((x & outside) | guard) - low
         into = ((x & inside) | guard) - low
-        confined = guard & ~out & into & ~d
+        confined = guard & ~out & into
         while confined:
             top = confined & -confined
             confined ^= top
