@@ -25,7 +25,13 @@ placements
 
 Roads not taken: per-cell masks with house counts cost about 0.5 ms a propagation in
 Python; this state costs about a tenth, which is what lets a forcing search try every
-candidate of a 9x9 position within a few tens of milliseconds.
+candidate of a 9x9 position within a few tens of milliseconds. Counting settled groups
+instead of keeping ``D`` up to date saves a big-int operation per placement, and placing a
+round's singles highest bit first (``bit_length`` finds it; lowest first needs a negation
+and a mask) two more; placements are most of the work, so together they take about a
+fifth off a propagation. Lowest first stays the rule for what a round places: the order
+only matters when two singles of a round clash, the round then ends the branch, and only
+that round is placed again (see :class:`Branch`).
 """
 
 from __future__ import annotations
