@@ -23,6 +23,7 @@ from sudoku_web.core.techniques import (
     Group,
     Node,
     Step,
+    Tables,
     chains,
     grouped_chain,
     node_cells,
@@ -176,19 +177,34 @@ def test_nothing_found_once_the_chains_are_used_up() -> None:
         pytest.fail("grouped chains kept firing")
 
 
-def test_the_quick_no_chain_answer_agrees_with_the_search() -> None:
-    """The ungrouped chain rung first asks whether any chain has an effect, for all starts
-    at once, and searches start by start only if so: over every stall of a sample of top95
-    (where the rung runs, found or not), the two agree, and both kinds occur."""
+def _shortest_over_every_start(
+    cand: Candidates, t: Tables, g: chains._ChainGraph
+) -> tuple[list[Node], list[tuple[int, int]]] | None:
+    """The plain search the chain rung stands for: every start in order, each breadth first,
+    keeping the first chain strictly shorter than the best so far."""
+    best = None
+    for s in range(len(g.nodes)):
+        found = chains._first_chain(cand, t, g, s)
+        if found is not None and (best is None or len(found[0]) < len(best[0])):
+            best = found
+    return best
+
+
+def test_the_one_pass_start_finds_the_chain_the_plain_search_shows() -> None:
+    """The ungrouped chain rung asks one pass over all starts at once for the first start
+    of a shortest chain with an effect, and searches only from there: over every stall of a
+    sample of top95 (where the rung runs, found or not), it shows the chain the plain search
+    over every start shows, and both kinds of answer occur."""
     seen = {True: 0, False: 0}
+    t = tables_for(GEO)
     for puzzle in TOP95[:30]:
         grid = parse_puzzle(puzzle, GEO)
         solution = parse_puzzle(solve(puzzle).solutions[0], GEO)
-        t = tables_for(GEO)
         for step in explain(grid, GEO, solution=solution).steps:
             cand = step.before
             graph = chains._ChainGraph(cand, t)
-            found = chains._first_chain(cand, t, graph) is not None
-            assert chains._any_chain(cand, t, graph) == found
-            seen[found] += 1
+            start = chains._first_start(cand, t, graph)
+            quick = None if start is None else chains._first_chain(cand, t, graph, start)
+            assert quick == _shortest_over_every_start(cand, t, graph)
+            seen[quick is not None] += 1
     assert seen[True] and seen[False]

@@ -77,48 +77,64 @@ MAX_LINKS_FOLLOWED = 200_000
 class _Graph:
     """The nodes of a position and their links, as node sets (bit ``n`` for node ``n``).
 
-    Both kinds of link are symmetric, which lets a chain be traced back from its end.
+    Both kinds of link are symmetric, which lets a chain be traced back from its end. Nodes
+    are numbered as they are made: the two digits of each two-candidate cell, then each
+    digit's house links (the search's ties go to lower numbers, so the order is part of what
+    a step shows).
     """
 
     def __init__(self, cand: Candidates, t: Tables) -> None:
         self.cand = cand
         self.t = t
         self.boards = digit_boards(cand)
+        size = t.geometry.size
         self.bits: list[int] = []  # node -> bitboard of its cells
         self.digit: list[Digit] = []
         self.seen: list[int] = []  # node -> bitboard of the cells that see all of its cells
         self.strong: list[int] = []  # node -> the nodes strongly linked to it
-        self._index: dict[tuple[int, Digit], int] = {}
-        self._weak: dict[int, int] = {}
+        self._index: list[dict[int, int]] = [{} for _ in range(size + 1)]  # digit -> bits -> node
         self._overlaps = _overlaps(t.house_bits)
         self._bivalue_links()
-        for d in range(1, t.geometry.size + 1):
+        for d in range(1, size + 1):
             self._house_links(d)
-        self._of_digit = [0] * (t.geometry.size + 1)  # digit -> its nodes
-        self._in_cell: dict[Cell, int] = {}  # cell -> its single-candidate nodes
-        # (cell, digit) -> the nodes of that digit whose cells all see the cell
-        self._seeing: dict[tuple[Cell, Digit], int] = {}
+        cells = len(cand.masks)
+        self._of_digit = [0] * (size + 1)  # digit -> its nodes
+        self._in_cell = [0] * cells  # cell -> its single-candidate nodes
+        # Per digit, per cell: the nodes of that digit whose cells all see the cell.
+        self._seeing = [[0] * cells for _ in range(size + 1)]
         for n, (bits, d) in enumerate(zip(self.bits, self.digit, strict=True)):
-            self._of_digit[d] |= 1 << n
+            bit = 1 << n
+            self._of_digit[d] |= bit
             if not bits & (bits - 1):
-                cell = bits.bit_length() - 1
-                self._in_cell[cell] = self._in_cell.get(cell, 0) | 1 << n
-            for x in set_bits(self.seen[n] & self.boards[d - 1]):
-                self._seeing[(x, d)] = self._seeing.get((x, d), 0) | 1 << n
+                self._in_cell[bits.bit_length() - 1] |= bit
+            row = self._seeing[d]
+            x = self.seen[n] & self.boards[d - 1]
+            while x:  # every cell holding d that sees all of the node's cells
+                low = x & -x
+                row[low.bit_length() - 1] |= bit
+                x ^= low
+        self._weak = [self._weak_of(n) for n in range(len(self.bits))]
+        # Per digit, per cell holding it: the nodes a chain may end on to remove that
+        # candidate (of the digit, all seeing the cell, or another digit's in the cell).
+        self._against = [[0] * cells for _ in range(size + 1)]
+        for d in range(1, size + 1):
+            row, against, others = self._seeing[d], self._against[d], ~self._of_digit[d]
+            for c in set_bits(self.boards[d - 1]):
+                against[c] = row[c] | self._in_cell[c] & others
 
     # -- building ------------------------------------------------------------------------
 
     def _node(self, bits: int, d: Digit) -> int:
-        n = self._index.get((bits, d))
+        index = self._index[d]
+        n = index.get(bits)
         if n is None:
-            n = self._index[(bits, d)] = len(self.bits)
-            peers = self.t.peer_bits
+            n = index[bits] = len(self.bits)
             if bits & (bits - 1):
                 seen = -1
                 for c in set_bits(bits):
-                    seen &= peers[c]
+                    seen &= self.t.peer_bits[c]
             else:
-                seen = peers[bits.bit_length() - 1]
+                seen = self.t.peer_bits[bits.bit_length() - 1]
             self.bits.append(bits)
             self.digit.append(d)
             self.seen.append(seen)
@@ -144,62 +160,66 @@ class _Graph:
         or (all places in one piece) a cell and the rest.
         """
         on = self.boards[d - 1]
-        node = self._node
+        node, link = self._node, self._link
         for h, house in enumerate(self.t.house_bits):
             places = on & house
-            if places & (places - 1) == 0:
-                continue  # none or one place
             rest = places & (places - 1)
-            if rest & (rest - 1) == 0:  # two places
-                self._link(node(places ^ rest, d), node(rest, d))
+            if not rest:
+                continue  # none or one place
+            if not rest & (rest - 1):  # two places
+                link(node(places ^ rest, d), node(rest, d))
                 continue
-            pieces = [x for o in self._overlaps[h] if (x := places & o).bit_count() >= 2]
+            pieces = [x for o in self._overlaps[h] if (x := places & o) & (x - 1)]
             for piece in pieces:
                 outside = places ^ piece
                 if not outside:
                     for c in set_bits(places):
-                        self._link(node(1 << c, d), node(places ^ 1 << c, d))
+                        link(node(1 << c, d), node(places ^ 1 << c, d))
                 elif not outside & (outside - 1) or outside in pieces:
-                    self._link(node(piece, d), node(outside, d))
+                    link(node(piece, d), node(outside, d))
+
+    def _weak_of(self, n: int) -> int:
+        d, bits = self.digit[n], self.bits[n]
+        row = self._seeing[d]
+        if bits & (bits - 1):
+            out = self._of_digit[d]
+            for x in set_bits(bits):
+                out &= row[x]
+            return out
+        cell = bits.bit_length() - 1
+        return row[cell] | self._in_cell[cell] & ~(1 << n)
 
     # -- links and effects -----------------------------------------------------------------
 
     def weak(self, n: int) -> int:
         """The nodes weakly linked to node ``n``: at most one of the two is true."""
-        out = self._weak.get(n)
-        if out is None:
-            d, bits = self.digit[n], self.bits[n]
-            if bits & (bits - 1):
-                out = self._of_digit[d]
-                for x in set_bits(bits):
-                    out &= self._seeing.get((x, d), 0)
-            else:
-                cell = bits.bit_length() - 1
-                out = self._seeing.get((cell, d), 0) | self._in_cell[cell] & ~(1 << n)
-            self._weak[n] = out
-        return out
+        return self._weak[n]
 
     def ends(self, s: int) -> int:
         """The nodes ``m`` for which a chain from ``s`` to ``m`` may have an effect: some
         candidate contradicts both (see :meth:`both`), or ``m`` is weakly linked back to ``s``
         (a loop may close)."""
         d, bits = self.digit[s], self.bits[s]
-        out = self.weak(s)
-        others = ~self._of_digit[d]
-        for x in set_bits(self.boards[d - 1] & self.seen[s]):
-            out |= self._seeing.get((x, d), 0) | self._in_cell.get(x, 0) & others
+        out = self._weak[s]
+        against = self._against[d]
+        x = self.boards[d - 1] & self.seen[s]
+        while x:  # each candidate of d that s removes if true
+            low = x & -x
+            out |= against[low.bit_length() - 1]
+            x ^= low
         if not bits & (bits - 1):
             cell = bits.bit_length() - 1
             mask = self.cand.masks[cell]
+            seeing = self._seeing
             for e in set_bits(mask & ~(1 << (d - 1))):
-                out |= self._seeing.get((cell, e + 1), 0)
+                out |= seeing[e + 1][cell]
             if mask.bit_count() > 2:
                 out |= self._in_cell[cell]
         return out & ~(1 << s)
 
     def weakly_linked(self, a: int, b: int) -> bool:
         """True when at most one of nodes ``a`` and ``b`` can be true."""
-        return bool(self.weak(a) >> b & 1)
+        return bool(self._weak[a] >> b & 1)
 
     def both(self, a: int, b: int) -> list[tuple[Cell, Digit]]:
         """The candidates that contradict node ``a`` and node ``b`` (one of them is true)."""
@@ -271,7 +291,9 @@ def _search(g: _Graph) -> _Found | None:
     at layer ``j``; the first layer where a chain has an effect holds the shortest."""
     count = len(g.bits)
     strong = [set_bits(b) for b in g.strong]
-    weak = [set_bits(g.weak(n)) for n in range(count)]
+    weak = [set_bits(b) for b in g._weak]
+    # Links per node, to count what a layer follows in one sum (the budget).
+    degrees = ([len(x) for x in weak], [len(x) for x in strong])
     ends: list[int] = [-1] * count  # found on demand: -1 until then
     # Per truth, per node: the starts that have reached it. A start counts as reached at its
     # own node both ways, so no chain comes back to its start.
@@ -282,13 +304,12 @@ def _search(g: _Graph) -> _Found | None:
     while frontier and len(layers) < MAX_CHAIN_CELLS and budget > 0:
         true = len(layers) % 2
         links = strong if true else weak
+        budget -= sum(map(degrees[true].__getitem__, frontier))
         last = layers[-1]
         new = [0] * count
         for m in frontier:
             starts = last[m]
-            ahead = links[m]
-            budget -= len(ahead)
-            for k in ahead:
+            for k in links[m]:
                 new[k] |= starts
         seen = reached[true]
         frontier = []

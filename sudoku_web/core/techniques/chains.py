@@ -150,13 +150,15 @@ def alternating_chain(cand: Candidates, t: Tables) -> Step | None:
     small. The shortest chain with an elimination is shown; all one digit is an X-chain.
 
     Most calls find nothing (every stall before forcing logic asks), so one breadth-first
-    pass from every start at once (:func:`_any_chain`) first says whether any chain has an
-    effect; only then are the starts searched one by one for the chain to show.
+    pass from every start at once (:func:`_first_start`) first says whether any chain has an
+    effect, and if so the first start whose chain is shortest; only that start is then
+    searched for the chain to show.
     """
     graph = _ChainGraph(cand, t)
-    if not _any_chain(cand, t, graph):
+    start = _first_start(cand, t, graph)
+    if start is None:
         return None
-    found = _first_chain(cand, t, graph)
+    found = _first_chain(cand, t, graph, start)
     return None if found is None else _chain_step(cand, t, *found)
 
 
@@ -170,18 +172,26 @@ class _ChainGraph:
         self.nodes: list[Node] = sorted(strong)
         index = {node: i for i, node in enumerate(self.nodes)}
         self.strong = [[index[x] for x in strong[node]] for node in self.nodes]
+        at: list[dict[Cell, int]] = [{} for _ in range(t.geometry.size + 1)]  # digit, cell
+        for i, (cell, d) in enumerate(self.nodes):
+            at[d][cell] = i
         self.weak: list[list[int]] = []
         for cell, d in self.nodes:
-            digits = bits_to_digits(masks[cell])
-            near = [index[(cell, e)] for e in digits if e != d and (cell, e) in index]
-            near += [index[(p, d)] for p in t.peer_sets[cell] if (p, d) in index]
+            near = [
+                here[cell]
+                for e in bits_to_digits(masks[cell])
+                if e != d and cell in (here := at[e])
+            ]
+            of_d = at[d]
+            near += [of_d[p] for p in t.peer_sets[cell] if p in of_d]
             self.weak.append(near)
 
 
-def _any_chain(cand: Candidates, t: Tables, g: _ChainGraph) -> bool:
-    """Whether :func:`_first_chain` finds a chain: the same first reaches of every start,
-    taken a length at a time for all starts at once (bit ``s`` of ``layer[k]``: start ``s``
-    first reaches node ``k`` at this length), and the same ends checked."""
+def _first_start(cand: Candidates, t: Tables, g: _ChainGraph) -> int | None:
+    """The first start (in node order) of a shortest chain with an effect, or None when no
+    chain has one: the first reaches of every start, taken a length at a time for all starts
+    at once (bit ``s`` of ``layer[k]``: start ``s`` first reaches node ``k`` at this length),
+    and the same ends checked as :func:`_first_chain` checks them."""
     count = len(g.nodes)
     reached = ([1 << n for n in range(count)], [1 << n for n in range(count)])
     layer = [1 << n for n in range(count)]
@@ -198,6 +208,7 @@ def _any_chain(cand: Candidates, t: Tables, g: _ChainGraph) -> bool:
                 new[k] |= starts
         seen = reached[0] if true else reached[1]
         frontier = []
+        first: int | None = None  # the lowest start with an effect at this length
         for k, starts in enumerate(new):
             starts &= ~seen[k]
             new[k] = starts
@@ -208,48 +219,53 @@ def _any_chain(cand: Candidates, t: Tables, g: _ChainGraph) -> bool:
                     end = g.nodes[k]
                     while starts:
                         low = starts & -starts
-                        if _chain_eliminations(cand, t, g.nodes[low.bit_length() - 1], end):
-                            return True
+                        s = low.bit_length() - 1
+                        if first is not None and s >= first:
+                            break  # ascending: no lower start left at this node
+                        if _chain_eliminations(cand, t, g.nodes[s], end):
+                            first = s
+                            break
                         starts ^= low
+        if first is not None:
+            return first
         layer = new
-    return False
+    return None
 
 
 def _first_chain(
-    cand: Candidates, t: Tables, g: _ChainGraph
+    cand: Candidates, t: Tables, g: _ChainGraph, s: int
 ) -> tuple[list[Node], list[tuple[Cell, Digit]]] | None:
-    """The shortest chain with an elimination, the first found taking starts in order, each
-    breadth first; with what it removes."""
+    """The shortest chain with an elimination from start ``s``, the first found breadth
+    first; with what it removes.
+
+    Taking every start in order and keeping the first shortest chain finds the same one
+    from the start :func:`_first_start` names: no earlier start has a chain as short.
+    """
     count = len(g.nodes)
-    best: list[int] | None = None
-    best_elims: list[tuple[Cell, Digit]] = []
-    for s in range(count):
-        # Per truth, per node: the node it was reached from (-1 for the start, -2 unseen).
-        parent = ([-2] * count, [-2] * count)
-        parent[0][s] = -1
-        frontier = [s]
-        length = 1
-        while frontier and length < MAX_CHAIN_CELLS:
-            if best is not None and length + 1 >= len(best):
-                break
-            true = length % 2 == 0
-            length += 1
-            links = g.weak if true else g.strong
-            seen = parent[0] if true else parent[1]
-            following = []
-            for node in frontier:
-                for nxt in links[node]:
-                    if seen[nxt] != -2 or nxt == s:
-                        continue
-                    seen[nxt] = node
-                    following.append(nxt)
-                    if true or length < 4:
-                        continue  # a chain ends on a strong link, after at least one weak
-                    elims = _chain_eliminations(cand, t, g.nodes[s], g.nodes[nxt])
-                    if elims and (best is None or length < len(best)):
-                        best, best_elims = _traced(parent, nxt), elims
-            frontier = following
-    return None if best is None else ([g.nodes[n] for n in best], best_elims)
+    # Per truth, per node: the node it was reached from (-1 for the start, -2 unseen).
+    parent = ([-2] * count, [-2] * count)
+    parent[0][s] = -1
+    frontier = [s]
+    length = 1
+    while frontier and length < MAX_CHAIN_CELLS:
+        true = length % 2 == 0
+        length += 1
+        links = g.weak if true else g.strong
+        seen = parent[0] if true else parent[1]
+        following = []
+        for node in frontier:
+            for nxt in links[node]:
+                if seen[nxt] != -2 or nxt == s:
+                    continue
+                seen[nxt] = node
+                following.append(nxt)
+                if true or length < 4:
+                    continue  # a chain ends on a strong link, after at least one weak
+                elims = _chain_eliminations(cand, t, g.nodes[s], g.nodes[nxt])
+                if elims:
+                    return [g.nodes[n] for n in _traced(parent, nxt)], elims
+        frontier = following
+    return None
 
 
 def _traced(parent: tuple[list[int], list[int]], end: int) -> list[int]:
