@@ -19,6 +19,7 @@ scan
     ``T = (X | G) - LOW`` turns each field into ``x - 1`` and clears the guard of empty
     fields (the guard stops a borrow at its field): empty groups (contradictions) and groups
     with one candidate (singles, naked or hidden) come out of a dozen big-int operations.
+    As ``X`` has no guard bit set, it is one addition: ``X + (G - LOW)``.
 placements
     ``P``: the candidates placed since the assumption, as cell-group bits (bit
     ``cell * (N + 1) + digit - 1``), which is also how conclusions are compared.
@@ -51,6 +52,7 @@ class NetTables:
     width: int  # N + 1 bits per group
     guards: int  # G: the guard bit of every group
     lows: int  # LOW: the lowest bit of every group
+    fill: int  # G - LOW, every candidate bit (see scan)
     cell_fields: int  # every candidate bit of the cell groups
     keep: tuple[int, ...]  # per candidate i = cell * N + d - 1: X &= keep[i] places it
     done: tuple[int, ...]  # per candidate: the guard bits of the groups it settles
@@ -98,6 +100,7 @@ def net_tables(geo: Geometry) -> NetTables:
         width=w,
         guards=guards,
         lows=lows,
+        fill=guards - lows,
         cell_fields=_bits(c * w + d for c in range(cells) for d in range(n)),
         keep=tuple(keep),
         done=tuple(done),
@@ -222,7 +225,7 @@ class Branch:
     def _check(self) -> None:
         """Scan the state: ``t`` for the next round, and whether a group ran empty."""
         nt = self.nt
-        t = (self.x | nt.guards) - nt.lows  # a field's guard survives when it has a candidate
+        t = self.x + nt.fill  # a field's guard survives when it has a candidate
         self.t = t
         self.open = nt.guards & t  # the groups with a candidate left
         self.broken = nt.groups - self.open.bit_count() != self.settled
@@ -233,8 +236,8 @@ class Branch:
         if self.broken:
             return False
         nt = self.nt
-        g, x, t = nt.guards, self.x, self.t
-        z = ((x & t) | g) - nt.lows  # ... and here when it has two
+        x, t = self.x, self.t
+        z = (x & t) + nt.fill  # ... and here when it has two
         single = self.open & ~z
         if not single:
             if self.locked:
