@@ -9,6 +9,7 @@ to follow; and what a step removes contradicts the ends its name promises.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -24,11 +25,15 @@ from sudoku_web.core.techniques import (
     Node,
     Step,
     Tables,
+    Technique,
+    aic,
     chains,
     grouped_chain,
     node_cells,
+    remembering,
     tables_for,
 )
+from sudoku_web.core.techniques.base import searched_in_vain, still_vain
 
 GEO = standard(9)
 NAMES = ("Grouped X-chain", "Grouped AIC", "Continuous nice loop", "Discontinuous nice loop")
@@ -208,3 +213,65 @@ def test_the_one_pass_start_finds_the_chain_the_plain_search_shows() -> None:
             assert quick == _shortest_over_every_start(cand, t, graph)
             seen[quick is not None] += 1
     assert seen[True] and seen[False]
+
+
+# The seven top95 puzzles that need forcing logic at the most stalls: between stalls a forcing
+# step often removes one candidate, which is what the chain rungs' memo of searches in vain
+# is for.
+FORCING_STALLS = (34, 44, 74, 92, 58, 53, 59)
+
+
+@functools.cache
+def _stall_positions() -> list[Candidates]:
+    """Every position the explanations of three of those puzzles step from, in order."""
+    positions = []
+    for i in FORCING_STALLS[:3]:
+        grid = parse_puzzle(TOP95[i], GEO)
+        solution = parse_puzzle(solve(TOP95[i]).solutions[0], GEO)
+        positions += [step.before for step in explain(grid, GEO, solution=solution).steps]
+    return positions
+
+
+@pytest.mark.parametrize(
+    ("rung", "search"),
+    [
+        (chains.xy_chain, "_xy_chain"),
+        (chains.alternating_chain, "_ChainGraph"),
+        (grouped_chain, "_Graph"),
+    ],
+)
+def test_a_chain_rung_skips_a_position_only_where_it_finds_nothing(
+    rung: Technique, search: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked position after position inside ``remembering()``, a chain rung answers exactly as
+    its plain search does, and skips the search (positions that only lost candidates since it
+    searched in vain, with nothing new for it) at some of them."""
+    module = aic if search == "_Graph" else chains
+    searches = 0
+    plain = getattr(module, search)
+
+    def counted(*args: object) -> object:
+        nonlocal searches
+        searches += 1
+        return plain(*args)
+
+    t = tables_for(GEO)
+    positions = _stall_positions()
+    expected = [rung(cand, t) for cand in positions]
+    monkeypatch.setattr(module, search, counted)
+    with remembering():
+        assert [rung(cand, t) for cand in positions] == expected
+    assert any(expected)
+    assert searches < len(positions)  # skipped some
+
+
+def test_a_position_that_gained_a_candidate_is_searched_again() -> None:
+    cand = _case("Grouped AIC").candidates()
+    t = tables_for(GEO)
+    less = Candidates(cand.values, tuple(m & ~1 if m.bit_count() > 3 else m for m in cand.masks))
+    with remembering():
+        searched_in_vain("X-chain", less)  # as if: nothing found with fewer candidates
+        assert not still_vain("X-chain", cand, t, lambda *_: True)
+        assert still_vain("X-chain", less, t, lambda *_: True)
+        assert not still_vain("X-chain", less, t, lambda *_: False)
+    assert not still_vain("X-chain", less, t, lambda *_: True)  # outside: nothing remembered

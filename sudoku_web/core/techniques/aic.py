@@ -56,6 +56,7 @@ from .base import (
     Digit,
     Group,
     Link,
+    Losses,
     Node,
     Step,
     Tables,
@@ -64,7 +65,9 @@ from .base import (
     _removals,
     _step,
     digit_boards,
+    searched_in_vain,
     set_bits,
+    still_vain,
 )
 from .chains import MAX_CHAIN_CELLS
 
@@ -153,30 +156,11 @@ class _Graph:
                 self._link(self._node(bit, low.bit_length()), self._node(bit, m.bit_length()))
 
     def _house_links(self, d: Digit) -> None:
-        """A digit's places in each house, split into two nodes: strong links.
-
-        A node is one cell or a *piece*: all the places (two or more) inside one overlap of
-        the house with another. So a split is a piece and the one cell outside it, two pieces,
-        or (all places in one piece) a cell and the rest.
-        """
         on = self.boards[d - 1]
         node, link = self._node, self._link
-        for h, house in enumerate(self.t.house_bits):
-            places = on & house
-            rest = places & (places - 1)
-            if not rest:
-                continue  # none or one place
-            if not rest & (rest - 1):  # two places
-                link(node(places ^ rest, d), node(rest, d))
-                continue
-            pieces = [x for o in self._overlaps[h] if (x := places & o) & (x - 1)]
-            for piece in pieces:
-                outside = places ^ piece
-                if not outside:
-                    for c in set_bits(places):
-                        link(node(1 << c, d), node(places ^ 1 << c, d))
-                elif not outside & (outside - 1) or outside in pieces:
-                    link(node(piece, d), node(outside, d))
+        for house, overlaps in zip(self.t.house_bits, self._overlaps, strict=True):
+            for a, b in _splits(on & house, overlaps):
+                link(node(a, d), node(b, d))
 
     def _weak_of(self, n: int) -> int:
         d, bits = self.digit[n], self.bits[n]
@@ -247,6 +231,50 @@ class _Graph:
         return (cells[0], self.digit[n]) if len(cells) == 1 else (tuple(cells), self.digit[n])
 
 
+def _splits(places: int, overlaps: tuple[int, ...]) -> list[tuple[int, int]]:
+    """A digit's places in one house (a bitboard), split into two nodes: its strong links.
+
+    A node is one cell or a *piece*: all the places (two or more) inside one overlap of
+    the house with another (``overlaps``). So a split is a piece and the one cell outside it,
+    two pieces, or (all places in one piece) a cell and the rest.
+    """
+    rest = places & (places - 1)
+    if not rest:
+        return []  # none or one place
+    if not rest & (rest - 1):  # two places
+        return [(places ^ rest, rest)]
+    splits = []
+    pieces = [x for o in overlaps if (x := places & o) & (x - 1)]
+    for piece in pieces:
+        outside = places ^ piece
+        if not outside:
+            splits += [(1 << c, places ^ 1 << c) for c in set_bits(places)]
+        elif not outside & (outside - 1) or outside in pieces:
+            splits.append((piece, outside))
+    return splits
+
+
+def _no_new_strong_link(before: Candidates, cand: Candidates, t: Tables, losses: Losses) -> bool:
+    """No strong link (grouped nodes included) that the earlier position lacked: no cell that
+    lost candidates is left with two, and in each house of such a cell, each digit it lost
+    splits only as it split before. Then every node and link here was there too, with more
+    to remove (see :func:`grouped_chain`)."""
+    masks = cand.masks
+    if any(masks[cell].bit_count() <= 2 for cell, _ in losses):
+        return False
+    overlaps = _overlaps(t.house_bits)
+    was = digit_boards(before)
+    now = digit_boards(cand)  # last, so the graph about to be built finds it cached
+    for cell, lost in losses:
+        for x in set_bits(lost):
+            for house, pieces in zip(t.house_bits, overlaps, strict=True):
+                if house >> cell & 1:
+                    old = _splits(was[x] & house, pieces)
+                    if any(split not in old for split in _splits(now[x] & house, pieces)):
+                        return False
+    return True
+
+
 @functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
 def _overlaps(house_bits: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per house, the bitboards of its overlaps (two cells or more) with other houses."""
@@ -278,17 +306,34 @@ class _Found:
 
 
 def grouped_chain(cand: Candidates, t: Tables) -> Step | None:
-    """The shortest grouped AIC or nice loop with an effect (see the module's vocabulary)."""
+    """The shortest grouped AIC or nice loop with an effect (see the module's vocabulary).
+
+    Inside :func:`.base.remembering`, a position that only lost candidates since a search
+    here found nothing, and gained no strong link by it (:func:`_no_new_strong_link`), is
+    skipped: each of its chains was a chain then, and what a chain of two removes (its ends
+    are strongly linked) stays out of reach. That holds when the search in vain met no
+    candidate end at all (its judging of traced chains could otherwise go another way).
+    """
+    if still_vain("Grouped X-chain", cand, t, _no_new_strong_link):
+        return None
     graph = _Graph(cand, t)
-    found = _search(graph)
-    return None if found is None else _tell(graph, found)
+    found, proof = _search(graph)
+    if found is None:
+        if proof:
+            searched_in_vain("Grouped X-chain", cand)
+        return None
+    return _tell(graph, found)
 
 
-def _search(g: _Graph) -> _Found | None:
+def _search(g: _Graph) -> tuple[_Found | None, bool]:
     """Breadth first from every node at once, a layer at a time: layer 0 is every node
     assumed false; odd layers are reached along strong links (true), even ones along weak
     links (false). ``layers[j][k]`` is the set of starts whose chains first reach node ``k``
-    at layer ``j``; the first layer where a chain has an effect holds the shortest."""
+    at layer ``j``; the first layer where a chain has an effect holds the shortest.
+
+    With the chain found (or None), whether finding none proves that no start reaches an
+    end it could have an effect with: no such pair met and the whole length searched.
+    """
     count = len(g.bits)
     strong = [set_bits(b) for b in g.strong]
     weak = [set_bits(b) for b in g._weak]
@@ -301,6 +346,7 @@ def _search(g: _Graph) -> _Found | None:
     layers = [list(reached[0])]
     frontier = list(range(count))
     budget = MAX_LINKS_FOLLOWED
+    met = False  # a start met an end it may have an effect with
     while frontier and len(layers) < MAX_CHAIN_CELLS and budget > 0:
         true = len(layers) % 2
         links = strong if true else weak
@@ -322,16 +368,25 @@ def _search(g: _Graph) -> _Found | None:
                     frontier.append(k)
         layers.append(new)
         if true and len(layers) >= 4:
-            hits = []  # nodes whose new starts may make a chain with an effect
-            for k in frontier:
-                if ends[k] < 0:
-                    ends[k] = g.ends(k)
-                if new[k] & ends[k]:
-                    hits.append(k)
-            found = _best(g, layers, hits, ends) if hits else None
-            if found is not None:
-                return found
-    return None
+            hits = _hits(g, frontier, new, ends)
+            if hits:
+                met = True
+                found = _best(g, layers, hits, ends)
+                if found is not None:
+                    return found, False
+    return None, not met and budget > 0
+
+
+def _hits(g: _Graph, frontier: list[int], new: list[int], ends: list[int]) -> list[int]:
+    """The nodes of a true layer whose new starts may make a chain with an effect (``ends``
+    is filled in on demand: -1 until asked)."""
+    hits = []
+    for k in frontier:
+        if ends[k] < 0:
+            ends[k] = g.ends(k)
+        if new[k] & ends[k]:
+            hits.append(k)
+    return hits
 
 
 def _best(g: _Graph, layers: list[list[int]], hits: list[int], ends: list[int]) -> _Found | None:

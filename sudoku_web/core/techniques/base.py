@@ -230,14 +230,68 @@ def _bitboard(cells: Iterable[Cell]) -> int:
 _failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed", default=None)
 
 
+# The chain rungs search a whole position, so they cannot skip a digit or a house. But at a
+# stall a forcing step often removes one candidate and the next stall asks every rung again:
+# inside :func:`remembering`, such a rung keeps the last position it searched in vain, and a
+# position that has only lost candidates since then is skipped when those losses made nothing
+# it looks for (see :func:`still_vain`; each rung says what "nothing new" means for it).
+_vain: ContextVar[dict[str, Candidates] | None] = ContextVar("_vain", default=None)
+
+
 @contextmanager
 def remembering() -> Iterator[None]:
-    """Within this block, techniques skip digits where they failed on the same places."""
-    token = _failed.set(set())
+    """Within this block, techniques skip digits where they failed on the same places, and
+    positions that changed nothing they look for since they searched in vain."""
+    token, vain_token = _failed.set(set()), _vain.set({})
     try:
         yield
     finally:
+        _vain.reset(vain_token)
         _failed.reset(token)
+
+
+# What a position lost since an earlier one: (cell, the digits it lost, as a mask).
+Losses = list[tuple[Cell, int]]
+
+
+def still_vain(
+    name: str,
+    cand: Candidates,
+    t: Tables,
+    nothing_new: Callable[[Candidates, Candidates, Tables, Losses], bool],
+) -> bool:
+    """True when the rung ``name`` is known to find nothing in ``cand``.
+
+    That is: inside :func:`remembering`, it searched in vain at an earlier position, ``cand``
+    is that position less some candidates (cells placed since count as losing theirs), and
+    ``nothing_new(before, cand, t, losses)`` says the losses made no pattern the rung looks
+    for (losing candidates otherwise only leaves it less to remove). Such a position is then
+    remembered in the earlier one's place: it too was searched in vain, in effect.
+    """
+    memo = _vain.get()
+    if memo is None:
+        return False
+    before = memo.get(name)
+    if before is None or len(before.masks) != len(cand.masks):
+        return False
+    losses: Losses = []
+    for cell, (was, now) in enumerate(zip(before.masks, cand.masks, strict=True)):
+        if was != now:
+            if now & ~was:
+                return False  # a candidate came back: not the same line of positions
+            losses.append((cell, was & ~now))
+    if not nothing_new(before, cand, t, losses):
+        return False
+    memo[name] = cand
+    return True
+
+
+def searched_in_vain(name: str, cand: Candidates) -> None:
+    """Remember ``cand`` as the last position the rung ``name`` searched in vain (inside
+    :func:`remembering`; see :func:`still_vain`)."""
+    memo = _vain.get()
+    if memo is not None:
+        memo[name] = cand
 
 
 # What every technique is: a search of a position for the first step it finds (see the ladder,
@@ -270,13 +324,27 @@ def per_house(
 
     For the techniques that look inside one house (their pattern depends only on the house's
     candidates): within :func:`remembering`, a house searched in vain is skipped while its
-    candidates stay the same. The technique's docstring is ``doc``, else ``search``'s.
+    candidates stay the same. When every house was searched in vain at the technique's last
+    call, only the houses of the cells that changed since are looked at (rather than each
+    house's candidates): most calls come one step after a call in vain. The technique's
+    docstring is ``doc``, else ``search``'s.
     """
 
     def technique(cand: Candidates, t: Tables) -> Step | None:
         masks, getters = cand.masks, t.house_masks
-        houses = range(len(getters))
-        return _first_found(name, houses, lambda h: getters[h](masks), lambda h: search(cand, t, h))
+        houses: Iterable[int] = range(len(getters))
+        memo = _vain.get()
+        before = None if memo is None else memo.get(name)
+        if before is not None and len(before.masks) == len(masks):
+            changed = 0
+            for cell, (was, now) in enumerate(zip(before.masks, masks, strict=True)):
+                if was != now:
+                    changed |= 1 << cell
+            houses = [h for h, cells in enumerate(t.house_bits) if cells & changed]
+        step = _first_found(name, houses, lambda h: getters[h](masks), lambda h: search(cand, t, h))
+        if step is None and memo is not None:
+            memo[name] = cand
+        return step
 
     return _named(technique, name, doc or search.__doc__)
 

@@ -10,6 +10,7 @@ from .base import (
     Cell,
     Digit,
     Link,
+    Losses,
     Node,
     Step,
     Tables,
@@ -20,6 +21,10 @@ from .base import (
     _strong_links,
     _which,
     bits_to_digits,
+    digit_boards,
+    searched_in_vain,
+    set_bits,
+    still_vain,
 )
 
 # Chains longer than this read poorly and add almost nothing on top95.
@@ -29,6 +34,40 @@ MAX_CHAIN_CELLS = 12
 def xy_chain(cand: Candidates, t: Tables) -> Step | None:
     """A chain of two-candidate cells: if the first is not z, the last is z; cells seeing both
     ends lose z. The shortest chain with an elimination is shown."""
+    if still_vain("XY-chain", cand, t, _no_new_bivalue):
+        return None
+    step = _xy_chain(cand, t)
+    if step is None:
+        searched_in_vain("XY-chain", cand)
+    return step
+
+
+def _no_new_bivalue(before: Candidates, cand: Candidates, t: Tables, losses: Losses) -> bool:
+    """No cell that lost candidates is left with two (or fewer): the two-candidate cells are
+    the earlier position's, with the same candidates, so every chain of them was there too,
+    with more to remove."""
+    masks = cand.masks
+    return all(masks[cell].bit_count() > 2 for cell, _ in losses)
+
+
+def _no_new_strong_link(before: Candidates, cand: Candidates, t: Tables, losses: Losses) -> bool:
+    """No strong link that the earlier position lacked: no cell that lost candidates is left
+    with two, and no digit it lost is left with two places in one of its houses. Then every
+    chain here was a chain there, with more to remove; and a start and end that were strongly
+    linked there (a chain of two, which removes nothing new) still are."""
+    if not _no_new_bivalue(before, cand, t, losses):
+        return False
+    boards = digit_boards(cand)
+    for cell, lost in losses:
+        for x in set_bits(lost):
+            on = boards[x]
+            for house in t.house_bits:
+                if house >> cell & 1 and (on & house).bit_count() == 2:
+                    return False
+    return True
+
+
+def _xy_chain(cand: Candidates, t: Tables) -> Step | None:
     masks = cand.masks
     bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
     near = {c: [n for n in bivalue if t.sees(c, n)] for c in bivalue}
@@ -154,9 +193,12 @@ def alternating_chain(cand: Candidates, t: Tables) -> Step | None:
     effect, and if so the first start whose chain is shortest; only that start is then
     searched for the chain to show.
     """
+    if still_vain("X-chain", cand, t, _no_new_strong_link):
+        return None
     graph = _ChainGraph(cand, t)
     start = _first_start(cand, t, graph)
     if start is None:
+        searched_in_vain("X-chain", cand)
         return None
     found = _first_chain(cand, t, graph, start)
     return None if found is None else _chain_step(cand, t, *found)
