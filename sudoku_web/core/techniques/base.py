@@ -286,6 +286,22 @@ def still_vain(
     return True
 
 
+def changed_since_vain(name: str, cand: Candidates) -> int | None:
+    """The cells (a bitboard) whose candidates changed since the technique ``name`` last
+    searched a whole position in vain, or None when there is no such position (outside
+    :func:`remembering`, or not yet): a technique whose patterns each lie within a few
+    houses need only look where those cells are."""
+    memo = _vain.get()
+    before = None if memo is None else memo.get(name)
+    if before is None or len(before.masks) != len(cand.masks):
+        return None
+    changed = 0
+    for cell, (was, now) in enumerate(zip(before.masks, cand.masks, strict=True)):
+        if was != now:
+            changed |= 1 << cell
+    return changed
+
+
 def searched_in_vain(name: str, cand: Candidates) -> None:
     """Remember ``cand`` as the last position the rung ``name`` searched in vain (inside
     :func:`remembering`; see :func:`still_vain`)."""
@@ -333,17 +349,12 @@ def per_house(
     def technique(cand: Candidates, t: Tables) -> Step | None:
         masks, getters = cand.masks, t.house_masks
         houses: Iterable[int] = range(len(getters))
-        memo = _vain.get()
-        before = None if memo is None else memo.get(name)
-        if before is not None and len(before.masks) == len(masks):
-            changed = 0
-            for cell, (was, now) in enumerate(zip(before.masks, masks, strict=True)):
-                if was != now:
-                    changed |= 1 << cell
+        changed = changed_since_vain(name, cand)
+        if changed is not None:
             houses = [h for h, cells in enumerate(t.house_bits) if cells & changed]
         step = _first_found(name, houses, lambda h: getters[h](masks), lambda h: search(cand, t, h))
-        if step is None and memo is not None:
-            memo[name] = cand
+        if step is None:
+            searched_in_vain(name, cand)
         return step
 
     return _named(technique, name, doc or search.__doc__)

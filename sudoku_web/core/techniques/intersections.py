@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .base import (
     Candidates,
+    Cell,
     Step,
     Tables,
     _cells,
@@ -11,17 +14,43 @@ from .base import (
     _removal_of,
     _step,
     bits_to_digits,
+    changed_since_vain,
+    searched_in_vain,
 )
+
+# Per pair of houses (A, B): A's cells inside the overlap and outside it, B's outside it.
+_Parts = tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]]
 
 
 def intersection(cand: Candidates, t: Tables) -> Step | None:
-    """When a digit's places in house A all lie in house B too, B's other cells lose it."""
+    """When a digit's places in house A all lie in house B too, B's other cells lose it.
+
+    Every step re-asks this rung, so inside :func:`.base.remembering`, after a call in vain,
+    only the pairs of houses holding a cell that changed since are looked at (the others
+    are as they were).
+    """
+    pairs: Iterable[tuple[tuple[int, int, frozenset[Cell]], _Parts]] = zip(
+        t.intersections, t.intersection_parts, strict=True
+    )
+    changed = changed_since_vain("Pointing", cand)
+    if changed is not None:
+        bits = t.house_bits
+        pairs = (p for p in pairs if (bits[p[0][0]] | bits[p[0][1]]) & changed)
+    step = _intersection(cand, t, pairs)
+    if step is None:
+        searched_in_vain("Pointing", cand)
+    return step
+
+
+def _intersection(
+    cand: Candidates,
+    t: Tables,
+    pairs: Iterable[tuple[tuple[int, int, frozenset[Cell]], _Parts]],
+) -> Step | None:
     geo = t.geometry
     houses = geo.houses
     masks = cand.masks
-    for (a, b, common), (a_in, a_out, b_out) in zip(
-        t.intersections, t.intersection_parts, strict=True
-    ):
+    for (a, b, common), (a_in, a_out, b_out) in pairs:
         inside = 0
         for cell in a_in:
             inside |= masks[cell]
