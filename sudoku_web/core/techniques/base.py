@@ -268,21 +268,16 @@ def still_vain(
     for (losing candidates otherwise only leaves it less to remove). Such a position is then
     remembered in the earlier one's place: it too was searched in vain, in effect.
     """
-    memo = _vain.get()
-    if memo is None:
+    found = _changes_since_vain(name, cand)
+    if found is None:
         return False
-    before = memo.get(name)
-    if before is None or len(before.masks) != len(cand.masks):
-        return False
-    losses: Losses = []
-    for cell, (was, now) in enumerate(zip(before.masks, cand.masks, strict=True)):
-        if was != now:
-            if now & ~was:
-                return False  # a candidate came back: not the same line of positions
-            losses.append((cell, was & ~now))
+    before, changes = found
+    if any(now & ~was for _, was, now in changes):
+        return False  # a candidate came back: not the same line of positions
+    losses = [(cell, was & ~now) for cell, was, now in changes]
     if not nothing_new(before, cand, t, losses):
         return False
-    memo[name] = cand
+    searched_in_vain(name, cand)
     return True
 
 
@@ -291,15 +286,26 @@ def changed_since_vain(name: str, cand: Candidates) -> int | None:
     searched a whole position in vain, or None when there is no such position (outside
     :func:`remembering`, or not yet): a technique whose patterns each lie within a few
     houses need only look where those cells are."""
+    found = _changes_since_vain(name, cand)
+    if found is None:
+        return None
+    changed = 0
+    for cell, _, _ in found[1]:
+        changed |= 1 << cell
+    return changed
+
+
+def _changes_since_vain(
+    name: str, cand: Candidates
+) -> tuple[Candidates, list[tuple[Cell, int, int]]] | None:
+    """The position the technique ``name`` last searched in vain, and each cell whose
+    candidates differ in ``cand`` (cell, then, now); None when there is no such position."""
     memo = _vain.get()
     before = None if memo is None else memo.get(name)
     if before is None or len(before.masks) != len(cand.masks):
         return None
-    changed = 0
-    for cell, (was, now) in enumerate(zip(before.masks, cand.masks, strict=True)):
-        if was != now:
-            changed |= 1 << cell
-    return changed
+    pairs = zip(before.masks, cand.masks, strict=True)
+    return before, [(cell, was, now) for cell, (was, now) in enumerate(pairs) if was != now]
 
 
 def searched_in_vain(name: str, cand: Candidates) -> None:
