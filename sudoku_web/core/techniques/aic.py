@@ -69,7 +69,7 @@ from .base import (
     set_bits,
     still_vain,
 )
-from .chains import MAX_CHAIN_CELLS
+from .chains import MAX_CHAIN_CELLS, _no_new_bivalue
 
 # Past this many links followed, a search gives up (a big jigsaw or 16x16 position can hold
 # thousands of nodes, and a page must answer within its deadline). Measured: a 9x9 search
@@ -259,8 +259,7 @@ def _no_new_strong_link(before: Candidates, cand: Candidates, t: Tables, losses:
     lost candidates is left with two, and in each house of such a cell, each digit it lost
     splits only as it split before. Then every node and link here was there too, with more
     to remove (see :func:`grouped_chain`)."""
-    masks = cand.masks
-    if any(masks[cell].bit_count() <= 2 for cell, _ in losses):
+    if not _no_new_bivalue(before, cand, t, losses):
         return False
     overlaps = _overlaps(t.house_bits)
     was = digit_boards(before)
