@@ -3,9 +3,10 @@
 A :class:`BoardView` is a board for the ``grid`` macro (``_grid.html``): per cell its symbol,
 its kind (given, solved, blank), thick edges, variant shading and marks (conflict, differs).
 Editable grids loop over :attr:`BoardView.cells` in the macro; read-only grids are drawn by
-:meth:`BoardView.rows_html` from per-geometry tables (drawing 81 cells through the macro was
-half the cost of an uncached result page). The shading comes from the variant registry
-(:attr:`~sudoku_web.core.variants.VariantInfo.shaded`).
+:meth:`BoardView.rows_html` from per-geometry tables (the macro's loop was a large share of
+an uncached result page: benchmarks/RESULTS.md). Both take a cell's label and classes from
+one table (:func:`_cell_statics`, :func:`_classes`). The shading comes from the variant
+registry (:attr:`~sudoku_web.core.variants.VariantInfo.shaded`).
 """
 
 from __future__ import annotations
@@ -27,29 +28,22 @@ class CellView:
     """One cell as a template draws it."""
 
     index: int
-    row: int  # 1-based, for labels
-    col: int
+    label: str  # the accessible name: "Row 4, column 7"
     text: str  # the symbol shown, "" for blank
     kind: str  # "given", "solved" (filled in by the solver) or "blank"
-    borders: str  # CSS classes for thick edges: "bt" (top) and/or "bl" (left)
+    tail: str  # the board's classes: thick edges ("bt", "bl") and shading, each space-led
     invalid: bool = False
     differs: bool = False  # multiple: this cell differs between the two solutions shown
-    shade: str = ""  # CSS class for variant shading: "shade" (X/hyper), "rg-<k>" (jigsaw)
-
-    @property
-    def label(self) -> str:
-        """The accessible name of the cell."""
-        return f"Row {self.row}, column {self.col}"
 
     @property
     def classes(self) -> str:
         """All CSS classes of the cell's box in the grid."""
-        parts = ["cell", self.kind, self.borders, self.shade]
-        if self.invalid:
-            parts.append("invalid")
-        if self.differs:
-            parts.append("differs")
-        return " ".join(p for p in parts if p)
+        return _classes(self.kind, self.tail, self.invalid, self.differs)
+
+
+def _classes(kind: str, tail: str, bad: bool, diff: bool) -> str:
+    """A cell's classes: ``cell <kind>``, the board's (:func:`_cell_statics`), its marks."""
+    return f"cell {kind}{tail}{' invalid' if bad else ''}{' differs' if diff else ''}"
 
 
 @dataclass(frozen=True)
@@ -58,8 +52,7 @@ class BoardView:
 
     Kept as flat per-cell tuples; :attr:`cells` (one :class:`CellView` each, for the editable
     form's loop) is built only when a template asks for it, and read-only grids are drawn by
-    :meth:`rows_html` from per-geometry tables instead (issue 4: drawing 81 cells through the
-    macro was half the cost of an uncached result page).
+    :meth:`rows_html` from the same per-geometry tables instead.
     """
 
     geometry: Geometry
@@ -71,20 +64,16 @@ class BoardView:
     @functools.cached_property
     def cells(self) -> tuple[CellView, ...]:
         """One :class:`CellView` per cell, in reading order."""
-        n = self.geometry.size
-        borders = cell_borders(self.geometry)
-        shading = cell_shading(self.geometry)
+        statics = _cell_statics(self.geometry)
         return tuple(
             CellView(
                 index,
-                index // n + 1,
-                index % n + 1,
+                statics[index][1],
                 text,
                 kind,
-                borders[index],
+                statics[index][0],
                 index in self.invalid,
                 index in self.differs,
-                shading[index],
             )
             for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True))
         )
@@ -122,8 +111,8 @@ class BoardView:
 def _td(tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool) -> str:
     """One read-only cell (see :meth:`BoardView.rows_html`); ``shown`` is already escaped."""
     return (
-        f'\n      <td class="cell {kind}{tail}{" invalid" if bad else ""}'
-        f'{" differs" if diff else ""}" aria-label="{label}: {shown or "blank"}'
+        f'\n      <td class="{_classes(kind, tail, bad, diff)}" '
+        f'aria-label="{label}: {shown or "blank"}'
         f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
         f'{" (conflict)" if bad else ""}">{shown}</td>'
     )
