@@ -33,16 +33,20 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from .board import IGNORED, Cage, Geometry, InvalidPuzzle, PuzzleError
+from .board import IGNORED, Cage, Geometry, InvalidPuzzle, PuzzleError, find_conflicts
 
 __all__ = [
     "MAX_TEXT",
     "Cage",
+    "SumsMismatch",
     "cage_errors",
     "cages_from_list",
     "combinations",
+    "covers_grid",
     "format_cage_map",
     "format_cages",
+    "grid_errors",
+    "grid_total",
     "from_link",
     "link_spelling",
     "parse_cages",
@@ -233,10 +237,28 @@ def _given_errors(
     return errors
 
 
+class SumsMismatch(InvalidPuzzle):
+    """The cages read well and cover the grid, but their sums miss its total: most likely one
+    sum was mistyped. ``cages`` are the cages as read, for the typo doctor
+    (:func:`sudoku_web.core.doctor.diagnose_sums`) to say which."""
+
+    def __init__(self, errors: Sequence[PuzzleError], cages: tuple[Cage, ...]) -> None:
+        super().__init__(errors)
+        self.cages = cages
+
+
+def covers_grid(geometry: Geometry, cages: Sequence[Cage]) -> bool:
+    """True when the cages hold every cell of the grid (counted, so for checked cages)."""
+    return sum(len(cage.cells) for cage in cages) == geometry.cells
+
+
 def _checked(geometry: Geometry, cages: Iterable[Cage]) -> tuple[Cage, ...]:
     ordered = tuple(sorted(cages))
     errors = cage_errors(geometry, ordered)
     if errors:
+        total = sum(cage.total for cage in ordered)
+        if len(errors) == 1 and covers_grid(geometry, ordered) and total != grid_total(geometry):
+            raise SumsMismatch(errors, ordered)
         raise InvalidPuzzle(errors)
     return ordered
 
@@ -544,3 +566,18 @@ def _api_cell(raw: object, geometry: Geometry) -> int | None:
         if match:
             return _cell_of(int(match.group(1)), int(match.group(2)), geometry)
     return None
+
+
+def grid_errors(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]:
+    """Why ``grid``'s givens cannot start a puzzle on ``geometry``: no givens on a board
+    without cages (countless solutions; almost surely a slip; a killer needs none),
+    equal givens in one house, givens that break a cage."""
+    if not any(grid) and not geometry.cages:
+        return [PuzzleError("empty", EMPTY_GRID)]
+    return find_conflicts(grid, geometry) + (
+        _given_errors(geometry, geometry.cages, grid) if geometry.cages else []
+    )
+
+
+#: The words for a grid with no givens on a board without cages.
+EMPTY_GRID = "The grid is empty: enter the puzzle's givens in the grid or paste it."
