@@ -20,8 +20,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any, TextIO
 
-from .core.board import VARIANTS, InvalidPuzzle, PuzzleError, parse_puzzle, pretty
+from .core.board import InvalidPuzzle, PuzzleError, parse_puzzle, pretty
 from .core.solver import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES, SolveResult, solve
+from .core.variants import CLASSIC, LAYOUTS
+
+# The boards the commands take (``--variant``).
+VARIANT_KEYS = [info.key for info in LAYOUTS]
 
 # Exit statuses: 0 all fine, 1 at least one puzzle was invalid (or, for generate, at least
 # one puzzle did not reach the grade asked for), 2 bad usage (argparse).
@@ -61,7 +65,7 @@ def add_solve_parser(subparsers: Any) -> None:
         "-f", "--file", metavar="FILE", help="file with one puzzle per line ('-' for stdin)"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
-    p.add_argument("--variant", choices=VARIANTS, default="standard", help="board variant")
+    p.add_argument("--variant", choices=VARIANT_KEYS, default=CLASSIC.key, help="board variant")
     p.add_argument(
         "--size", type=int, default=None, help="grid size N (default: from the cell count)"
     )
@@ -275,7 +279,7 @@ def add_generate_parser(subparsers: Any) -> None:
         ),
     )
     p.add_argument("-g", "--grade", type=_grade_word, default="Easy", help="grade (default Easy)")
-    p.add_argument("--variant", choices=VARIANTS, default="standard", help="board variant")
+    p.add_argument("--variant", choices=VARIANT_KEYS, default=CLASSIC.key, help="board variant")
     p.add_argument("--size", type=int, default=9, help="grid size N (default 9)")
     p.add_argument(
         "--regions",

@@ -144,9 +144,9 @@ def test_solve_jobs_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def _proper(puzzle: str, variant: str = "standard", regions: str | None = None) -> str:
     """The grader's grade of a puzzle that must have exactly one solution."""
-    from sudoku_web.core.board import geometry_for
     from sudoku_web.core.logic import grade
     from sudoku_web.core.solver import solve
+    from sudoku_web.core.variants import geometry_for
 
     size = int(len(puzzle) ** 0.5)
     geo = geometry_for(variant, size, regions)

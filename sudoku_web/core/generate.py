@@ -56,20 +56,18 @@ from dataclasses import dataclass
 from .board import (
     BOX_SHAPES,
     JIGSAW_SIZES,
-    VARIANTS,
     Geometry,
     InvalidPuzzle,
     PuzzleError,
     Variant,
     format_puzzle,
-    geometry_for,
     jigsaw,
+    region_text,
     standard,
 )
 from .logic import GRADES, Grade, grade
 from .solver import solve
-
-LETTERS = "ABCDEFGHIJKLMNOP"
+from .variants import CLASSIC, find_variant
 
 # Solver guesses allowed for one uniqueness check while carving. A removal the engine cannot
 # settle within it is undone (the puzzle keeps that given), so the search stays bounded and
@@ -127,40 +125,26 @@ class Generated:
         return region_text(self.geometry.regions)
 
 
-def region_text(index: Sequence[int]) -> str:
-    """A region map as letters, relabelled ``A``, ``B``, ... in reading order."""
-    number: dict[int, int] = {}
-    return "".join(LETTERS[number.setdefault(r, len(number))] for r in index)
-
-
 def geometry_of_kind(variant: str, size: int, regions: str | None = None) -> Geometry | None:
     """The geometry of a kind, or None for a jigsaw without a map (drawn per attempt).
 
     Raises :class:`InvalidPuzzle` for a variant or size the engine does not have.
     """
-    if variant not in VARIANTS:
-        names = ", ".join(VARIANTS)
-        raise InvalidPuzzle(
-            [PuzzleError("variant", f"Unknown variant {variant!r}; use one of {names}.")]
-        )
-    if variant == "jigsaw":
+    info = find_variant(variant)  # raises for an unknown one, naming the known ones
+    if info.takes_regions:
         if regions is None:
-            if size not in JIGSAW_SIZES:
+            if size not in info.sizes:
                 message = (
                     f"Jigsaw grids are {JIGSAW_SIZES.start}x{JIGSAW_SIZES.start} to "
                     f"{JIGSAW_SIZES.stop - 1}x{JIGSAW_SIZES.stop - 1}, not {size}x{size}."
                 )
                 raise InvalidPuzzle([PuzzleError("variant", message)])
             return None
-        return geometry_for("jigsaw", size, regions)
-    if regions is not None:
-        message = "Only jigsaw puzzles take a region map; leave it out or use variant jigsaw."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
-    return geometry_for(variant, size)
+    return info.geometry(size, regions)  # says when a map is given to another variant
 
 
 def generate(
-    variant: Variant | str = "standard",
+    variant: Variant | str = CLASSIC.key,
     size: int = 9,
     asked: Grade | str = "Easy",
     *,
@@ -191,7 +175,7 @@ def generate(
         seed = random.SystemRandom().getrandbits(48)
     rng = random.Random(seed)
     if symmetric is None:
-        symmetric = variant != "jigsaw"
+        symmetric = not find_variant(variant).takes_regions
     deadline = None if deadline_ms is None else started + deadline_ms / 1000
     best: tuple[int, list[int], list[int], Grade, Geometry] | None = None
     attempts = 0

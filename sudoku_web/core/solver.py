@@ -124,20 +124,19 @@ from itertools import accumulate, compress
 from typing import Any, Literal
 
 from .board import (
-    BOX_SHAPES,
     Geometry,
     House,
     InvalidPuzzle,
     PuzzleError,
     find_conflicts,
     format_puzzle,
-    geometry_for,
     infer_size,
     parse_puzzle,
 )
 from .cage_rule import CageRule, cage_rule, narrow
 from .cages import cage_errors
 from .story import SearchStory, StoryWriter
+from .variants import CLASSIC, LAYOUTS, geometry_for
 
 Status = Literal["solved", "multiple", "unsolvable", "invalid", "gave_up"]
 
@@ -195,7 +194,7 @@ class SolveResult:
 def solve(
     puzzle: str | Sequence[int],
     *,
-    variant: str = "standard",
+    variant: str = CLASSIC.key,
     size: int | None = None,
     regions: str | None = None,
     geometry: Geometry | None = None,
@@ -333,8 +332,8 @@ def prebuild_common_tables() -> int:
     the tables (shared pages while untouched) instead of paying the build in a request.
     Returns the bytes the table cache holds afterwards.
     """
-    fixed = [geometry_for(v, size) for size in BOX_SHAPES for v in ("standard", "x")]
-    for geo in [*fixed, geometry_for("hyper", 9)]:
+    fixed = [info.geometry(n) for info in LAYOUTS if not info.takes_regions for n in info.sizes]
+    for geo in fixed:
         _tables(geo)
         with _holders_lock:
             _pinned.add(id(geo))
@@ -457,7 +456,7 @@ class _Tables:
         per_candidate = 3 * (self.n_bits // 8 + 32)
         self.mask_bytes = 0
         # Jigsaw maps come from users, each new one in a request of its own: build lazily.
-        if n_cands * per_candidate <= EAGER_MASKS_BYTES and self.geo.variant != "jigsaw":
+        if n_cands * per_candidate <= EAGER_MASKS_BYTES and self.geo.regions is None:
             size = self.n_bits + 1
             self.keep_at: Masks = [0] * size
             self.done_at: Masks = [0] * size

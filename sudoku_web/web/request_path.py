@@ -7,9 +7,9 @@ Blueprints never import each other; what they share lives here (Flask's tutorial
 Share links (see :mod:`sudoku_web.web.variants` for the URL scheme):
 
 * :func:`add_share_routes` registers ``<share link><suffix>`` for every variant of the
-  registry (:data:`sudoku_web.core.variants.VARIANTS`): the result page (``""``), its picture
-  (``.png``), the teaching pages (``/steps`` ...). It is the one loop over the registry that
-  makes routes; a new page of a puzzle is one more call.
+  registry with links of its own (:data:`sudoku_web.web.variants.ROUTED`): the result page
+  (``""``), its picture (``.png``), the teaching pages (``/steps`` ...). It is the one loop
+  over the registry that makes routes; a new page of a puzzle is one more call.
 * :func:`read_share_link` reads one: the canonical spelling gives a :class:`ShareLink`, any
   other spelling of a valid puzzle a ``301`` to the canonical URL (the query string kept as
   sent), anything else the ``422`` page (:func:`invalid_page`).
@@ -31,7 +31,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.board import Geometry, InvalidPuzzle, PuzzleError, standard
-from ..core.variants import VARIANTS, VariantInfo
+from ..core.variants import REGIONAL, VariantInfo
 from . import variants
 from .boards import board_view
 from .reading import Reading, canonical, is_canonical_text, read
@@ -55,7 +55,7 @@ def add_share_routes(
     that take a region map). A result page (empty ``suffix``) also answers pasted spellings
     with slashes (the path converter), which it redirects to the canonical link.
     """
-    for info in VARIANTS:
+    for info in variants.ROUTED:
         endpoint = variants.endpoint(info, page)
         bound = functools.partial(_call, view, info)
         functools.update_wrapper(bound, view)
@@ -168,12 +168,11 @@ def _bad_map(regions: str, puzzle: str, marked: set[int]) -> tuple[Any, str]:
     """The drawing of a refused region map and the form opened on it."""
     sketch = variants.region_sketch(regions)
     board = None
-    args: dict[str, Any] = {"v": "jigsaw", "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
+    args: dict[str, Any] = {"v": REGIONAL.form_key, "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
     if sketch is not None:
         givens = puzzle if len(puzzle) == sketch.cells else ""
         board = board_view(sketch, givens, invalid=marked)
-        if sketch.size != 9:
-            args["n"] = str(sketch.size)
+        args.update(variants.choice_of(sketch).form_args)
     return board, url_for("web.index", **args)
 
 

@@ -155,14 +155,10 @@ def result_links(geometry: Geometry, puzzle: str) -> variants.Links:
     template = table.get(key)
     if template is None:
         template = variants.result_links(geometry, _HOLE)
-        if any(link.count(_HOLE) != 1 for link in _fields(template)):
+        if any(link.count(_HOLE) != 1 for link in template.fields()):
             return variants.result_links(geometry, puzzle)  # a hole was escaped: no template
         table.put(key, template)
-    return variants.Links(*(link.replace(_HOLE, puzzle) for link in _fields(template)))
-
-
-def _fields(links: variants.Links) -> tuple[str, str, str, str]:
-    return (links.page, links.share, links.edit, links.print)
+    return variants.Links(*(link.replace(_HOLE, puzzle) for link in template.fields()))
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------
