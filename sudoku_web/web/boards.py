@@ -34,6 +34,12 @@ class CellView:
     tail: str  # the board's classes: thick edges ("bt", "bl") and shading, each space-led
     invalid: bool = False
     differs: bool = False  # multiple: this cell differs between the two solutions shown
+    cage_sum: str = ""  # the sum drawn in this cell: a cage's first cell
+
+    @property
+    def sum_html(self) -> Markup:
+        """The cage sum's markup in this cell ("" for most cells)."""
+        return Markup(cage_sum_html(self.cage_sum))
 
     @property
     def classes(self) -> str:
@@ -74,6 +80,7 @@ class BoardView:
                 statics[index][0],
                 index in self.invalid,
                 index in self.differs,
+                statics[index][2],
             )
             for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True))
         )
@@ -100,21 +107,24 @@ class BoardView:
         for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True)):
             if index % n == 0:
                 out.append("\n    </tr>\n    <tr>" if index else "\n    <tr>")
-            tail, label = statics[index]
+            tail, label, total = statics[index]
             shown = text if text in safe else escape(text)
-            out.append(_td(tail, label, shown, kind, index in invalid, index in differs))
+            out.append(_td(tail, label, shown, kind, index in invalid, index in differs, total))
         if out:
             out.append("\n    </tr>")
         return Markup("".join(out))
 
 
-def _td(tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool) -> str:
-    """One read-only cell (see :meth:`BoardView.rows_html`); ``shown`` is already escaped."""
+def _td(
+    tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool, total: str = ""
+) -> str:
+    """One read-only cell (see :meth:`BoardView.rows_html`); ``shown`` is already escaped;
+    ``total``: the cage sum drawn in it (a cage's first cell)."""
     return (
         f'\n      <td class="{_classes(kind, tail, bad, diff)}" '
         f'aria-label="{label}: {shown or "blank"}'
         f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
-        f'{" (conflict)" if bad else ""}">{shown}</td>'
+        f'{" (conflict)" if bad else ""}">{cage_sum_html(total)}{shown}</td>'
     )
 
 
@@ -163,17 +173,56 @@ def _symbols(text: str, geometry: Geometry) -> list[str]:
 
 
 @byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
-def _cell_statics(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+def _cell_statics(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
     """Per cell, what never changes with the puzzle: the class tail after ``cell <kind>``
-    (thick edges, then shading, each with its leading space) and the accessible label."""
+    (thick edges, shading, cage edges, each with its leading space), the accessible label,
+    and the cage's sum shown in its first cell ("" elsewhere)."""
     n = geometry.size
+    cages = cage_marks(geometry)
     out = []
     for index, (edges, shade) in enumerate(
         zip(cell_borders(geometry), cell_shading(geometry), strict=True)
     ):
-        tail = "".join(" " + part for part in (edges, shade) if part)
-        out.append((tail, f"Row {index // n + 1}, column {index % n + 1}"))
+        cage_edges, total, shown_sum = cages[index]
+        tail = "".join(" " + part for part in (edges, shade, cage_edges) if part)
+        label = f"Row {index // n + 1}, column {index % n + 1}"
+        if total:
+            label += f", cage of {total}"
+        out.append((tail, label, shown_sum))
     return tuple(out)
+
+
+@byte_cache(2 * 1024 * 1024)  # per geometry; cages come from user input
+def cage_marks(geometry: Geometry) -> tuple[tuple[str, int, str], ...]:
+    """Per cell: the cage classes (``cage`` and ``kt``/``kr``/``kb``/``kl`` where the cage's
+    dashed outline runs: the neighbour across is in another cage or none), the cage's sum
+    (0 outside cages), and that sum where it is drawn, in the cage's top-left cell."""
+    n = geometry.size
+    owner: dict[int, int] = {}
+    for index, cage in enumerate(geometry.cages):
+        owner.update(dict.fromkeys(cage.cells, index))
+    out: list[tuple[str, int, str]] = []
+    for cell in range(geometry.cells):
+        if cell not in owner:
+            out.append(("", 0, ""))
+            continue
+        k = owner[cell]
+        row, col = divmod(cell, n)
+        sides = (
+            ("kt", row > 0 and owner.get(cell - n) == k),
+            ("kr", col < n - 1 and owner.get(cell + 1) == k),
+            ("kb", row < n - 1 and owner.get(cell + n) == k),
+            ("kl", col > 0 and owner.get(cell - 1) == k),
+        )
+        classes = " ".join(["cage", *(name for name, joined in sides if not joined)])
+        cage = geometry.cages[k]
+        out.append((classes, cage.total, str(cage.total) if cell == cage.cells[0] else ""))
+    return tuple(out)
+
+
+def cage_sum_html(total: str) -> str:
+    """The sum drawn in a cage's first cell (hidden from screen readers: labels say it)."""
+    return f'<span class="cage-sum" aria-hidden="true">{total}</span>' if total else ""
 
 
 def board_view(
