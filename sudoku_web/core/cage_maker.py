@@ -15,7 +15,8 @@ unique
 steer
     Grade (:func:`sudoku_web.core.logic.grade`, through the generator's ``graded``); while
     the grade is below the one asked for, merge two touching cages whose digits differ
-    (fewer sums: harder) if the solution stays unique; while it is above, split a cage.
+    (fewer sums: harder) if the solution stays unique; while it is above, split a cage of
+    three or more cells.
     Every puzzle returned was graded as it is returned.
 
 Everything random comes from the generator's ``random.Random``; the work is bounded by
@@ -220,7 +221,7 @@ def steer(
         if now < rank:
             changed = _merged(cages, solution, board, rng, deadline)
         else:
-            big = [c for c in cages if len(c.cells) > 1]
+            big = [c for c in cages if len(c.cells) > 2]  # never down to one-cell cages
             if not big:
                 break
             cage = rng.choice(big)
