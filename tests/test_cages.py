@@ -262,3 +262,8 @@ def test_cages_layer_on_other_boards() -> None:
     assert caged.regions == jig.regions and caged.cages == (Cage(7, (0, 1)),)
     with pytest.raises(InvalidPuzzle):
         parse_cages("9: r1c1 r1c2", jig)  # 4x4: two digits make at most 7
+
+
+def test_parse_cages_reads_a_link_spelling_too() -> None:
+    cages = parse_cages(":".join(KILLERS[2][:2]), NINE)
+    assert parse_cages(link_spelling(cages, NINE) + "\n", NINE) == cages

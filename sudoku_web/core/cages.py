@@ -18,7 +18,7 @@ cage map (:func:`parse_cages` / :func:`format_cage_map`)
 link (:func:`link_spelling` / :func:`from_link`)
     Compact, URL-safe and canonical: the cage map with labels ``A-Z a-z 0-9`` given in order
     of first appearance (two characters a cell past 62 cages), ``_`` for a cell in no cage,
-    then ``-`` and the sums joined by ``-``.
+    then ``-`` and the sums joined by ``-``. :func:`parse_cages` reads it too.
 API (:func:`cages_from_list`)
     ``[{"sum": 15, "cells": ["r1c1", 3]}, ...]``, cells as names or 0-based indices.
 
@@ -270,15 +270,19 @@ def _too_long(text: str) -> InvalidPuzzle:
 
 
 def parse_cages(text: str, geometry: Geometry) -> tuple[Cage, ...]:
-    """The cages in ``text``: one cage per line (``15: r1c1 r1c2``) or a cage map and sums.
+    """The cages in ``text``: one cage per line (``15: r1c1 r1c2``), a cage map and sums, or
+    a share link's spelling (:func:`link_spelling`).
 
-    Lines are read when the text names a cell as ``rNcM``, else a cage map. Raises
-    :class:`InvalidPuzzle` naming every problem found. An empty text is no cages.
+    Lines are read when the text names a cell as ``rNcM``, a link when the text is one word
+    of labels then ``-`` and sums, else a cage map. Raises :class:`InvalidPuzzle` naming every
+    problem found. An empty text is no cages.
     """
     if len(text) > MAX_TEXT:
         raise _too_long(text)
     if not text.strip():
         return ()
+    if _LINK.fullmatch(text.strip()):
+        return from_link(text.strip(), geometry)
     if _CELL.search(text):
         return _checked(geometry, _parse_lines(text, geometry))
     return _checked(geometry, _parse_map(text, geometry))
@@ -370,6 +374,7 @@ def _parse_map(text: str, geometry: Geometry) -> list[Cage]:
     return _with_sums(order, sums_text, geometry)
 
 
+_LINK = re.compile(r"[A-Za-z0-9_]+(?:-\d{1,6})+")
 _NAMED_SUM = re.compile(r"([^\s=:,;]+)\s*[=:]\s*(\d{1,6})")
 
 
