@@ -20,7 +20,8 @@ import time
 import tracemalloc
 
 from sudoku_web.core import solver, solver_tables
-from sudoku_web.core.board import BOX_SHAPES, Geometry, geometry_for, jigsaw
+from sudoku_web.core.board import BOX_SHAPES, Geometry, jigsaw
+from sudoku_web.core.variants import geometry_for
 
 GEOMETRIES = [
     ("standard", 4),

@@ -70,10 +70,11 @@ from .board import (
     PuzzleError,
     find_conflicts,
     format_puzzle,
-    geometry_for,
     infer_size,
     parse_puzzle,
 )
+from .cage_rule import CageRule, cage_rule, narrow
+from .cages import cage_errors
 from .solver_tables import (
     EAGER_MASKS_BYTES as EAGER_MASKS_BYTES,
 )
@@ -101,6 +102,7 @@ from .solver_tables import (
     tables_figures as tables_figures,
 )
 from .story import SearchStory, StoryWriter
+from .variants import CLASSIC, geometry_for
 
 Status = Literal["solved", "multiple", "unsolvable", "invalid", "gave_up"]
 
@@ -151,7 +153,7 @@ class SolveResult:
 def solve(
     puzzle: str | Sequence[int],
     *,
-    variant: str = "standard",
+    variant: str = CLASSIC.key,
     size: int | None = None,
     regions: str | None = None,
     geometry: Geometry | None = None,
@@ -177,7 +179,8 @@ def solve(
             if size is None:
                 size = (infer_size(puzzle) if isinstance(puzzle, str) else None) or 9
             geometry = geometry_for(variant, size, regions)
-        tables = _tables(geometry)
+        # Tables depend on the houses only: a stream of killers shares its board's tables.
+        tables = _tables(geometry.base)
         # The clock starts once the tables exist: the time reported is this puzzle's, not
         # the one-off build of a new geometry's tables (issue 15: an easy 16x16's "Time").
         started = time.perf_counter()
@@ -199,11 +202,15 @@ def solve(
             ):
                 need = f"A grid needs {geometry.cells} values from 0 to {geometry.size}."
                 raise InvalidPuzzle([PuzzleError("length", need)])
+        if geometry.cages and (broken := cage_errors(geometry, geometry.cages, grid)):
+            raise InvalidPuzzle(find_conflicts(grid, geometry) + broken)
     except InvalidPuzzle as exc:
         return SolveResult("invalid", geometry, errors=exc.errors)
     # One deadline for the whole call: a table build for a new geometry spends it too, and
     # the search then gives up (reason "deadline") before its first guess if it is gone.
     deadline = None if deadline_ms is None else called + deadline_ms / 1000
+    if geometry.cages:
+        return _cage_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
     if record > 0:
         return _Recorder(tables, max_nodes, deadline, started, record).run(grid, text)
     return _Search(tables, max_nodes, deadline, started).run(grid, text)
@@ -250,7 +257,7 @@ def branch_for(values: Sequence[int], masks: Sequence[int], geometry: Geometry) 
     This is how the explanations name the engine's guess: the choice is the engine's code
     (``_Search.choose``), run on the position's candidates.
     """
-    t = _tables(geometry)
+    t = _tables(geometry.base)
     n, bits_of = t.n, t.bits_of
     positions: list[int] = []
     for cell, (value, mask) in enumerate(zip(values, masks, strict=True)):
@@ -298,6 +305,7 @@ class _Search:
         self.started = started
         self.stats = SolveStats()
         self.solutions: list[list[int]] = []
+        self.geo = tables.geo  # the board solved: the tables' houses, plus any cages
 
     def run(self, grid: list[int], text: str | None) -> SolveResult:
         """Place the givens, reduce, search; build the verified result.
@@ -305,7 +313,7 @@ class _Search:
         ``text`` is the canonical text of ``grid`` when the caller has it already.
         """
         t = self.t
-        geo = t.geo
+        geo = self.geo
         if text is None:
             text = format_puzzle(grid)
         reduced = self.reduce(*self.givens_state(grid))
@@ -537,6 +545,40 @@ class _Search:
         return tuple((x >> (c * width)) & full_n for c in range(t.geo.cells))
 
 
+class _CageSearch(_Search):
+    """The search on a board with cages: its reduce also narrows by the cage rule
+    (:func:`~sudoku_web.core.cage_rule.narrow`) whenever singles and locked candidates stall,
+    until neither changes anything."""
+
+    rule: CageRule
+
+    def use_cages(self, geometry: Geometry) -> _CageSearch:
+        """Solve ``geometry`` (the tables' houses plus cages); returns itself."""
+        self.geo = geometry
+        self.rule = cage_rule(geometry)
+        return self
+
+    def reduce(self, x: int, d: int) -> _Reduced | None:
+        """The plain reduce, then the cage rule, until neither changes the state."""
+        t = self.t
+        rule, cell_part, width, full, other_at = (
+            self.rule,
+            t.cell_part,
+            t.width,
+            t.full_n,
+            t.other_at,
+        )
+        while True:
+            state = super().reduce(x, d)
+            if state is None:
+                return None
+            x, d = state[0], state[1]
+            narrowed = narrow(x, rule, cell_part, width, full, other_at)
+            if narrowed == x:
+                return state
+            x = narrowed
+
+
 class _Recorder(_Search):
     """The same search, telling its story as it goes (``solve(..., record=N)``).
 
@@ -630,14 +672,40 @@ class _Recorder(_Search):
 
 
 def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -> bool:
-    """True when ``solution`` is complete, keeps every given, and fills every house exactly."""
+    """True when ``solution`` is complete, keeps every given, fills every house exactly, and
+    fills every cage with different digits adding up to its sum."""
     n = geometry.size
     if len(solution) != geometry.cells or len(givens) != geometry.cells:
         return False
-    t = _tables(geometry)
+    t = _tables(geometry.base)
     if not t.symbol_values.issuperset(solution):
         return False
     # Keeps the givens: the solution's values at the given cells are the givens.
     if list(compress(solution, givens)) != list(compress(givens, givens)):
         return False
-    return all(len(set(get(solution))) == n for get in t.house_getters)
+    if not all(len(set(get(solution))) == n for get in t.house_getters):
+        return False
+    for cage in geometry.cages:
+        digits = [solution[c] for c in cage.cells]
+        if len(set(digits)) != len(digits) or sum(digits) != cage.total:
+            return False
+    return True
+
+
+class _CageRecorder(_Recorder, _CageSearch):
+    """The search on a board with cages, telling its story (the recorder over the cage
+    search's reduce)."""
+
+
+def _cage_search(
+    tables: _Tables,
+    max_nodes: int,
+    deadline: float | None,
+    started: float,
+    record: int,
+    geometry: Geometry,
+) -> _CageSearch:
+    """The search of a board with cages, telling its story when ``record`` > 0."""
+    if record > 0:
+        return _CageRecorder(tables, max_nodes, deadline, started, record).use_cages(geometry)
+    return _CageSearch(tables, max_nodes, deadline, started).use_cages(geometry)

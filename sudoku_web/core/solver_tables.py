@@ -46,7 +46,8 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .board import BOX_SHAPES, Geometry, geometry_for
+from .board import Geometry
+from .variants import LAYOUTS
 
 # Locked candidates in reduce, on the first LOCKED_SLOTS intersections of each house: all of
 # them (robustness over the ~8% that three slots buy: see the roads not taken above).
@@ -60,8 +61,8 @@ def prebuild_common_tables() -> int:
     the tables (shared pages while untouched) instead of paying the build in a request.
     Returns the bytes the table cache holds afterwards.
     """
-    fixed = [geometry_for(v, size) for size in BOX_SHAPES for v in ("standard", "x")]
-    for geo in [*fixed, geometry_for("hyper", 9)]:
+    fixed = [info.geometry(n) for info in LAYOUTS if not info.takes_regions for n in info.sizes]
+    for geo in fixed:
         _tables(geo)
         with _holders_lock:
             _pinned.add(id(geo))
@@ -184,7 +185,7 @@ class _Tables:
         per_candidate = 3 * (self.n_bits // 8 + 32)
         self.mask_bytes = 0
         # Jigsaw maps come from users, each new one in a request of its own: build lazily.
-        if n_cands * per_candidate <= EAGER_MASKS_BYTES and self.geo.variant != "jigsaw":
+        if n_cands * per_candidate <= EAGER_MASKS_BYTES and self.geo.regions is None:
             size = self.n_bits + 1
             self.keep_at: Masks = [0] * size
             self.done_at: Masks = [0] * size

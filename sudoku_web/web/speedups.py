@@ -122,12 +122,12 @@ def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
     starts the row (9x9: 81 dicts of 18)."""
     n = geometry.size
     out = []
-    for index, (tail, label) in enumerate(_cell_statics(geometry)):
+    for index, (tail, label, total) in enumerate(_cell_statics(geometry)):
         start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
         cells = {}
         for sym in geometry.symbols:
-            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False)
-            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False)
+            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False, total)
+            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False, total)
         out.append(cells)
     return tuple(out)
 
@@ -154,14 +154,10 @@ def result_links(geometry: Geometry, puzzle: str) -> variants.Links:
     template = table.get(key)
     if template is None:
         template = variants.result_links(geometry, _HOLE)
-        if any(link.count(_HOLE) != 1 for link in _fields(template)):
+        if any(link.count(_HOLE) != 1 for link in template.fields()):
             return variants.result_links(geometry, puzzle)  # a hole was escaped: no template
         table.put(key, template)
-    return variants.Links(*(link.replace(_HOLE, puzzle) for link in _fields(template)))
-
-
-def _fields(links: variants.Links) -> tuple[str, str, str, str]:
-    return (links.page, links.share, links.edit, links.print)
+    return variants.Links(*(link.replace(_HOLE, puzzle) for link in template.fields()))
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------
