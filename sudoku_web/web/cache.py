@@ -55,6 +55,7 @@ from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
 
 from ..core.board import Geometry, InvalidPuzzle, standard
+from ..core.cages import from_link, link_spelling
 from ..core.solver import SolveResult
 from ..core.variants import find_variant
 from .budgets import Budget
@@ -86,14 +87,15 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
 
 
 class _Pickler(pickle.Pickler):
-    """Pickles a geometry as a reference (variant, size, region map), not as its tables: the
+    """Pickles a geometry as a reference (variant, size, region map, cages' link spelling),
+    not as its tables: the
     geometry is shared by every answer about it (and carries the engine's tables, megabytes
     for 16x16), so an answer neither pays for it nor carries it to a shared store."""
 
     def persistent_id(self, obj: object) -> object:
-        if isinstance(obj, Geometry) and obj.houses == _rebuilt_houses(obj):
-            regions = _map_text(obj)
-            return (obj.variant, obj.size, regions)
+        if isinstance(obj, Geometry) and obj.houses == _rebuilt_houses(obj.base):
+            cages = link_spelling(obj.cages, obj) if obj.cages else None
+            return (obj.variant, obj.size, _map_text(obj), cages)
         return None
 
 
@@ -101,10 +103,12 @@ class _Unpickler(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> Geometry:
         from .variants import jigsaw_geometry  # (variants' links use this module's store)
 
-        variant, size, regions = pid
+        variant, size, regions, cages = pid
         if regions is not None:
-            return jigsaw_geometry(regions)  # the web's byte-bounded table of maps
-        return find_variant(variant).geometry(size)
+            board = jigsaw_geometry(regions)  # the web's byte-bounded table of maps
+        else:
+            board = find_variant(variant).geometry(size)
+        return board.with_cages(from_link(cages, board)) if cages else board
 
 
 @byte_cache(4 * 1024 * 1024)
@@ -323,12 +327,15 @@ def enabled(store: BaseCache) -> bool:
 
 @byte_cache(256 * 1024)  # a few hundred bytes each; jigsaw maps come from URLs
 def geometry_key(geometry: Geometry) -> str:
-    """Text that pins down a geometry: variant, size, box shape, a jigsaw's region map."""
+    """Text that pins down a geometry: variant, size, box shape, a jigsaw's region map, the
+    cages."""
     text = f"{geometry.variant}:{geometry.size}"
     if geometry.box_shape is not None:
         text += ":{}x{}".format(*geometry.box_shape)
     if geometry.regions is not None:
         text += ":" + bytes(geometry.regions).hex()  # region indices are < 256
+    if geometry.cages:
+        text += ":" + link_spelling(geometry.cages, geometry)
     return text
 
 

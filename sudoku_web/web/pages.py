@@ -147,9 +147,11 @@ def submit() -> ResponseValue:
 # ---- Share links: the result page ------------------------------------------------------------
 
 
-def result_page(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def result_page(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """A share link's result page at its one canonical URL (301 from any other spelling)."""
-    link = read_share_link(info, puzzle, regions, trust_engine=True)
+    link = read_share_link(info, puzzle, regions, cages, trust_engine=True)
     if not isinstance(link, ShareLink):
         return link
     # 304 / the stored page / ETag + Cache-Control: the page depends on nothing but the
@@ -335,20 +337,22 @@ def _description(
 # ---- Link-preview pictures -------------------------------------------------------------------
 
 
-def picture(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def picture(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """The preview PNG of a share link; cached like a page (ETag, Cache-Control, 304).
 
     404 when there is nothing to draw; a puzzle that parsed but is not valid is drawn with
     its offending cells marked.
     """
     try:
-        geometry, reading = link_reading(info, puzzle, regions)
+        geometry, reading = link_reading(info, puzzle, regions, cages)
     except InvalidPuzzle:
         abort(404)
     if reading.grid is None or reading.canonical is None:
         abort(404)  # nothing to draw
     givens = reading.canonical
-    if not is_canonical_link(geometry, givens, puzzle, regions):
+    if not is_canonical_link(geometry, givens, puzzle, regions, cages):
         return redirect(variants.page_url(geometry, givens, png=True), 301)
     key = cache.solve_key(givens, geometry)
     grid = list(reading.grid)

@@ -48,6 +48,7 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.board import BLANKS, Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
@@ -225,17 +226,21 @@ def play_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bo
 # ---- Routes: one per variant, from the registry (request_path.add_share_routes) ---------------
 
 
-def play_page(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def play_page(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """``<share link>/play`` (POST: the form's Check and Hint)."""
-    link = read_share_link(info, puzzle, regions, suffix="/play")
+    link = read_share_link(info, puzzle, regions, cages, suffix="/play")
     if not isinstance(link, ShareLink):
         return link
     return _page(link.geometry, link.givens, _grid(link))
 
 
-def play_picture(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def play_picture(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """``<share link>/play.png``: the link preview of the play page, the givens only."""
-    link = read_share_link(info, puzzle, regions, suffix="/play.png")
+    link = read_share_link(info, puzzle, regions, cages, suffix="/play.png")
     if not isinstance(link, ShareLink):
         return link
     return _png(link.geometry, link.givens, _grid(link))
@@ -338,6 +343,7 @@ class PlayCell:
     value: str  # what the form field holds (a digit, or several for pencil marks)
     classes: str
     wrong: bool = False
+    sum_html: Markup = Markup()  # a cage's sum, drawn in its first cell
 
 
 def _cells(game: Game, entries: Entries | None, panel: Panel | None) -> list[list[PlayCell]]:
@@ -363,7 +369,9 @@ def _cells(game: Game, entries: Entries | None, panel: Panel | None) -> list[lis
             rows.append([])
         name = geo.cell_name(cell.index)
         wrong = cell.index in marked
-        rows[-1].append(PlayCell(cell.index, name, cell.label, cell.text, text, classes, wrong))
+        rows[-1].append(
+            PlayCell(cell.index, name, cell.label, cell.text, text, classes, wrong, cell.sum_html)
+        )
     return rows
 
 

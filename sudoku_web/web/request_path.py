@@ -51,23 +51,31 @@ def add_share_routes(
     """Register ``<share link><suffix>`` for every variant, as endpoint
     ``<blueprint>.<variant's endpoint>[_<page>]`` (``web.puzzle``, ``teach.x_puzzle_steps``).
 
-    ``view`` is called as ``view(info, puzzle=..., regions=...)`` (``regions`` for variants
-    that take a region map). A result page (empty ``suffix``) also answers pasted spellings
+    ``view`` is called as ``view(info, puzzle, regions, cages)`` (``regions`` for variants
+    that take a region map, ``cages`` for a board with cages: the same variant's links under
+    its ``cage_prefix``). A result page (empty ``suffix``) also answers pasted spellings
     with slashes (the path converter), which it redirects to the canonical link.
     """
     for info in variants.ROUTED:
-        endpoint = variants.endpoint(info, page)
-        bound = functools.partial(_call, view, info)
-        functools.update_wrapper(bound, view)
-        rules = [variants.rule(info, "<puzzle>") + suffix]
-        if not suffix:
-            rules.append(variants.rule(info, "<path:puzzle>"))
-        for rule in rules:
-            bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
+        for caged in (False, True) if info.cage_prefix else (False,):
+            endpoint = variants.endpoint(info, page, caged=caged)
+            bound = functools.partial(_call, view, info)
+            functools.update_wrapper(bound, view)
+            rules = [variants.rule(info, "<puzzle>", caged=caged) + suffix]
+            if not suffix:
+                rules.append(variants.rule(info, "<path:puzzle>", caged=caged))
+            for rule in rules:
+                bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
 
 
-def _call(view: ShareView, info: VariantInfo, puzzle: str, regions: str | None = None) -> Any:
-    return view(info, puzzle, regions)
+def _call(
+    view: ShareView,
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None = None,
+    cages: str | None = None,
+) -> Any:
+    return view(info, puzzle, regions, cages)
 
 
 # ---- Reading a share link --------------------------------------------------------------------
@@ -82,17 +90,27 @@ class ShareLink:
     grid: tuple[int, ...] | None  # the parsed grid, None when the reader was skipped
 
 
-def link_reading(info: VariantInfo, puzzle: str, regions: str | None) -> tuple[Geometry, Reading]:
-    """The geometry and reading of a share link; InvalidPuzzle for a bad region map."""
-    geometry = variants.geometry_of(info.key, puzzle, regions)
+def link_reading(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> tuple[Geometry, Reading]:
+    """The geometry and reading of a share link; InvalidPuzzle for a bad region map or
+    bad cages."""
+    geometry = variants.geometry_of(info.key, puzzle, regions, cages)
     return geometry, read(puzzle, geometry)
 
 
 def is_canonical_link(
-    geometry: Geometry, givens: str | None, puzzle: str, regions: str | None
+    geometry: Geometry,
+    givens: str | None,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
 ) -> bool:
-    """True when ``puzzle`` (and a jigsaw's ``regions``) are spelled as links are built."""
+    """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``) are spelled as
+    links are built."""
     if puzzle != givens:
+        return False
+    if geometry.cages and cages != variants.canonical_cages(geometry):
         return False
     return geometry.regions is None or regions == variants.canonical_regions(geometry)
 
@@ -101,6 +119,7 @@ def read_share_link(
     info: VariantInfo,
     puzzle: str,
     regions: str | None,
+    cages: str | None = None,
     *,
     suffix: str = "",
     trust_engine: bool = False,
@@ -113,18 +132,18 @@ def read_share_link(
     caller shows the 422 page for that status (the result page's hot path).
     """
     try:
-        geometry = variants.geometry_of(info.key, puzzle, regions)
+        geometry = variants.geometry_of(info.key, puzzle, regions, cages)
     except InvalidPuzzle as exc:
-        if not info.takes_regions:
+        if not info.takes_regions or any(e.code == "cage" for e in exc.errors):
             return invalid_page(exc.errors)
         return invalid_page(exc.errors, regions=regions or "", puzzle=puzzle)
-    if trust_engine and is_canonical_link(geometry, puzzle, puzzle, regions):
+    if trust_engine and is_canonical_link(geometry, puzzle, puzzle, regions, cages):
         if is_canonical_text(puzzle, geometry):
             return ShareLink(geometry, puzzle, None)
     reading = read(puzzle, geometry)
     if not reading.ok or reading.grid is None or reading.canonical is None:
         return invalid_page(reading.errors, geometry, reading.grid)
-    if not is_canonical_link(geometry, reading.canonical, puzzle, regions):
+    if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages):
         # One URL per puzzle: dots, separators, lower case and other region labels.
         target = variants.page_url(geometry, reading.canonical) + suffix
         query = request.query_string.decode("latin-1")

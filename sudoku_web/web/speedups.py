@@ -123,12 +123,12 @@ def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
     starts the row (9x9: 81 dicts of 18)."""
     n = geometry.size
     out = []
-    for index, (tail, label) in enumerate(_cell_statics(geometry)):
+    for index, (tail, label, total) in enumerate(_cell_statics(geometry)):
         start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
         cells = {}
         for sym in geometry.symbols:
-            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False)
-            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False)
+            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False, total)
+            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False, total)
         out.append(cells)
     return tuple(out)
 

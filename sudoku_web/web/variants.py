@@ -16,6 +16,10 @@ keep the whole link):
 ``/hyper/<puzzle>``           hyper / windoku, 9x9
 ``/jigsaw/<regions>/<puzzle>``  jigsaw, N from 4 to 16; ``regions`` is N*N letters, one per
                               cell row-major, relabelled ``A``, ``B``, ... in reading order
+``/killer/<cages>/<puzzle>``  a board with cages: the classic one; ``/killer-x/...``,
+                              ``/killer-hyper/...``, ``/killer-jigsaw/<regions>/<cages>/...``
+                              the others (each entry's ``cage_prefix``); ``<cages>`` is
+                              :func:`sudoku_web.core.cages.link_spelling`
 ============================  =================================================================
 
 ``<puzzle>`` is the symbols with ``0`` for blanks, letters upper case. A puzzle's pages sit
@@ -38,13 +42,16 @@ from ..core.board import (
     Geometry,
     House,
     InvalidPuzzle,
+    PuzzleError,
     infer_size,
     jigsaw,
     region_labels,
     region_text,
     standard,
 )
+from ..core.cages import from_link, link_spelling
 from ..core.variants import (
+    CAGED,
     CLASSIC,
     DEFAULT_JIGSAW,
     REGIONAL,
@@ -76,15 +83,20 @@ TEACH_PAGES = ("steps", "search", "difficulty")
 ROUTED: tuple[VariantInfo, ...] = tuple(info for info in VARIANTS if not info.has_layout)
 
 
-def endpoint(info: VariantInfo, page: str = "") -> str:
+def endpoint(info: VariantInfo, page: str = "", *, caged: bool = False) -> str:
     """A share-link page's endpoint name within its blueprint: ``puzzle`` for the classic
-    result page, ``x_puzzle_steps`` for an X-sudoku's steps page."""
-    return f"{info.endpoint}_{page}" if page else info.endpoint
+    result page, ``x_puzzle_steps`` for an X-sudoku's steps page, ``killer_x_puzzle`` for
+    an X-sudoku with cages."""
+    stem = f"{info.cage_prefix.replace('-', '_')}_puzzle" if caged else info.endpoint
+    return f"{stem}_{page}" if page else stem
 
 
-def rule(info: VariantInfo, puzzle: str) -> str:
-    """A variant's share-link rule: ``/x/<puzzle>``, ``/jigsaw/<regions>/<puzzle>``."""
+def rule(info: VariantInfo, puzzle: str, *, caged: bool = False) -> str:
+    """A variant's share-link rule: ``/x/<puzzle>``, ``/jigsaw/<regions>/<puzzle>``, and
+    with cages ``/killer-x/<cages>/<puzzle>``."""
     regions = "<regions>/" if info.takes_regions else ""
+    if caged:
+        return f"/{info.cage_prefix}/{regions}<cages>/{puzzle}"
     return f"/{info.prefix}/{regions}{puzzle}"
 
 
@@ -239,24 +251,47 @@ def region_sketch(text: str) -> Geometry | None:
 # ---- Geometries of requests --------------------------------------------------------------------
 
 
-def geometry_of(variant: str | None, puzzle: str, regions: str | None = None) -> Geometry:
-    """The geometry a request names: variant (default classic), size from the puzzle's length.
+def geometry_of(
+    variant: str | None, puzzle: str, regions: str | None = None, cages: str | None = None
+) -> Geometry:
+    """The geometry a request names: variant (default classic), size from the puzzle's length,
+    and the cages of a link (their link spelling, any labels).
 
     Variants without a region map take the size from the cell count when it is one of their
     sizes and otherwise assume their default (the reader then reports the wrong length
     against it). A jigsaw's size comes from its region map. Raises :class:`InvalidPuzzle`
-    for an unknown variant, a missing or bad region map, or a region map given to another
-    variant.
+    for an unknown variant, a missing or bad region map, a region map given to another
+    variant, bad cages, or a killer without cages.
     """
-    if variant == CLASSIC.key and not regions and len(puzzle) == 81 and puzzle.isalnum():
-        return standard(9)  # a classic share link as built: the common case
-    info = layout_of(find_variant(variant))
+    if variant == CLASSIC.key and not regions and not cages and len(puzzle) == 81:
+        if puzzle.isalnum():
+            return standard(9)  # a classic share link as built: the common case
+    asked = find_variant(variant)
+    info = layout_of(asked)
     if info.takes_regions:
         if not regions:
             return info.geometry(info.default_size, None)  # says a map is needed
-        return jigsaw_geometry(regions)  # through the web's byte-bounded cache
-    size = infer_size(puzzle)
-    return info.geometry(size if size in info.sizes else info.default_size, regions)
+        board = jigsaw_geometry(regions)  # through the web's byte-bounded cache
+    else:
+        size = infer_size(puzzle)
+        board = info.geometry(size if size in info.sizes else info.default_size, regions)
+    return with_link_cages(board, cages, needed=asked.needs_cages)
+
+
+def with_link_cages(board: Geometry, cages: str | None, *, needed: bool = False) -> Geometry:
+    """``board`` with the cages of a link spelling; InvalidPuzzle for bad ones, or for none
+    when ``needed`` (a killer is its cages)."""
+    if not cages:
+        if needed:
+            message = "A killer puzzle needs its cages: draw them, or list them with their sums."
+            raise InvalidPuzzle([PuzzleError("cage", message)])
+        return board
+    return _caged(board, cages)
+
+
+@byte_cache(4 * 1024 * 1024)  # per board and spelling: links come from users
+def _caged(board: Geometry, cages: str) -> Geometry:
+    return board.with_cages(from_link(cages, board))
 
 
 def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
@@ -277,7 +312,7 @@ def share_url(geometry: Geometry, puzzle: str, page: str = "", *, external: bool
     """A canonical puzzle's share link (``page`` "") or a page under it (see
     :data:`SHARE_PAGES`: ``png``, ``steps``, ``search``, ``difficulty``, ``play`` ...)."""
     blueprint, _ = SHARE_PAGES[page]
-    name = f"{blueprint}.{endpoint(variant_of(geometry), page)}"
+    name = f"{blueprint}.{endpoint(variant_of(geometry), page, caged=bool(geometry.cages))}"
     return url_for(name, puzzle=puzzle, _external=external, **dict[str, Any](_map_args(geometry)))
 
 
@@ -289,15 +324,24 @@ def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bo
 def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
     """The URL of a puzzle's teaching page (``steps``, ``search``, ``difficulty``), with
     ``args`` as its query."""
-    name = "teach." + endpoint(variant_of(geometry), page)
+    name = "teach." + endpoint(variant_of(geometry), page, caged=bool(geometry.cages))
     return url_for(name, puzzle=puzzle, **args, **dict[str, Any](_map_args(geometry)))
 
 
+@byte_cache(1024 * 1024)  # per geometry
 def _map_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
-    """A jigsaw's ``regions`` argument for its links (nothing for other variants)."""
-    if geometry.regions is None:
-        return ()
-    return (("regions", canonical_regions(geometry)),)
+    """A jigsaw's ``regions`` and a board's ``cages`` arguments for its links."""
+    args = []
+    if geometry.regions is not None:
+        args.append(("regions", canonical_regions(geometry)))
+    if geometry.cages:
+        args.append(("cages", link_spelling(geometry.cages, geometry)))
+    return tuple(args)
+
+
+def canonical_cages(geometry: Geometry) -> str:
+    """The share-link spelling of a board's cages ("" for none)."""
+    return link_spelling(geometry.cages, geometry)
 
 
 def form_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
@@ -305,6 +349,8 @@ def form_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
     args = list(choice_of(geometry).form_args)
     if geometry.regions is not None:
         args.append(("r", canonical_regions(geometry)))
+    if geometry.cages:
+        args.append(("k", canonical_cages(geometry)))
     return tuple(args)
 
 
@@ -361,8 +407,14 @@ def form_url(geometry: Geometry) -> str:
 
 
 def describe(geometry: Geometry) -> str:
-    """Words for a board: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16 Sudoku``."""
-    return f"{geometry.size}x{geometry.size} {variant_of(geometry).name}"
+    """Words for a board: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16 Sudoku``,
+    ``9x9 Killer sudoku``, ``9x9 Killer X-sudoku``."""
+    info = variant_of(geometry)
+    if geometry.cages:
+        name = CAGED.name if layout_of(CAGED) is info else f"{CAGED.short} {info.name}"
+    else:
+        name = info.name
+    return f"{geometry.size}x{geometry.size} {name}"
 
 
 def is_classic(geometry: Geometry) -> bool:
