@@ -3,8 +3,9 @@
 ``python -m benchmarks.killer_bench`` (part of ``make bench``; ``--quick`` for fewer rounds).
 Sets: ``killer_krazydad.txt`` (100 published 9x9 killers, no givens; ``--shared FILE``
 runs another file of that format instead, such as the 1,000 of
-``../shared/puzzles/killer_krazydad.txt``) and ``killer_generated.txt`` (killers of other boards made by :mod:`sudoku_web.core.cage_maker`: 4x4, 6x6, killer-X 9x9, killer
-jigsaw 9x9; ``--regenerate`` remakes it, and keeps only those CP-SAT also finds unique).
+``../shared/puzzles/killer_krazydad.txt``) and ``killer_generated.txt`` (killers of other
+boards made by :mod:`sudoku_web.core.cage_maker`: 4x4, 6x6, killer-X 9x9, killer jigsaw
+9x9; ``--regenerate`` remakes it, and keeps only those CP-SAT also finds unique).
 
 Each engine runs in its own process (so each one's peak RSS is its own), the two alternating
 within each round, ``--rounds`` rounds. CP-SAT gets one worker and stops at the second
