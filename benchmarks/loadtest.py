@@ -605,10 +605,24 @@ def send(port: int, req: hostile.Request, timeout: float = 30.0) -> int:
     if req.method == "POST":
         head += [f"Content-Type: {req.content_type}", f"Content-Length: {len(req.body)}"]
     with socket.create_connection((HOST, port), timeout=timeout) as sock:
-        sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode("ascii") + req.body)
+        # Sent by a thread while the answer is read: a server may answer (413) before it has
+        # read a large body, and a client that only read after sending would see a reset.
+        def write() -> None:
+            try:
+                sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode("ascii") + req.body)
+            except OSError:
+                pass  # answered (and closed) before the body was all sent
+
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
         chunks = []
-        while chunk := sock.recv(65536):
-            chunks.append(chunk)
+        try:
+            while chunk := sock.recv(65536):
+                chunks.append(chunk)
+        except ConnectionResetError:
+            if not chunks:
+                raise
+        writer.join(timeout)
     parts = b"".join(chunks).split(b"\r\n", 1)[0].split()
     if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
         raise OSError(f"bad status line {parts!r}")
