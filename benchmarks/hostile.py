@@ -8,8 +8,8 @@ transposed), which keeps its difficulty but not its text. Each builder returns a
 :class:`Request`; :data:`KINDS` names them for the report.
 
 Photos (:data:`PHOTO_KINDS`, run on their own by ``loadtest --photos``): a photo of a printed
-puzzle from ``tests/data/photos`` re-encoded afresh (another JPEG quality, a few pixels
-cropped), a decompression-bomb PNG (a small file that declares 30000x30000 pixels) and an
+puzzle from ``tests/data/photos`` (nothing caches a reading, so the same photo is read anew
+each time), a decompression-bomb PNG (a small file that declares 30000x30000 pixels) and an
 upload over the 8 MiB limit, each as the multipart ``POST /api/read`` a browser sends.
 
 Glossary: a *kind* is one family of expensive request (``steps16``, ``jigsaw16-map`` ...);
@@ -386,19 +386,11 @@ def _upload(kind: str, filename: str | None, data: bytes, ctype: str = "image/jp
 
 
 def photo(rng: random.Random) -> Request:
-    """A test photo, re-encoded afresh (JPEG quality 85-95, up to 8 pixels cropped per side),
-    so that each upload is new bytes, as each person's photo is. (Re-compressing these small
-    photos harder loses grids the reader finds in the originals: accuracy is measured by
-    benchmarks/photo_bench.py on the originals, this measures load.)"""
-    from PIL import Image
-
+    """A test photo as the phone stored it. Sent as is: no cache keeps readings, so the same
+    bytes cost a full reading each time (and re-encoding them would measure the reader's
+    tolerance of re-compression, which benchmarks/photo_bench.py's accuracy figures cover)."""
     path = rng.choice(photo_files())
-    with Image.open(path) as image:
-        w, h = image.size
-        box = (rng.randint(0, 8), rng.randint(0, 8), w - rng.randint(0, 8), h - rng.randint(0, 8))
-        out = io.BytesIO()
-        image.convert("RGB").crop(box).save(out, "JPEG", quality=rng.randint(85, 95))
-    return _upload("photo", path.name, out.getvalue())
+    return _upload("photo", path.name, path.read_bytes())
 
 
 def photo_bomb(rng: random.Random) -> Request:

@@ -5,7 +5,7 @@
     python -m benchmarks.loadtest --json out.json
     python -m benchmarks.loadtest --soak 200000 # worker memory over a long run, no recycling
     python -m benchmarks.loadtest --hostile --worst-memory   # the hostile test, a few minutes
-    python -m benchmarks.loadtest --photos      # POST /api/read: fresh photos, bombs, 9 MB
+    python -m benchmarks.loadtest --photos      # POST /api/read: photos, bombs, 9 MB
 
 Scenarios (each on a fresh server started with ``python -m sudoku_web.hosting.serve``, shipped
 defaults apart from the cache size, so worker recycling is the shipped ``max_requests``):
@@ -50,8 +50,8 @@ maps and reports the peak PSS. Targets: no request over 300 ms of server time, t
 under 250 MB, no errors. Loopback only; bounded in count and time.
 
 The photo test (``--photos``): ``--clients`` clients post to ``POST /api/read`` for
-``--duration`` seconds, eight fresh photos of printed puzzles (a test photo from
-``tests/data/photos`` re-encoded, :func:`benchmarks.hostile.photo`) for every decompression-bomb
+``--duration`` seconds, eight photos of printed puzzles (the test photos in
+``tests/data/photos``, :func:`benchmarks.hostile.photo`) for every decompression-bomb
 PNG and every upload over the 8 MiB limit, with the same probe, access-log timing and PSS
 sampling as the hostile test. Targets: a photo read within 1 s (p95 of server time), the
 probe answered throughout, no 5xx (a ``429``, every reading slot busy, is counted apart).
@@ -872,7 +872,7 @@ def worst_memory_scenario(args: argparse.Namespace) -> HostileOutcome:
 
 
 def photos_scenario(args: argparse.Namespace) -> HostileOutcome:
-    """``--photos``: ``--clients`` clients cycling through eight fresh photos, a bomb and an
+    """``--photos``: ``--clients`` clients cycling through eight photos, a bomb and an
     upload over the limit (each client starting elsewhere in the cycle), ``--duration`` s."""
     mix = ["photo"] * 8 + ["photo-bomb", "photo-over-limit"]
     per_client = max(1, args.max_requests // args.clients)
@@ -1064,7 +1064,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     parser.add_argument(
         "--photos", action="store_true",
-        help="instead: POST /api/read with fresh photos, bombs and 9 MB uploads, --duration s",
+        help="instead: POST /api/read with photos, bombs and 9 MB uploads, --duration s",
     )  # fmt: skip
     parser.add_argument("--steps-pages", type=int, default=450, help="worst memory mix")
     parser.add_argument("--fresh-maps", type=int, default=80, help="worst memory mix")

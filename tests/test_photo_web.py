@@ -180,3 +180,18 @@ def test_a_busy_server_says_come_back(client: Any) -> None:
         for h in held:
             h.__exit__(None, None, None)
     assert _post(client, "/api/read", photo_files()[0]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("kind", "status"), [("photo", 200), ("photo-bomb", 413), ("photo-over-limit", 413)]
+)
+def test_the_load_tests_photo_kinds_are_what_they_say(client: Any, kind: str, status: int) -> None:
+    """``loadtest --photos`` measures what its report names (benchmarks/hostile.py)."""
+    import random
+
+    from benchmarks.hostile import PHOTO_KINDS
+
+    request = PHOTO_KINDS[kind](random.Random(5))
+    assert request.kind == kind and request.path == "/api/read"
+    response = client.post(request.path, data=request.body, content_type=request.content_type)
+    assert response.status_code == status
