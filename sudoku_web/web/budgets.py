@@ -81,7 +81,7 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # anything is decoded: 24 MP is a 6000x4000 phone photo; a decoded RGB image of that size
     # takes ~72 MB, so the cap is also what bounds a worker's memory while it reads.
     "PHOTO_MAX_PIXELS": 24_000_000,
-    # The reader's own wall-clock bound (a photo takes well under a second, see
+    # The reader's own wall-clock bound (a photo costs 0.1-0.25 s of CPU, see
     # benchmarks/RESULTS.md); gunicorn's worker timeout (10 s) stays far above it.
     "PHOTO_DEADLINE_MS": 2_000,
     # Workers reading a photo at the same time (across processes, web/slots.py); past it the
