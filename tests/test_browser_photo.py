@@ -72,10 +72,12 @@ def _check_filled_form(page: Page, expected: dict[str, Any]) -> None:
 
 
 def test_read_a_photo_with_javascript(page: Page, live_server: str, expected: Any) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})  # a phone
     page.goto(live_server + "/")
     page.set_input_files("#photo", str(_photo()))
     expect(page.locator("#photo-check")).to_be_visible()
     assert page.url == live_server + "/"  # the page was not left
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375  # nothing sticks out
     _check_filled_form(page, expected)
 
 

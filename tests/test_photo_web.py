@@ -132,6 +132,15 @@ def test_the_pixel_cap_refuses_before_decoding() -> None:
     assert response.get_json()["reason"] == "too_large"
 
 
+def test_past_the_deadline_the_answer_says_what_was_cut() -> None:
+    """``PHOTO_DEADLINE_MS`` reaches the reader: with no time to proof-read, the reading comes
+    back unchecked and says so, for the person to check every cell."""
+    hurried = create_app({"TESTING": True, "PHOTO_DEADLINE_MS": 1}).test_client()
+    body = _post(hurried, "/api/read", photo_files()[0]).get_json()
+    assert body["status"] == "read" and body["reading"] == "unchecked"
+    assert "check every cell" in " ".join(body["notes"])
+
+
 def test_other_forms_say_where_photos_are_read(client: Any) -> None:
     classic = client.get("/").get_data(as_text=True)
     assert 'type="file"' in classic and 'accept="image/*"' in classic

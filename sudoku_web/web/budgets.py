@@ -37,6 +37,7 @@ from typing import Any, Final
 
 from ..core import doctor
 from ..core.solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
+from ..photo import image as photo_image
 
 DEFAULT_MAX_NODES = _ENGINE_MAX_NODES
 # The deadline is the safety net for 16x16 grids, whose nodes cost more; it stops first only
@@ -78,9 +79,10 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # 20-60 ms to draw).
     "RENDER_RESERVE_MS": 60,
     # A photo is refused (413) from its header when it declares more pixels than this, before
-    # anything is decoded: 24 MP is a 6000x4000 phone photo; a decoded RGB image of that size
-    # takes ~72 MB, so the cap is also what bounds a worker's memory while it reads.
-    "PHOTO_MAX_PIXELS": 24_000_000,
+    # anything is decoded. The default is the reader's own cap (a phone's biggest photo: a
+    # JPEG decodes at a reduced scale, a few MB); PNG and WebP, decoded whole, stay under the
+    # reader's lower cap whatever this says (sudoku_web/photo/image.py).
+    "PHOTO_MAX_PIXELS": photo_image.MAX_PIXELS,
     # The reader's own wall-clock bound (a photo costs 0.1-0.25 s of CPU, see
     # benchmarks/RESULTS.md); gunicorn's worker timeout (10 s) stays far above it.
     "PHOTO_DEADLINE_MS": 2_000,

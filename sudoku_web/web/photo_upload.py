@@ -116,11 +116,12 @@ def read_upload() -> UploadAnswer:
         return _refused(400, "no_photo", f"The photo was empty: choose {KINDS}.")
     if len(data) > cap:  # the multipart parser bounds the body; this bounds the file too
         return _refused(413, "upload_too_large", too_large_message(cap))
+    photo_budget = budget()
     try:
-        check_image(data)
+        check_image(data, max_pixels=photo_budget.max_pixels)
     except PhotoError as exc:
         return _refused(STATUS.get(exc.code, 400), exc.code, _message(exc))
-    return _read_in_a_slot(data, budget())
+    return _read_in_a_slot(data, photo_budget)
 
 
 def _in_memory(
