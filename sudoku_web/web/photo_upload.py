@@ -54,8 +54,7 @@ SLOT_WAIT_S = 0.5
 #: ``Retry-After`` of that 429, in seconds (a reading costs 0.1-0.25 s of CPU).
 RETRY_AFTER_S = 2
 
-#: The one sentence a person sees when no grid was found.
-NO_GRID = "No Sudoku grid found in this photo: try a straighter, closer shot."
+#: What the readers take, as a person is told it.
 KINDS = "a JPEG, PNG or WebP image"
 
 #: A PhotoError's code -> the HTTP status it is answered with.
@@ -120,7 +119,7 @@ def read_upload() -> UploadAnswer:
     try:
         check_image(data, max_pixels=photo_budget.max_pixels)
     except PhotoError as exc:
-        return _refused(STATUS.get(exc.code, 400), exc.code, _message(exc))
+        return _refused(STATUS.get(exc.code, 400), exc.code, exc.message)
     return _read_in_a_slot(data, photo_budget)
 
 
@@ -141,14 +140,6 @@ def too_large_message(cap: int) -> str:
     return f"That file is over {cap / 2**20:.0f} MB: choose a smaller photo (or a screenshot)."
 
 
-def _message(exc: PhotoError) -> str:
-    if exc.code == "no_grid":
-        return NO_GRID
-    if exc.code in ("not_image", "unsupported"):
-        return f"{exc.message} Choose {KINDS}."
-    return exc.message
-
-
 def _read_in_a_slot(data: bytes, photo_budget: PhotoBudget) -> UploadAnswer:
     with slots.slot(slots.slots_dir(), "photo", photo_budget.max_concurrent, SLOT_WAIT_S) as held:
         if not held:
@@ -160,7 +151,7 @@ def _read_in_a_slot(data: bytes, photo_budget: PhotoBudget) -> UploadAnswer:
                 data, deadline_ms=photo_budget.deadline_ms, max_pixels=photo_budget.max_pixels
             )
         except PhotoError as exc:
-            return _refused(STATUS.get(exc.code, 422), exc.code, _message(exc))
+            return _refused(STATUS.get(exc.code, 422), exc.code, exc.message)
         except Exception:  # a reader bug met by an odd image: logged, never a 500
             logger.exception("the photo reader failed on a %d-byte upload", len(data))
             return _refused(422, "failed", "This photo could not be read; try another shot.")
