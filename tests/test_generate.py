@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from sudoku_web.core.board import BOX_SHAPES, InvalidPuzzle, find_conflicts, geometry_for, jigsaw
+from sudoku_web.core.board import BOX_SHAPES, InvalidPuzzle, find_conflicts, jigsaw
 from sudoku_web.core.board import parse_puzzle as parse
 from sudoku_web.core.generate import (
     Generated,
@@ -20,6 +20,7 @@ from sudoku_web.core.generate import (
 )
 from sudoku_web.core.logic import grade
 from sudoku_web.core.solver import solve
+from sudoku_web.core.variants import geometry_for
 
 
 def assert_proper(found: Generated) -> None:

@@ -81,10 +81,6 @@ def _ms(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
-def _get(config: Mapping[str, Any], name: str) -> Any:
-    return config.get(name, CONFIG_DEFAULTS[name])
-
-
 @dataclass(frozen=True)
 class Budget:
     """How much work one request may ask of the solver."""
@@ -95,9 +91,7 @@ class Budget:
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> Budget:
         """The budget named by ``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS``."""
-        return _solve_budget(
-            int(_get(config, "SOLVE_MAX_NODES")), _ms(_get(config, "SOLVE_DEADLINE_MS"))
-        )
+        return _solve_budget(int(config["SOLVE_MAX_NODES"]), _ms(config["SOLVE_DEADLINE_MS"]))
 
     @functools.cached_property
     def key(self) -> str:
@@ -115,9 +109,7 @@ class DoctorBudget:
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> DoctorBudget:
         """The budget named by ``DOCTOR_MAX_NODES`` / ``DOCTOR_DEADLINE_MS``."""
-        return _doctor_budget(
-            int(_get(config, "DOCTOR_MAX_NODES")), _ms(_get(config, "DOCTOR_DEADLINE_MS"))
-        )
+        return _doctor_budget(int(config["DOCTOR_MAX_NODES"]), _ms(config["DOCTOR_DEADLINE_MS"]))
 
     @functools.cached_property
     def key(self) -> str:
@@ -140,12 +132,12 @@ class TeachBudget:
     def from_config(cls, config: Mapping[str, Any]) -> TeachBudget:
         """The budget named by the ``EXPLAIN_``, ``GRADE_``, ``TRACE_`` and ``STEPS_`` keys."""
         return cls(
-            _ms(_get(config, "EXPLAIN_DEADLINE_MS")),
-            int(_get(config, "EXPLAIN_MAX_STEPS")),
-            _ms(_get(config, "GRADE_DEADLINE_MS")),
-            int(_get(config, "TRACE_MAX_EVENTS")),
-            max(1, int(_get(config, "STEPS_PER_PAGE"))),
-            max(1, int(_get(config, "STEPS_PAGE_CELLS"))),
+            _ms(config["EXPLAIN_DEADLINE_MS"]),
+            int(config["EXPLAIN_MAX_STEPS"]),
+            _ms(config["GRADE_DEADLINE_MS"]),
+            int(config["TRACE_MAX_EVENTS"]),
+            max(1, int(config["STEPS_PER_PAGE"])),
+            max(1, int(config["STEPS_PAGE_CELLS"])),
         )
 
     def per_page(self, cells: int) -> int:

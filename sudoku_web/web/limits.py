@@ -32,9 +32,7 @@ def url_length() -> int:
 
 
 def init_app(app: Flask) -> None:
-    """Fills the config default and refuses over-long URLs with 414 before routing to a view."""
-    for key, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(key, value)
+    """Refuses over-long URLs (``MAX_URL_LENGTH``) with 414 before routing to a view."""
     cap = int(app.config["MAX_URL_LENGTH"])
 
     @app.before_request
