@@ -42,9 +42,10 @@ def find_grid(gray: np.ndarray) -> Quad | None:
     for contour in contours:
         if cv2.contourArea(contour) < min_area:
             break
-        quad = _four_corners(contour)
-        if quad is not None and _square_ish(quad):
-            return quad
+        for outline in (contour, cv2.convexHull(contour)):  # the hull bridges a broken frame
+            quad = _four_corners(outline)
+            if quad is not None and _square_ish(quad):
+                return quad
     return None
 
 
@@ -89,18 +90,29 @@ def straighten(gray: np.ndarray, quad: Quad) -> np.ndarray:
     return cv2.warpPerspective(gray, matrix, (side, side), flags=cv2.INTER_AREA)
 
 
-def binarize(square: np.ndarray) -> np.ndarray:
-    """Ink as 255, paper as 0, judged against the local background (shadows differ)."""
-    blurred = cv2.GaussianBlur(square, (3, 3), 0)
-    return cv2.adaptiveThreshold(
-        blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, CELL + 1, 10
+def prepare(square: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(flat, ink): the picture divided by its paper's brightness and stretched, then ink 255.
+
+    The paper's brightness is the picture with the ink taken out (a max filter wider than a
+    stroke) and smoothed: dividing by it evens out shadows and uneven light, and the stretch
+    gives a faint print the contrast of a sharp one.
+    """
+    paper = cv2.GaussianBlur(cv2.dilate(square, np.ones((9, 9), np.uint8)), (0, 0), CELL / 4)
+    flat = square.astype(np.float32) / np.maximum(paper.astype(np.float32), 1.0)
+    low = float(np.percentile(flat, 1))
+    flat = np.clip((flat - low) / max(1.0 - low, 0.05), 0.0, 1.0)
+    flat8 = (flat * 255).astype(np.uint8)
+    blurred = cv2.GaussianBlur(flat8, (3, 3), 0)
+    ink = cv2.adaptiveThreshold(
+        blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, CELL + 1, 25
     )
+    return flat8, ink
 
 
 def cell_glyphs(square: np.ndarray) -> list[np.ndarray | None]:
     """The 81 cells' glyphs in row-major order (None: empty) of a straightened grid."""
-    ink = binarize(square)
-    gray = cv2.copyMakeBorder(square, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
+    flat, ink = prepare(square)
+    gray = cv2.copyMakeBorder(flat, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
     ink = cv2.copyMakeBorder(ink, PAD, PAD, PAD, PAD, cv2.BORDER_CONSTANT, value=0)
     span = CELL + 2 * PAD
     glyphs: list[np.ndarray | None] = []
@@ -114,23 +126,37 @@ def cell_glyphs(square: np.ndarray) -> list[np.ndarray | None]:
 
 
 def glyph_in_window(gray: np.ndarray, ink: np.ndarray) -> np.ndarray | None:
-    """The normalised glyph of the cell centred in a ``CELL + 2 * PAD`` window, or None."""
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    centre = (CELL + 2 * PAD) / 2
-    best, best_distance = 0, 0.32 * CELL
+    """The normalised glyph of the cell centred in a ``CELL + 2 * PAD`` window, or None.
+
+    The glyph is the largest blob near the centre that touches no edge of the window (grid
+    lines do), joined by the fragments lying within reach of it (a faint stroke breaks).
+    """
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    span = CELL + 2 * PAD
+    centre, reach = span / 2, 0.36 * CELL
+    pieces = []
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
-        if not (0.28 * CELL <= h <= 0.95 * CELL and 2 <= w <= 0.9 * CELL and area >= 12):
-            continue
-        cx, cy = x + w / 2, y + h / 2
-        distance = max(abs(cx - centre), abs(cy - centre))
-        if distance < best_distance:
-            best, best_distance = label, distance
-    if best == 0:
+        inside = x > 0 and y > 0 and x + w < span and y + h < span
+        near = abs(x + w / 2 - centre) < reach and abs(y + h / 2 - centre) < reach
+        if inside and near and area >= 3 and max(w, h) <= 0.95 * CELL:
+            pieces.append((area, label, x, y, x + w, y + h))
+    if not pieces:
         return None
-    x, y, w, h, _ = (int(v) for v in stats[best])
-    mask = cv2.dilate((labels == best).astype(np.uint8), np.ones((3, 3), np.uint8))
-    return normalise(gray, mask, (x, y, w, h))
+    pieces.sort(reverse=True)
+    _, first, x0, y0, x1, y1 = pieces[0]
+    chosen = [first]
+    grow = 0.12 * CELL
+    for _, label, a0, b0, a1, b1 in pieces[1:]:
+        if a0 < x1 + grow and a1 > x0 - grow and b0 < y1 + grow and b1 > y0 - grow:
+            nx0, ny0, nx1, ny1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+            if max(nx1 - nx0, ny1 - ny0) <= 0.95 * CELL:
+                chosen.append(label)
+                x0, y0, x1, y1 = nx0, ny0, nx1, ny1
+    if max(x1 - x0, y1 - y0) < 0.28 * CELL:  # either way up: the grid may lie on its side
+        return None
+    mask = cv2.dilate(np.isin(labels, chosen).astype(np.uint8), np.ones((3, 3), np.uint8))
+    return normalise(gray, mask, (x0, y0, x1 - x0, y1 - y0))
 
 
 def normalise(gray: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:

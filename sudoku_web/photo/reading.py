@@ -9,20 +9,23 @@ keep the turn the classifier is surest of (a stale EXIF tag leaves the digits on
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from sudoku_web.photo import digits
 from sudoku_web.photo.check import Choice, Status, proofread
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
-from sudoku_web.photo.grid import CELL, binarize, cell_glyphs, find_grid, straighten
+from sudoku_web.photo.grid import CELL, cell_glyphs, find_grid, prepare, straighten
 from sudoku_web.photo.image import MAX_PIXELS, load_gray
 
 SURE = 0.9  # a cell read with less confidence is marked for the person to check
 EMPTY_SURE = 0.99  # confidence of a cell with no ink blob at all
 MIN_GIVENS = 8  # fewer digits than this: not a printed puzzle
 ALTERNATIVE = 0.001  # other classes at least this likely are choices for the proof-reader
+SUSPECTS_SHOWN = 3  # least certain cells also marked when the reading is not proven
 
 _MESSAGES: dict[Status, str] = {
     "unique": "The grid as read has exactly one solution.",
@@ -68,59 +71,61 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     choices = cell_choices(turn_cells(glyphs, turns))
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    checked = proofread(choices, deadline)
-    return _reading(
-        choices, checked.values, checked.status, checked.changed, checked.conflicts, turns
-    )
+    return conclude(choices, deadline, turns)
 
 
-def _reading(
-    choices: list[list[Choice]],
-    values: tuple[int, ...],
-    status: Status,
-    changed: tuple[int, ...],
-    conflicts: tuple[int, ...],
-    turns: int,
+def conclude(
+    choices: Sequence[Sequence[Choice]], deadline: float | None = None, turns: int = 0
 ) -> Reading:
-    """Assemble the Reading: confidence of each value kept, and the cells to check."""
+    """The Reading of 81 cells' choices (best first): proof-read, with the cells to check."""
+    checked = proofread(choices, deadline)
     confidence = tuple(
         round(next((p for v, p in options if v == value), 0.0), 4)
-        for options, value in zip(choices, values, strict=True)
+        for options, value in zip(choices, checked.values, strict=True)
     )
-    doubtful = {cell for cell, p in enumerate(confidence) if p < SURE}
-    uncertain = tuple(sorted(doubtful | set(changed) | set(conflicts)))
+    uncertain = {cell for cell, p in enumerate(confidence) if p < SURE}
+    uncertain |= set(checked.changed) | set(checked.conflicts)
+    if checked.status != "unique":  # something is misread: point at the likeliest cells too
+        likeliest = sorted((p, cell) for cell, p in enumerate(confidence) if len(choices[cell]) > 1)
+        uncertain |= {cell for _, cell in likeliest[:SUSPECTS_SHOWN]}
     return Reading(
-        puzzle="".join(map(str, values)),
+        puzzle="".join(map(str, checked.values)),
         size=9,
         confidence=confidence,
-        uncertain=uncertain,
-        changed=changed,
-        status=status,
-        message=_MESSAGES[status],
+        uncertain=tuple(sorted(uncertain)),
+        changed=checked.changed,
+        status=checked.status,
+        message=_MESSAGES[checked.status],
         rotation=turns,
     )
 
 
 def has_inner_lines(square: np.ndarray) -> bool:
-    """Whether the straightened square shows most of a 9x9 grid's inner lines both ways."""
-    ink = binarize(square).astype(np.float32) / 255
+    """Whether the straightened square shows most of a 9x9 grid's inner lines both ways.
+
+    A line is darker than the middles of the cells beside it in the median along its length
+    (digits cover less than half of a column); the darkness is first spread a few pixels
+    across the line, so a line a bent page moves a little still counts.
+    """
+    dark = 255 - prepare(square)[0]
     found = 0
-    for profile in (ink.mean(axis=0), ink.mean(axis=1)):
+    for axis, spread in ((0, (1, 7)), (1, (7, 1))):
+        profile = np.median(cv2.dilate(dark, np.ones(spread, np.uint8)), axis=axis)
         for k in range(1, 9):
-            line = profile[max(0, k * CELL - 5) : k * CELL + 6].max()
-            cells = (profile[(k - 1) * CELL + CELL // 2], profile[k * CELL + CELL // 2])
-            if line > 0.35 and line > 2 * max(cells):
+            line = float(profile[k * CELL - 6 : k * CELL + 7].max())
+            cells = float(max(profile[(k - 1) * CELL + CELL // 2], profile[k * CELL + CELL // 2]))
+            if line > cells + 15:
                 found += 1
     return found >= 12
 
 
 def upright(glyphs: list[np.ndarray | None]) -> int:
-    """Quarter turns (clockwise) after which the classifier is surest of the digits."""
+    """Quarter turns (clockwise) after which the classifier is surest the glyphs are digits."""
     present = [g for g in glyphs if g is not None]
     scores = []
     for turns in range(4):
         probs = digits.classify([np.rot90(g, -turns) for g in present])
-        scores.append(float(np.log(probs.max(axis=1) + 1e-6).sum()))
+        scores.append(float(np.log(probs[:, 1:].max(axis=1) + 1e-6).sum()))
     return int(np.argmax(scores))
 
 

@@ -18,6 +18,7 @@ import io
 import sys
 import time
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -28,10 +29,10 @@ from sudoku_web.photo import digits
 from sudoku_web.photo.grid import (
     CELL,
     PAD,
-    binarize,
     cell_glyphs,
     find_grid,
     glyph_in_window,
+    prepare,
     straighten,
 )
 from sudoku_web.photo.image import load_gray
@@ -121,9 +122,9 @@ def _synthetic_window(
     gray = np.clip(small, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
         gray = _jpeg(gray, int(rng.integers(30, 90)))
-    ink_map = binarize(gray)
+    flat, ink_map = prepare(gray)
     window = slice(CELL - PAD, 2 * CELL + PAD)
-    return gray[window, window], ink_map[window, window]
+    return flat[window, window], ink_map[window, window]
 
 
 def _draw_digit(
@@ -136,11 +137,16 @@ def _draw_digit(
     rng: np.random.Generator,
 ) -> None:
     """One digit in cell (r, c) of the patch, 45-80% of the cell high, a little off-centre."""
-    size = int(CELL * SCALE * rng.uniform(0.55, 0.95))
-    face = ImageFont.truetype(str(font), size)
+    face = _face(font, int(rng.integers(11, 20)) * CELL * SCALE // 20)
     cx = (c + 0.5 + rng.uniform(-0.08, 0.08)) * CELL * SCALE
     cy = (r + 0.5 + rng.uniform(-0.08, 0.08)) * CELL * SCALE
     draw.text((cx, cy), str(value), fill=ink, font=face, anchor="mm")
+
+
+@lru_cache(maxsize=512)
+def _face(font: Path, size: int) -> ImageFont.FreeTypeFont:
+    """A font at a size, loaded once (sizes come in 5% steps of the cell)."""
+    return ImageFont.truetype(str(font), size)
 
 
 def _draw_blot(draw: ImageDraw.ImageDraw, ink: int, rng: np.random.Generator) -> None:
@@ -243,16 +249,8 @@ def _gradients(
     return [centred.T @ back + 1e-4 * w1, back.sum(0), hidden.T @ delta + 1e-4 * w2, delta.sum(0)]
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Build the training set, fit, report accuracy on it, write the weights."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--photos", type=Path, default=None, help="labelled photos (*.jpg + .dat)")
-    parser.add_argument("--synthetic", type=int, default=24000, help="synthetic glyphs")
-    parser.add_argument("--jitters", type=int, default=3, help="cuts of each training photo")
-    parser.add_argument("--out", type=Path, default=digits.WEIGHTS)
-    parser.add_argument("--seed", type=int, default=24)
-    args = parser.parse_args(argv)
-    rng = np.random.default_rng(args.seed)
+def _glyphs(args: argparse.Namespace, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The training glyphs as feature rows and classes: synthetic, then the training photos."""
     started = time.perf_counter()
     samples = list(synthetic(args.synthetic, rng))
     print(f"synthetic glyphs: {len(samples)} ({time.perf_counter() - started:.0f} s)")
@@ -262,7 +260,28 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(f"photo glyphs: {len(real)} from {len(train)} photos ({len(test)} held aside)")
         samples += real
     x = digits.features(np.stack([g for g, _ in samples]))
-    y = np.array([v for _, v in samples], dtype=np.int64)
+    return x, np.array([v for _, v in samples], dtype=np.int64)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Build the training set, fit, report accuracy on it, write the weights."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=Path, default=None, help="labelled photos (*.jpg + .dat)")
+    parser.add_argument("--synthetic", type=int, default=24000, help="synthetic glyphs")
+    parser.add_argument("--jitters", type=int, default=3, help="cuts of each training photo")
+    parser.add_argument("--out", type=Path, default=digits.WEIGHTS)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--cache", type=Path, default=None, help="keep/reuse the glyphs here")
+    args = parser.parse_args(argv)
+    rng = np.random.default_rng(args.seed)
+    if args.cache is not None and args.cache.exists():
+        with np.load(args.cache) as saved:
+            x, y = saved["x"], saved["y"]
+        print(f"glyphs: {len(y)} from {args.cache}")
+    else:
+        x, y = _glyphs(args, rng)
+        if args.cache is not None:
+            np.savez_compressed(args.cache, x=x, y=y)
     model = fit(x, y, rng)
     predicted = digits.forward(model, x)[1].argmax(axis=1)
     print(f"training accuracy: {(predicted == y).mean():.4f} on {len(y)} glyphs")
