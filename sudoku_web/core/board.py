@@ -46,8 +46,8 @@ IGNORED = frozenset(" \t\r\n|-+")
 # What a drawn rule line is made of (HoDoKu draws ``.---.``, ``:---+---:`` and ``'---'``).
 _RULE_CHARS = frozenset("-=+|:.'`* \t\r")
 
+# The boards' own variants (their houses); the registry (core/variants.py) says the rest.
 Variant = Literal["standard", "x", "hyper", "jigsaw"]
-VARIANTS: tuple[Variant, ...] = ("standard", "x", "hyper", "jigsaw")
 # Box shape (rows, columns) for the boxed sizes.
 BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
 JIGSAW_SIZES = range(4, 17)
@@ -284,7 +284,7 @@ def jigsaw(regions: str) -> Geometry:
     whitespace and ``| - +`` are ignored. Raises :class:`InvalidPuzzle` unless the map has
     N regions of exactly N cells each, each region connected.
     """
-    labels = [ch for ch in regions if ch not in IGNORED]
+    labels = region_labels(regions)
     n_cells = len(labels)
     size = _isqrt_exact(n_cells)
     if size is None or size not in JIGSAW_SIZES:
@@ -338,6 +338,23 @@ def jigsaw(regions: str) -> Geometry:
     return Geometry(size, "jigsaw", tuple(houses), None, tuple(region_of))
 
 
+def region_labels(text: str) -> list[str]:
+    """A region map's labels, one per cell, row-major: every character but the layout
+    (whitespace and ``| - +``). The one reading of a map, for the engine and the pages."""
+    return [ch for ch in text if ch not in IGNORED]
+
+
+# Canonical region labels: region k (numbered by first appearance) is REGION_LETTERS[k].
+REGION_LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+def region_text(index: Sequence[int]) -> str:
+    """A region map as letters, relabelled ``A``, ``B``, ... in reading order (the share
+    links' spelling)."""
+    number: dict[int, int] = {}
+    return "".join(REGION_LETTERS[number.setdefault(r, len(number))] for r in index)
+
+
 def _connected(cells: list[int], size: int) -> bool:
     members = set(cells)
     seen = {cells[0]}
@@ -366,17 +383,6 @@ def _box_shape(size: int) -> tuple[int, int]:
 def _isqrt_exact(n: int) -> int | None:
     root = int(n**0.5 + 0.5)
     return root if root * root == n else None
-
-
-def geometry_for(variant: str = "standard", size: int = 9, regions: str | None = None) -> Geometry:
-    """The geometry for a variant name and size; ``regions`` is required for jigsaw.
-
-    Raises :class:`InvalidPuzzle` for an unknown variant or a size the variant does not have.
-    The variants themselves are the registry's (:mod:`sudoku_web.core.variants`).
-    """
-    from .variants import find_variant  # the registry builds on this module
-
-    return find_variant(variant).geometry(size, regions)
 
 
 def _is_rule(line: str) -> bool:

@@ -18,7 +18,7 @@ cage map (:func:`parse_cages` / :func:`format_cage_map`)
 link (:func:`link_spelling` / :func:`from_link`)
     Compact, URL-safe and canonical: the cage map with labels ``A-Z a-z 0-9`` given in order
     of first appearance (two characters a cell past 62 cages), ``_`` for a cell in no cage,
-    then ``-`` and the sums joined by ``-``.
+    then ``-`` and the sums joined by ``-``. :func:`parse_cages` reads it too.
 API (:func:`cages_from_list`)
     ``[{"sum": 15, "cells": ["r1c1", 3]}, ...]``, cells as names or 0-based indices.
 
@@ -33,16 +33,20 @@ import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from .board import IGNORED, Cage, Geometry, InvalidPuzzle, PuzzleError
+from .board import IGNORED, Cage, Geometry, InvalidPuzzle, PuzzleError, find_conflicts
 
 __all__ = [
     "MAX_TEXT",
     "Cage",
+    "SumsMismatch",
     "cage_errors",
     "cages_from_list",
     "combinations",
+    "covers_grid",
     "format_cage_map",
     "format_cages",
+    "grid_errors",
+    "grid_total",
     "from_link",
     "link_spelling",
     "parse_cages",
@@ -55,7 +59,9 @@ LINK_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _NO_CAGE_LINK = "_"
 _NO_CAGE_MAP = "."
 _CELL = re.compile(r"[rR](\d{1,3})[cC](\d{1,3})")
-_LINE = re.compile(r"^\s*(\d{1,6})\s*[:=]\s*(.*?)\s*$")
+_LINE = re.compile(r"^\s*(\d+)\s*[:=]\s*(.*?)\s*$")
+# Sums longer than this are refused as such before they become ints (a 16x16 grid's is 2176).
+_SUM_DIGITS = 6
 # Characters that are never labels of a cage map: layout, and the separators of the sums.
 _NOT_LABELS = IGNORED | frozenset(":=,;")
 
@@ -233,10 +239,28 @@ def _given_errors(
     return errors
 
 
+class SumsMismatch(InvalidPuzzle):
+    """The cages read well and cover the grid, but their sums miss its total: most likely one
+    sum was mistyped. ``cages`` are the cages as read, for the typo doctor
+    (:func:`sudoku_web.core.doctor.diagnose_sums`) to say which."""
+
+    def __init__(self, errors: Sequence[PuzzleError], cages: tuple[Cage, ...]) -> None:
+        super().__init__(errors)
+        self.cages = cages
+
+
+def covers_grid(geometry: Geometry, cages: Sequence[Cage]) -> bool:
+    """True when the cages hold every cell of the grid (counted, so for checked cages)."""
+    return sum(len(cage.cells) for cage in cages) == geometry.cells
+
+
 def _checked(geometry: Geometry, cages: Iterable[Cage]) -> tuple[Cage, ...]:
     ordered = tuple(sorted(cages))
     errors = cage_errors(geometry, ordered)
     if errors:
+        total = sum(cage.total for cage in ordered)
+        if len(errors) == 1 and covers_grid(geometry, ordered) and total != grid_total(geometry):
+            raise SumsMismatch(errors, ordered)
         raise InvalidPuzzle(errors)
     return ordered
 
@@ -248,15 +272,19 @@ def _too_long(text: str) -> InvalidPuzzle:
 
 
 def parse_cages(text: str, geometry: Geometry) -> tuple[Cage, ...]:
-    """The cages in ``text``: one cage per line (``15: r1c1 r1c2``) or a cage map and sums.
+    """The cages in ``text``: one cage per line (``15: r1c1 r1c2``), a cage map and sums, or
+    a share link's spelling (:func:`link_spelling`).
 
-    Lines are read when the text names a cell as ``rNcM``, else a cage map. Raises
-    :class:`InvalidPuzzle` naming every problem found. An empty text is no cages.
+    Lines are read when the text names a cell as ``rNcM``, a link when the text is one word
+    of labels then ``-`` and sums, else a cage map. Raises :class:`InvalidPuzzle` naming every
+    problem found. An empty text is no cages.
     """
     if len(text) > MAX_TEXT:
         raise _too_long(text)
     if not text.strip():
         return ()
+    if _LINK.fullmatch(text.strip()):
+        return from_link(text.strip(), geometry)
     if _CELL.search(text):
         return _checked(geometry, _parse_lines(text, geometry))
     return _checked(geometry, _parse_map(text, geometry))
@@ -306,7 +334,9 @@ def _parse_lines(text: str, geometry: Geometry) -> list[Cage]:
             errors.append(
                 _error(f"Line {number}: the cage with sum {match.group(1)} has no cells.")
             )
-        if cells:
+        if len(match.group(1)) > _SUM_DIGITS:
+            errors.append(_error(f"Line {number}: the sum {match.group(1)[:12]}... is too big."))
+        elif cells:
             cages.append(Cage(int(match.group(1)), tuple(sorted(cells))))
         if len(cages) > geometry.cells:
             break
@@ -348,6 +378,7 @@ def _parse_map(text: str, geometry: Geometry) -> list[Cage]:
     return _with_sums(order, sums_text, geometry)
 
 
+_LINK = re.compile(r"[A-Za-z0-9_]+(?:-\d{1,6})+")
 _NAMED_SUM = re.compile(r"([^\s=:,;]+)\s*[=:]\s*(\d{1,6})")
 
 
@@ -544,3 +575,18 @@ def _api_cell(raw: object, geometry: Geometry) -> int | None:
         if match:
             return _cell_of(int(match.group(1)), int(match.group(2)), geometry)
     return None
+
+
+def grid_errors(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]:
+    """Why ``grid``'s givens cannot start a puzzle on ``geometry``: no givens on a board
+    without cages (countless solutions; almost surely a slip; a killer needs none),
+    equal givens in one house, givens that break a cage."""
+    if not any(grid) and not geometry.cages:
+        return [PuzzleError("empty", EMPTY_GRID)]
+    return find_conflicts(grid, geometry) + (
+        _given_errors(geometry, geometry.cages, grid) if geometry.cages else []
+    )
+
+
+#: The words for a grid with no givens on a board without cages.
+EMPTY_GRID = "The grid is empty: enter the puzzle's givens in the grid or paste it."

@@ -46,6 +46,7 @@ from .aic import grouped_chain
 from .als import als_chain, als_xy_wing, als_xz
 from .avoidable import avoidable_rectangle, avoidable_rectangle_2
 from .base import (
+    GRADE_OF,
     GRADES,
     Candidates,
     Cell,
@@ -261,7 +262,7 @@ ALSO_YIELDS: dict[str, tuple[str, ...]] = {
     "Grouped X-chain": ("Grouped AIC", "Continuous nice loop", "Discontinuous nice loop"),
 }
 
-GRADE_OF: dict[str, Grade] = {name: grade for name, grade, _ in TECHNIQUES}
+GRADE_OF.update((name, grade) for name, grade, _ in TECHNIQUES)  # base.GRADE_OF: one dict
 for _name, _grade, _ in TECHNIQUES:
     GRADE_OF.update(dict.fromkeys(ALSO_YIELDS.get(_name, ()), _grade))
 for _name in FORCING_NAMES:

@@ -33,6 +33,11 @@ from ..board import Geometry, House
 
 Grade = Literal["Easy", "Medium", "Hard", "Fiendish", "Diabolical"]
 GRADES: tuple[Grade, ...] = ("Easy", "Medium", "Hard", "Fiendish", "Diabolical")
+# The grade each technique name implies. The package's ladder (``techniques/__init__.py``)
+# fills it from its rungs; Python runs the package before any of its modules, so it is full
+# whenever a step exists. It lives here so that a step can name its grade without this
+# module importing back up into the package that assembles the ladder.
+GRADE_OF: dict[str, Grade] = {}
 
 Cell = int
 Digit = int
@@ -99,9 +104,7 @@ class Step:
 
     @property
     def grade(self) -> Grade:
-        """The grade this technique implies (see :data:`TECHNIQUES`)."""
-        from . import GRADE_OF  # the ladder is assembled from the family modules
-
+        """The grade this technique implies (see :data:`GRADE_OF`)."""
         return GRADE_OF.get(self.technique, "Diabolical")
 
 
