@@ -68,6 +68,7 @@ class Region:
     # Cages partly inside: (cage, its cells inside, its cells outside).
     partial: tuple[tuple[int, tuple[Cell, ...], tuple[Cell, ...]], ...]
     loose: tuple[Cell, ...]  # the region's cells in no cage
+    cells: frozenset[Cell]
     watched: tuple[Cell, ...]  # every cell an equation of the region reads
 
 
@@ -194,6 +195,7 @@ def _region(
         inside=tuple(inside),
         partial=tuple(partial),
         loose=loose,
+        cells=cells,
         watched=tuple(watched) or tuple(sorted(cells))[:1],
     )
 
@@ -287,34 +289,22 @@ def _combination(cand: Candidates, t: Tables, index: int) -> Step | None:
     placements, eliminations, outcome = _outcome(geo, open_cells, full, support)
     if not placements and not eliminations:
         return None
+    name = cage_name(geo, cage)
+    name = name[0].upper() + name[1:]
     k = len(open_cells)
-    every = combinations(geo.size, k, rest)
-    head = cage_name(geo, cage)
-    head = head[0].upper() + head[1:]
-    if placed:
-        done = sorted(cand.values[c] for c in cage.cells if cand.values[c])
-        head += (
-            f" already holds {_digits(geo, done)}, so its other {_count(k)} "
-            f"{'cell holds' if k == 1 else 'cells add up to'} {rest}"
-        )
-    else:
-        head += f" has {_count(k)} cells"
     if k == 1:
-        reason = ""
-    elif len(every) == len(fits) and len(fits) <= 4:
-        verb = "is" if len(fits) == 1 else "is one of" if len(fits) > 2 else "is either"
-        reason = f": {rest} in {_count(k)} cells {verb} {_sums(geo, fits)}"
-    elif len(fits) <= 4:
-        reason = (
-            f": of the {len(every)} ways to make {rest} in {_count(k)} cells, only "
-            f"{_sums(geo, fits)} {'fits' if len(fits) == 1 else 'fit'} the candidates left"
-        )
+        done = _digits(geo, sorted(cand.values[c] for c in cage.cells if cand.values[c]))
+        head = f"{name} already holds {done}, so its last cell" if placed else f"{name} is one cell"
+        sentence = f"{head}, {geo.cell_name(open_cells[0])}, is {rest}."
     else:
-        reason = (
-            f": {len(fits)} ways to make {rest} in {_count(k)} cells fit the candidates left, "
-            "and none of them puts the other digits where they are removed"
-        )
-    sentence = f"{head}{reason}; so {outcome}."
+        if placed:
+            done = _digits(geo, sorted(cand.values[c] for c in cage.cells if cand.values[c]))
+            head = f"{name} already holds {done}, so its other {_count(k)} cells add up to {rest}"
+        else:
+            head = f"{name} has {_count(k)} cells"
+        reason = _ways(geo, rest, k, fits)
+        why = _why_not(geo, open_cells, full, support, fits, rest)
+        sentence = f"{head}: {reason}{why}; so {outcome}."
     return _step(
         "Cage combination",
         sentence,
@@ -324,6 +314,57 @@ def _combination(cand: Candidates, t: Tables, index: int) -> Step | None:
         eliminations=eliminations,
         cages=(index,),
     )
+
+
+def _ways(geo: Geometry, rest: int, k: int, fits: Sequence[int]) -> str:
+    """``17 in two cells is 8+9``, or which of the ways to make a sum fit the candidates."""
+    every = combinations(geo.size, k, rest)
+    if len(every) == len(fits) and len(fits) <= 4:
+        verb = "is" if len(fits) == 1 else "is one of" if len(fits) > 2 else "is either"
+        return f"{rest} in {_count(k)} cells {verb} {_sums(geo, fits)}"
+    if len(fits) <= 4:
+        return (
+            f"of the {len(every)} ways to make {rest} in {_count(k)} cells, only "
+            f"{_sums(geo, fits)} {'fits' if len(fits) == 1 else 'fit'} the candidates left"
+        )
+    many = "all" if len(fits) == len(every) else f"{len(fits)} of the"
+    return f"{many} {len(every)} ways to make {rest} in {_count(k)} cells fit the candidates left"
+
+
+def _why_not(
+    geo: Geometry,
+    cells: Sequence[Cell],
+    masks: Sequence[int],
+    support: Sequence[int],
+    fits: Sequence[int],
+    rest: int,
+) -> str:
+    """Why a cell loses digits that a fitting way still uses: the other cell of a pair lacks
+    the partner digit, or no filling puts the digit there; and, past four ways, the digits
+    no way uses."""
+    union = functools.reduce(operator.or_, fits, 0)
+    words = []
+    unused = 0
+    for i, cell in enumerate(cells):
+        gone = masks[i] & ~support[i]
+        unused |= gone & ~union
+        kept_out = bits_to_digits(gone & union)
+        if not kept_out:
+            continue
+        if len(cells) == 2:
+            partner = cells[1 - i]
+            words.append(
+                f"{geo.cell_name(partner)} cannot be {_or([str(rest - d) for d in kept_out])}, "
+                f"so {geo.cell_name(cell)} cannot be {_or([geo.symbol(d) for d in kept_out])}"
+            )
+        else:
+            words.append(
+                f"no filling of its cells puts {_or([geo.symbol(d) for d in kept_out])} in "
+                f"{geo.cell_name(cell)}"
+            )
+    if unused and len(fits) > 4:
+        words.insert(0, f"none of them uses {_or([geo.symbol(d) for d in bits_to_digits(unused)])}")
+    return "".join(f"; {w}" for w in words)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -382,7 +423,11 @@ def _needed_digit(cand: Candidates, t: Tables, index: int) -> Step | None:
             *(geo.cell_houses[c] for c in spots[1:])
         )
         shared = [geo.houses[h] for h in sorted(common)]
-        where = f"all in {shared[0].name}" if shared else f"which all see {_cells(geo, targets)}"
+        where = (
+            f"{'both' if len(spots) == 2 else 'all'} in {shared[0].name}"
+            if shared
+            else f"which all see {_cells(geo, targets)}"
+        )
         if len(spots) == 1:
             where = "its only place there"
         name = cage_name(geo, cage)
@@ -596,10 +641,20 @@ def _innies_step(
             f"{_and(reaching)} {'reach' if len(eq.out) > 1 else 'reaches'} out of it "
             f"({out_sum} in all)"
         )
+    terms = [str(region.total)]
+    if region.inside:
+        terms.append(f"- {inside_sum}")
+    if eq.out:
+        terms.append(f"- {sum(geo.cages[i].total for i in eq.out)}")
     known = _known_cells(cand, geo, region, eq)
     if known:
+        inner = sum(cand.values[c] for c in known if c in region.cells)
+        outer = sum(cand.values[c] for c in known if c not in region.cells)
         parts.append(f"{_cells(geo, known)} {'are' if len(known) > 1 else 'is'} placed")
-    sentence = "; ".join(parts) + f"; so {_written(geo, eq)}, and {outcome}."
+        terms.extend([f"- {inner}"] if inner else [])
+        terms.extend([f"+ {outer}"] if outer else [])
+    arithmetic = " ".join(terms)
+    sentence = "; ".join(parts) + f"; so {_written(geo, eq)} ({arithmetic}), and {outcome}."
     used = (*region.inside, *(i for i, _, _ in region.partial))
     return _step(
         "Innies and outies",
