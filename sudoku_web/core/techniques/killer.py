@@ -80,10 +80,10 @@ class CageTables:
     order: tuple[int, ...]  # cages in the order they are tried: fewest combinations first
     regions: tuple[Region, ...]
     # Per cage and per region: a function from all masks (or values) to its cells' ones.
-    cage_state: tuple[Callable[[Sequence[int]], object], ...]
-    region_state: tuple[Callable[[Sequence[int]], object], ...]
+    cage_state: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
+    region_state: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
     # Per house: the same over its cells and the cells of every cage meeting it.
-    house_state: tuple[Callable[[Sequence[int]], object], ...]
+    house_state: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]
 
 
 @functools.lru_cache(maxsize=16)  # bounded: killers come from user input
@@ -119,7 +119,7 @@ def cage_tables(geometry: Geometry) -> CageTables:
     )
 
 
-def _getter(cells: Sequence[Cell]) -> Callable[[Sequence[int]], object]:
+def _getter(cells: Sequence[Cell]) -> Callable[[Sequence[int]], tuple[int, ...]]:
     pick = operator.itemgetter(*cells)
     if len(cells) == 1:
         return lambda values: (pick(values),)
@@ -697,25 +697,38 @@ def cage_contradiction(cand: Candidates, t: Tables) -> Step | None:
     make its sum no other way is named by :func:`cage_combination`, which works that out.)"""
     geo = t.geometry
     values = cand.values
-    for index, cage in enumerate(geo.cages):
-        seen: dict[Digit, Cell] = {}
-        for cell in cage.cells:
-            v = values[cell]
-            if not v:
-                continue
-            if v in seen:
-                sentence = (
-                    f"{geo.cell_name(seen[v])} and {geo.cell_name(cell)} both hold "
-                    f"{geo.symbol(v)} in {cage_name(geo, cage)}, so a digit placed earlier is "
-                    "wrong."
-                )
-                return _step("Contradiction", sentence, cand, cells=[seen[v], cell], cages=(index,))
-            seen[v] = cell
-        rest = cage.total - sum(values[c] for c in cage.cells)
-        open_count = len(cage.cells) - len(seen)
+    for index, (cage, held) in enumerate(zip(geo.cages, _cage_values(geo, values), strict=True)):
+        placed = [v for v in held if v]
+        if len(set(placed)) < len(placed):
+            return _doubled(cand, geo, index)
+        rest = cage.total - sum(placed)
+        open_count = len(held) - len(placed)
         if rest < 0 or (rest and not open_count) or (open_count and rest < open_count):
             return _dead_cage(cand, geo, index, rest)
     return None
+
+
+def _cage_values(geo: Geometry, values: Sequence[int]) -> list[tuple[int, ...]]:
+    """Each cage's values (0 for open cells), in cage order."""
+    getters = cage_tables(geo).cage_state
+    return [getter(values) for getter in getters]
+
+
+def _doubled(cand: Candidates, geo: Geometry, index: int) -> Step:
+    """The contradiction of a cage holding a digit twice."""
+    cage = geo.cages[index]
+    seen: dict[Digit, Cell] = {}
+    for cell in cage.cells:
+        v = cand.values[cell]
+        if v in seen:
+            sentence = (
+                f"{geo.cell_name(seen[v])} and {geo.cell_name(cell)} both hold {geo.symbol(v)} "
+                f"in {cage_name(geo, cage)}, so a digit placed earlier is wrong."
+            )
+            return _step("Contradiction", sentence, cand, cells=[seen[v], cell], cages=(index,))
+        if v:
+            seen[v] = cell
+    raise AssertionError("no digit is doubled")  # pragma: no cover
 
 
 def _dead_cage(cand: Candidates, geo: Geometry, index: int, rest: int) -> Step:
