@@ -559,7 +559,11 @@ class _CageSearch(_Search):
         return self
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
-        """The plain reduce, then the cage rule, until neither changes the state."""
+        """The plain reduce, then the cage rule, until neither changes the state.
+
+        Past the deadline an open state is returned as it stands (the search then gives up
+        before its next guess); a complete one is always checked against the cages.
+        """
         t = self.t
         rule, cell_part, width, full, other_at = (
             self.rule,
@@ -568,11 +572,14 @@ class _CageSearch(_Search):
             t.full_n,
             t.other_at,
         )
+        deadline, cell_guards, clock = self.deadline, t.cell_guards, time.perf_counter
         while True:
             state = super().reduce(x, d)
             if state is None:
                 return None
             x, d = state[0], state[1]
+            if deadline is not None and state[3] & cell_guards and clock() > deadline:
+                return state
             narrowed = narrow(x, rule, cell_part, width, full, other_at)
             if narrowed == x:
                 return state
