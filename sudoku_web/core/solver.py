@@ -12,9 +12,11 @@ Public API (stable)::
     result.errors      # tuple[PuzzleError, ...] (invalid only)
 
 Contract: never raises for bad input; stops at the second solution, so uniqueness is always
-known; every solution is verified against the givens and houses before it is returned; a
-node budget (guesses) and a deadline over the whole call (a table build included) bound it.
-The tables (layout, masks, their bounded cache) live in :mod:`.solver_tables`.
+known; every solution is verified against the givens, houses and cages before it is
+returned; a node budget (guesses) and a deadline over the whole call (a table build
+included) bound it. The tables (layout, masks, their bounded cache) live in
+:mod:`.solver_tables`, built per house layout (``geometry.base``): a board's cages never
+key them.
 
 Glossary (after Norvig's ``sudoku.py``; board terms are in :mod:`sudoku_web.core.board`):
 
@@ -35,6 +37,8 @@ reduce
     is ``x & (x - 1)`` per field) finds contradictions and all naked and hidden singles in a
     dozen big-int operations; the singles are placed in one batch and the scan repeats.
     When singles stall, locked candidates over every slot; repeat until nothing changes.
+    On a board with cages (:class:`_CageSearch`), then the cage rule and the 45 rule
+    (:func:`.cage_rule.narrow`), and again until neither changes anything.
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most
     open peers, else a symbol with two places in a house, else a cell with fewest candidates.
