@@ -1,6 +1,6 @@
 """The printable puzzle: the givens alone on a large grid, for paper (``GET /print``).
 
-It takes the form's own arguments (``?p=<puzzle>&v=<variant>&r=<regions>&n=<size>``, as in
+It takes the form's own arguments (``?p=<puzzle>&v=<variant>&r=<regions>&n=<size>&k=<cages>``, as in
 "Edit this puzzle"), so the form's *Print the puzzle* button (a redirect from the form's
 POST, with or without JavaScript) and a result page's link both land here. The page is plain
 HTML; the print stylesheet in ``sudoku.css`` sizes the grid for the paper and hides the rest.
@@ -32,6 +32,9 @@ def page() -> tuple[str, int]:
             variants.jigsaw_geometry(regions)
             if picked.info.takes_regions
             else variants.form_geometry(picked)
+        )
+        geometry = variants.with_link_cages(
+            geometry, args.get("k", "")[:MAX_ARG], needed=picked.info.needs_cages
         )
     except InvalidPuzzle as exc:
         return _invalid(exc.errors, picked.form_url)
