@@ -37,7 +37,6 @@ from flask import (
     request,
 )
 from flask.typing import ResponseReturnValue
-from werkzeug.wrappers import Response as BaseResponse
 
 from ..core import pool
 from ..core.board import Geometry
@@ -45,7 +44,7 @@ from ..core.generate import OutOfTime, generate
 from ..core.logic import GRADES, Grade
 from ..core.variants import CLASSIC, VARIANTS
 from . import variants
-from .cache import get_store, text_key
+from .cache import get_store, no_store, text_key
 from .request_path import json_error
 
 bp = Blueprint("generate", __name__)
@@ -215,11 +214,6 @@ def opened(made: Made) -> str:
     return play + "?from=pool" if made.source == "pool" else play
 
 
-def _no_store(response: BaseResponse) -> BaseResponse:
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 @bp.app_context_processor
 def _new_puzzle_choices() -> dict[str, Any]:
     """What the New puzzle form needs on any page that includes it."""
@@ -230,7 +224,7 @@ def _new_puzzle_choices() -> dict[str, Any]:
 def new() -> ResponseReturnValue:
     """The New puzzle form; with its fields filled, a 303 to the new puzzle's play page."""
     if "grade" not in request.args and "v" not in request.args:
-        return _no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
+        return no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
     picked, asked = KINDS[0], DEFAULT_GRADE
     try:
         picked = kind_of(request.args.get("v"))
@@ -239,8 +233,8 @@ def new() -> ResponseReturnValue:
     except (BadRequest, NoneAvailable) as exc:
         # 422 as for any form the site cannot take (the API answers a bad parameter with 400)
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
-        return _no_store(Response(page, status=422))
-    return _no_store(redirect(opened(made), code=303))
+        return no_store(Response(page, status=422))
+    return no_store(redirect(opened(made), code=303))
 
 
 def utc_now() -> dt.datetime:
@@ -256,14 +250,14 @@ def daily() -> ResponseReturnValue:
         asked = grade_of(request.args.get("grade"))
     except BadRequest as exc:
         page = render_template("new.html", picked=KINDS[0], asked=None, problem=str(exc))
-        return _no_store(Response(page, status=422))
+        return no_store(Response(page, status=422))
     now = utc_now()
     seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
     try:
         made = make(picked, asked, seed, hurry=False)
     except NoneAvailable as exc:
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
-        return _no_store(Response(page, status=422))
+        return no_store(Response(page, status=422))
     response = redirect(opened(made), code=303)
     midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
     left = max(1, int((midnight - now).total_seconds()))
@@ -303,11 +297,9 @@ def api_generate() -> ResponseReturnValue:
         "share_url": share,
         "play_url": play,
     }
-    return _no_store(jsonify(body))
+    return no_store(jsonify(body))
 
 
 def init_app(app: Any) -> None:
-    """Config defaults and the blueprint."""
-    for name, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(name, value)
+    """The blueprint (its config default is applied by ``create_app``)."""
     app.register_blueprint(bp)

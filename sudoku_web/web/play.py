@@ -665,7 +665,7 @@ def api_check() -> Response:
             return json_error(400, "Bad Request", message)
         digit = geo.symbol(game.solution[cell])
         body["revealed"] = {"cell": geo.cell_name(cell), "index": cell, "digit": digit}
-    return _no_store(jsonify(body))
+    return cache.no_store(jsonify(body))
 
 
 @bp.post(API_PREFIX + "/hint")
@@ -698,10 +698,4 @@ def api_hint() -> Response:
                 "index": hint.stuck_cell,
                 "candidates": "".join(geo.symbol(d) for d in hint.before.digits(hint.stuck_cell)),
             }
-    return _no_store(jsonify(body))
-
-
-def _no_store(response: Response) -> Response:
-    # An answer about one person's grid: nothing for a shared cache to keep.
-    response.cache_control.no_store = True
-    return response
+    return cache.no_store(jsonify(body))

@@ -55,9 +55,7 @@ LINK_TEMPLATES: Final = "sudoku_link_templates"
 
 
 def init_app(app: Flask) -> None:
-    """Fills the config default and installs what is switched on."""
-    for name, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(name, value)
+    """Installs the tricks ``SPEEDUPS`` switches on."""
     setting = app.config["SPEEDUPS"]
     if isinstance(setting, str):
         pieces = frozenset(p.strip() for p in setting.split(",") if p.strip())
@@ -75,6 +73,7 @@ def init_app(app: Flask) -> None:
         app.extensions[LINK_TEMPLATES] = ByteLRU[tuple[str, ...], variants.Links](256 * 1024)
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
+        app.extensions.setdefault(cache.ON_CACHEABLE, []).append(remember_by_url)
 
 
 def on(piece: str, app: Flask | None = None) -> bool:
@@ -180,8 +179,9 @@ def _url_key() -> str:
 
 
 def remember_by_url(response: Response) -> None:
-    """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (when on)."""
-    if not on("replay") or response.status_code != 200 or response.is_streamed:
+    """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (registered with
+    :data:`~sudoku_web.web.cache.ON_CACHEABLE` when the replay is on)."""
+    if response.status_code != 200 or response.is_streamed:
         return
     if "ETag" not in response.headers:
         return
