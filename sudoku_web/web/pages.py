@@ -163,7 +163,7 @@ def read_photo() -> Response:
     form saying why nothing was read (the status of :mod:`~sudoku_web.web.photo_upload`)."""
     answer = photo_upload.read_upload()
     picked = variants.choice(None, None)
-    form = puzzle_form(photo_upload.PHOTO_GEOMETRY)()
+    form = form_for(picked, photo_upload.PHOTO_GEOMETRY)
     if answer.reading is not None:
         checked = read(answer.reading.puzzle, form.geometry)
         if checked.grid is not None:
