@@ -13,7 +13,7 @@ from flask import Blueprint, render_template, request
 from ..core.board import Geometry, InvalidPuzzle
 from . import variants
 from .boards import board_view
-from .reading import read
+from .reading import givens_or_empty, read
 
 bp = Blueprint("printout", __name__)
 
@@ -38,7 +38,7 @@ def page() -> tuple[str, int]:
         )
     except InvalidPuzzle as exc:
         return _invalid(exc.errors, picked.form_url)
-    reading = read(args.get("p", "")[:MAX_ARG], geometry)
+    reading = read(givens_or_empty(args.get("p", "")[:MAX_ARG], geometry), geometry)
     if not reading.ok or reading.canonical is None:
         return _invalid(reading.errors, variants.edit_url(geometry))
     givens = reading.canonical

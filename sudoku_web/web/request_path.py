@@ -35,7 +35,7 @@ from ..core.board import Geometry, InvalidPuzzle, PuzzleError, standard
 from ..core.variants import REGIONAL, VariantInfo
 from . import variants
 from .boards import board_view
-from .reading import Reading, canonical, is_canonical_text, read
+from .reading import Reading, canonical, givens_or_empty, is_canonical_text, read
 
 #: Where the JSON API lives; errors under it are answered in JSON (see errors.py).
 API_PREFIX = "/api"
@@ -248,7 +248,7 @@ class ApiRequest:
 
     def givens(self, geometry: Geometry) -> str:
         """The puzzle text; a board with cages and no puzzle given is an empty grid."""
-        return self.puzzle or ("0" * geometry.cells if geometry.cages else "")
+        return givens_or_empty(self.puzzle, geometry)
 
 
 # JSON bodies are a few hundred bytes; nesting deeper than this is not a puzzle request (and
