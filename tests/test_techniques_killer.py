@@ -5,7 +5,9 @@ the fast grade, the uniqueness guard) knows about cages."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import random
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,7 @@ from sudoku_web.core.techniques import (
     tables_for,
 )
 from sudoku_web.core.techniques.killer import cage_tables
+from sudoku_web.core.techniques.sums import distinct_sum, signed_sum
 
 NINE = standard(9)
 DATA = Path(__file__).parent / "data" / "killer_krazydad.txt"
@@ -301,3 +304,56 @@ def test_only_the_killer_rungs_name_cages() -> None:
     explanation = explain([0] * 81, geometry, solution=solution)
     for step in explanation.steps:
         assert bool(step.cages) == (step.technique in KILLER)
+
+
+# ---------------------------------------------------------------------------------------------
+# The arithmetic against its definition: every filling tried
+
+
+def _fillings(
+    masks: Sequence[int], signs: Sequence[int], value: int, apart: Sequence[int]
+) -> Iterator[tuple[int, ...]]:
+    choices = [[d for d in range(1, 10) if m >> (d - 1) & 1] for m in masks]
+    for filling in itertools.product(*choices):
+        if sum(s * d for s, d in zip(signs, filling, strict=True)) != value:
+            continue
+        k = len(masks)
+        if any(apart[i] >> j & 1 and filling[i] == filling[j] for i in range(k) for j in range(i)):
+            continue
+        yield filling
+
+
+def _support(fillings: Sequence[Sequence[int]], k: int) -> tuple[int, ...]:
+    out = [0] * k
+    for filling in fillings:
+        for i, d in enumerate(filling):
+            out[i] |= 1 << (d - 1)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_distinct_and_signed_sums_keep_exactly_what_some_filling_uses(seed: int) -> None:
+    rng = random.Random(seed)
+    k = rng.randint(1, 4)
+    masks = [rng.randint(1, 511) for _ in range(k)]
+    everyone = [(1 << i) - 1 for i in range(k)]  # every cell differs from every other
+    total = rng.randint(k, 9 * k)
+    fillings = list(_fillings(masks, [1] * k, total, everyone))
+    support, sets = distinct_sum(masks, total, 9)
+    assert support == _support(fillings, k)
+    assert set(sets) == {sum(1 << (d - 1) for d in f) for f in fillings}
+    signs = [rng.choice((1, -1)) for _ in range(k)]
+    apart = [sum(rng.randint(0, 1) << j for j in range(i)) for i in range(k)]
+    value = rng.randint(-9 * k, 9 * k)
+    fillings = list(_fillings(masks, signs, value, apart))
+    assert signed_sum(masks, signs, value, apart) == _support(fillings, k)
+
+
+def test_sums_too_wide_to_search_keep_every_candidate() -> None:
+    assert signed_sum([511] * 5, [1] * 5, 20, [0] * 5) is None
+    # Sixteen open cells of a 16x16 cage: the passes are skipped and nothing is removed.
+    masks = [(1 << 16) - 1] * 16
+    assert distinct_sum(masks, 136, 16)[0] == tuple(masks)
+    # A board of such cages still answers a hint (the rungs skip what they cannot afford).
+    rows = [Cage(136, tuple(range(r * 16, r * 16 + 16))) for r in range(16)]
+    assert next_step([0] * 256, standard(16).with_cages(rows)) is None

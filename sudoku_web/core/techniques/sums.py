@@ -17,12 +17,16 @@ two passes cost at most the number of digit sets the first i cells can use, per 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 
 from ..cages import combinations
 
 # The cells a signed sum searches at most: past it the search is left out (see signed_sum).
 MAX_SIGNED_CELLS = 4
+# The digit sets the passes of a distinct sum may meet (a nine-cell cage on 9x9: 511);
+# past it the cells keep every candidate (see distinct_sum).
+MAX_STATES = 1024
 
 
 @functools.lru_cache(maxsize=1 << 16)  # bounded: one entry per digit mask of a board size
@@ -43,12 +47,16 @@ def distinct_sum(
     digits adding up to ``total``; and the digit sets (bitmasks) those fillings use.
 
     ``size`` is the board's N (digits 1..N). Empty supports and no sets: no filling exists.
+    When the passes would be too wide (:data:`MAX_STATES`), every candidate is kept and the
+    sets are all those within the cells' candidates: weaker, never wrong.
     """
     k = len(masks)
     union = 0
     for m in masks:
         union |= m
     sets = tuple(c for c in combinations(size, k, total) if not c & ~union)
+    if _too_wide(masks, size):
+        return tuple(masks), sets  # every candidate kept: sound, only less sharp
     # forward[i]: the digit sets the first i cells can take (distinct, from their masks),
     # kept only while they stay inside one of the sets; backward[i]: the same for cells i..k-1.
     forward = _layers(masks, _parts(sets))
@@ -70,6 +78,18 @@ def distinct_sum(
                     if (c & ~used & ~low) in rest_after:
                         support[i] |= low
     return tuple(support), fits
+
+
+def _too_wide(masks: Sequence[int], size: int) -> bool:
+    """True when the passes could meet more than :data:`MAX_STATES` digit sets in all (big
+    cages on big boards): the step is then left to the other rungs."""
+    states, product = 0, 1
+    for i, mask in enumerate(masks, 1):
+        product *= mask.bit_count()
+        states += min(product, math.comb(size, i))
+        if states > MAX_STATES:
+            return True
+    return False
 
 
 @functools.lru_cache(maxsize=1024)  # bounded: one entry per family of digit sets asked
