@@ -59,11 +59,11 @@ def distinct_sum(
         return tuple(masks), sets  # every candidate kept: sound, only less sharp
     # forward[i]: the digit sets the first i cells can take (distinct, from their masks),
     # kept only while they stay inside one of the sets; backward[i]: the same for cells i..k-1.
-    forward = _layers(masks, _parts(sets))
+    forward = _layers(masks, _parts(sets, k))
     fits = tuple(c for c in sets if c in forward[k])
     if not fits:
         return (0,) * k, ()
-    backward = _layers(masks[::-1], _parts(fits))[::-1]
+    backward = _layers(masks[::-1], _parts(fits, k))[::-1]
     support = [0] * k
     for c in fits:
         for i in range(k):
@@ -92,9 +92,17 @@ def _too_wide(masks: Sequence[int], size: int) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=1024)  # bounded: one entry per family of digit sets asked
-def _parts(sets: tuple[int, ...]) -> frozenset[int]:
-    """Every subset of every digit set in ``sets``."""
+def _parts(sets: tuple[int, ...], k: int) -> frozenset[int] | None:
+    """Every subset of every digit set in ``sets`` (each of ``k`` digits), to prune the
+    passes with; None when there would be more than :data:`MAX_STATES` (the passes are
+    bounded anyway, see :func:`_too_wide`)."""
+    if len(sets) << k > MAX_STATES:
+        return None
+    return _subsets(sets)
+
+
+@functools.lru_cache(maxsize=128)  # bounded: at most MAX_STATES subsets an entry
+def _subsets(sets: tuple[int, ...]) -> frozenset[int]:
     out: set[int] = set()
     for c in sets:
         sub = c
@@ -106,9 +114,9 @@ def _parts(sets: tuple[int, ...]) -> frozenset[int]:
     return frozenset(out)
 
 
-def _layers(masks: Sequence[int], parts: frozenset[int]) -> list[set[int]]:
+def _layers(masks: Sequence[int], parts: frozenset[int] | None) -> list[set[int]]:
     """After each cell in turn, the digit sets the cells so far can take (one digit of its
-    mask each, all different), kept while they are among ``parts``."""
+    mask each, all different), kept while they are among ``parts`` (when given)."""
     layers: list[set[int]] = [{0}]
     for mask in masks:
         out: set[int] = set()
@@ -117,7 +125,7 @@ def _layers(masks: Sequence[int], parts: frozenset[int]) -> list[set[int]]:
             while free:
                 low = free & -free
                 free ^= low
-                if (used | low) in parts:
+                if parts is None or (used | low) in parts:
                     out.add(used | low)
         layers.append(out)
     return layers
