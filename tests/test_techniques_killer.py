@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from test_logic_techniques import CASES
 
-from sudoku_web.core.board import Cage, Geometry, standard
+from sudoku_web.core.board import Cage, Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
+from sudoku_web.core.cage_maker import partition
 from sudoku_web.core.cages import parse_cages
 from sudoku_web.core.logic import apply_step, explain, grade, next_step, pencil_marks
+from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
     KILLER,
     TECHNIQUES,
@@ -357,3 +359,33 @@ def test_sums_too_wide_to_search_keep_every_candidate() -> None:
     # A board of such cages still answers a hint (the rungs skip what they cannot afford).
     rows = [Cage(136, tuple(range(r * 16, r * 16 + 16))) for r in range(16)]
     assert next_step([0] * 256, standard(16).with_cages(rows)) is None
+
+
+JIGSAW = jigsaw(
+    "000011222" "000111222" "001111222" "333444555" "333444555" "333444555"
+    "666777888" "666777888" "666777888"
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize(
+    "geometry",
+    [x_sudoku(9), hyper(), JIGSAW, standard(6), standard(4)],
+    ids=["killer-x", "killer-hyper", "killer-jigsaw", "6x6", "4x4"],
+)
+def test_killers_on_other_boards_are_explained_soundly(geometry: Geometry, seed: int) -> None:
+    # Random connected cages over a solution of the board: every step keeps that solution's
+    # digits (a guess, where logic stalls, places them), so the explanation ends on it.
+    rng = random.Random(seed)
+    first = list(range(1, geometry.size + 1))
+    rng.shuffle(first)
+    start = first + [0] * (geometry.cells - geometry.size)
+    solution = parse_puzzle(solve(start, geometry=geometry).solutions[0], geometry)
+    killer = geometry.with_cages(partition(solution, geometry, rng, [1, 4, 4, 2]))
+    explanation = explain([0] * geometry.cells, killer, solution=solution)
+    assert explanation.status == "solved"
+    assert list(explanation.final.values) == solution
+    for step in explanation.steps:
+        assert all(solution[c] != d for c, d in step.eliminations), step.sentence
+        assert all(solution[c] == d for c, d in step.placements), step.sentence
+        assert step.technique not in UNIQUENESS
