@@ -17,7 +17,7 @@ equation
 Roads not taken: regions stop at bands of neighbouring rows or columns and at two boxes
 side by side: wider unions add cells to every sum and rarely a step. Equations over cells
 of several houses are searched up to four cells (:data:`.sums.MAX_SIGNED_CELLS`); cells that
-all see each other are a virtual cage of any size.
+all see each other are a virtual cage, worked out like a real one.
 """
 
 from __future__ import annotations
