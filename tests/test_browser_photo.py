@@ -23,7 +23,7 @@ SOLVE = "input[type=submit][value=Solve]"
 
 def _photo() -> Path:
     """A test photo the reader reads with cells to check, so the marks are seen too."""
-    return PHOTOS / "image109.jpg"
+    return PHOTOS / "image1083.jpg"
 
 
 @pytest.fixture(scope="module")
