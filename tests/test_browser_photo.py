@@ -113,3 +113,20 @@ def test_a_photo_without_a_grid_says_so(page: Page, live_server: str, tmp_path: 
         "No Sudoku grid found in this photo: try a straighter, closer shot."
     )
     assert _grid(page) == "0" * 81
+
+
+def test_a_photo_over_the_limit_is_refused_before_uploading(
+    page: Page, live_server: str, tmp_path: Path
+) -> None:
+    big = tmp_path / "big.jpg"
+    big.write_bytes(b"\xff" * (9 * 1024 * 1024))
+    posts: list[str] = []
+    page.on(
+        "request", lambda request: posts.append(request.url) if request.method == "POST" else None
+    )
+    page.goto(live_server + "/")
+    page.set_input_files("#photo", str(big))
+    note = page.locator("#photo-check")
+    expect(note).to_contain_text("That file is over 8 MB")
+    expect(note).to_have_attribute("role", "alert")
+    assert posts == []

@@ -178,6 +178,12 @@ class PhotoPanel:
         return f"{self.max_bytes / 2**20:.0f}"
 
     @property
+    def too_large(self) -> str:
+        """What a person reads about a file over the limit (the page's script says it too,
+        before uploading)."""
+        return too_large_message(self.max_bytes)
+
+    @property
     def read(self) -> bool:
         """Whether a photo was read (the grid holds it, for the person to check)."""
         return self.answer is not None and self.answer.reading is not None
