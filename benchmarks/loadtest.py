@@ -88,13 +88,13 @@ from pathlib import Path
 from urllib.parse import quote
 
 from . import hostile
+from .data_files import data_file
 from .machine import cpu_model, memory_mb
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "benchmarks" / "data"
-TOP95 = DATA / "top95.txt"
-EASY50 = DATA / "easy50.txt"
-TOP1465 = DATA / "top1465.txt"
+TOP95 = data_file("top95.txt")
+EASY50 = data_file("easy50.txt")
+TOP1465 = data_file("top1465.txt")
 HOST = "127.0.0.1"
 
 

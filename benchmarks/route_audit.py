@@ -45,12 +45,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.data_files import data_file
 from sudoku_web import create_app
 from sudoku_web.core.board import find_conflicts, jigsaw, parse_puzzle, standard
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import VARIANTS
 
-DATA = Path(__file__).parent / "data"
 SYMBOLS16 = "123456789ABCDEFG"
 LETTERS = "ABCDEFGHIJKLMNOP"
 
@@ -226,7 +226,7 @@ def jigsaw_boards(rng: random.Random, size: int = 16) -> list[Board]:
 
 
 def _lines(name: str) -> list[str]:
-    return [line.split()[0].replace(".", "0") for line in (DATA / name).read_text().split("\n")
+    return [line.split()[0].replace(".", "0") for line in data_file(name).read_text().split("\n")
             if line.strip() and not line.startswith("#")]  # fmt: skip
 
 

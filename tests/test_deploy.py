@@ -346,6 +346,50 @@ def test_slow_clients_hold_nginx_not_the_worker(proxied_site: int) -> None:
 
 
 @pytest.mark.slow
+def test_fifty_clients_trickling_headers_do_not_stop_healthz(proxied_site: int) -> None:
+    # Slowloris: 50 clients each send their request headers one byte at a time. Straight at
+    # gunicorn's sync workers that stops the site; behind nginx every probe still answers.
+    import socket
+    import threading
+    import time
+
+    request = b"GET /p/123 HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\nX-Pad: " + b"a" * 200
+    stop = threading.Event()
+    sent = [0] * 50
+
+    def trickle(index: int) -> None:
+        try:
+            with socket.create_connection(("127.0.0.1", proxied_site), timeout=5) as sock:
+                for byte in request:
+                    if stop.is_set():
+                        return
+                    sock.sendall(bytes([byte]))
+                    sent[index] += 1
+                    time.sleep(0.05)
+        except OSError:
+            pass  # nginx may close a connection it finds too slow: that is its job
+
+    clients = [threading.Thread(target=trickle, args=(i,), daemon=True) for i in range(50)]
+    for client in clients:
+        client.start()
+    try:
+        time.sleep(1.0)  # every client connected and trickling
+        probes = []
+        for _ in range(12):
+            started = time.monotonic()
+            status, _, data = _request(proxied_site, "GET", "/healthz")
+            probes.append((status, data, time.monotonic() - started))
+            time.sleep(0.25)
+        assert sum(1 for n in sent if n > 10) >= 45  # the slow clients really were there
+        assert all(status == 200 and data == b"ok" for status, data, _ in probes), probes
+        assert max(seconds for _, _, seconds in probes) < 2.0, probes
+    finally:
+        stop.set()
+        for client in clients:
+            client.join(timeout=5)
+
+
+@pytest.mark.slow
 def test_site_refuses_big_bodies_and_floods(proxied_site: int) -> None:
     status, _, _ = _request(proxied_site, "POST", "/", body=b"x" * (17 * 1024))
     assert status == 413
