@@ -31,13 +31,13 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from werkzeug.wrappers import Response
 
 from ..core.board import Geometry, parse_puzzle
+from ..core.hints import Hint, hint_steps
 from ..core.logic import Candidates, pencil_marks
 from ..core.variants import VariantInfo
 from . import cache, security, solving, teaching_display, variants
 from .forms import JigsawForm, PuzzleForm, puzzle_form
 from .reading import canonical, read
 from .request_path import ShareLink, add_share_routes, read_share_link
-from .teaching_display import Hint
 
 bp = Blueprint("teach", __name__)
 
@@ -265,7 +265,7 @@ def _hint_for(
             if lost:
                 return _wrong(lost, geometry, pencil=True)
     solved = result.status == "solved"  # then every entry was checked against the solution
-    hint = teaching_display.hint_steps(
+    hint = hint_steps(
         grid,
         geometry,
         unique=solved,
@@ -282,9 +282,7 @@ def _hint_for(
 
 def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
     """The grid has no solution: name the cells to check (never the digits)."""
-    hint = teaching_display.hint_steps(
-        grid, geometry, unique=False, deadline_ms=solving.hint_deadline()
-    )
+    hint = hint_steps(grid, geometry, unique=False, deadline_ms=solving.hint_deadline())
     if hint.last is not None and hint.last.technique == "Contradiction":
         return _wrong(hint.last.cells, geometry)
     diagnosis = solving.diagnose_puzzle(canonical(grid), geometry)
