@@ -18,7 +18,7 @@ defaults apart from the cache size, so worker recycling is the shipped ``max_req
                 the server keeps answering (requests after the kill are counted)
 
 For each: requests/s, p50/p99 latency, errors, and peak RSS (VmHWM) per worker process.
-Targets from issue 4: pages >= 40% of baseline's throughput, pages+lru >= 80%, zero errors,
+Targets: pages >= 40% of baseline's throughput, pages+lru >= 80%, zero errors,
 peak RSS per worker <= 60 MB. The 40% target is checked against ``pages`` (top95);
 ``pages-easy`` is reported alongside as the typical-puzzle figure.
 
@@ -32,7 +32,7 @@ URL) and the throughput has stopped rising (a round within 5% of the one before)
 was recycled (``max_requests``) during the measured window: a recycled worker starts with an
 empty LRU.
 
-The hostile test (``--hostile``, issue 12). A few clients (``--clients``, default 3) send
+The hostile test (``--hostile``). A few clients (``--clients``, default 3) send
 the most expensive requests known, each with a fresh input so that no cache helps
 (:mod:`benchmarks.hostile`: fresh 16x16 jigsaw maps, sparse 16x16 pages and PNG previews,
 16x16 steps and search pages, ``POST /api/explain``, the typo doctor on impossible 16x16
@@ -579,7 +579,7 @@ def soak(args: argparse.Namespace) -> int:
 HOSTILE_LOG_FORMAT = "%({x-load-kind}i)s %(s)s %(D)s %({x-cpu-ms}o)s %(m)s %(U)s"
 #: The app the hostile test serves by default: the real one, plus the X-Cpu-Ms header.
 TIMED_APP = "benchmarks.timed_app:create_app()"
-#: Issue 12's targets on the 2-core box with the shipped settings.
+#: The hostile test's targets on the 2-core box with the shipped settings.
 TARGET_SERVER_MS = 300.0
 TARGET_PSS_MB = 250.0
 

@@ -611,7 +611,7 @@ def test_grade_in_time_is_cacheable_and_matches_the_steps_page(client: Any) -> N
     assert page.headers["Cache-Control"].startswith("public") and "ETag" in page.headers
 
 
-# ---- Hints from pencil marks and hints that point (issue 15) ---------------------------------
+# ---- Hints from pencil marks and hints that point ------------------------------------------
 
 
 def _flat_marks(drop: tuple[int, int] | None = None) -> str:

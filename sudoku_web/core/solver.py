@@ -182,7 +182,7 @@ def solve(
         # Tables depend on the houses only: a stream of killers shares its board's tables.
         tables = _tables(geometry.base)
         # The clock starts once the tables exist: the time reported is this puzzle's, not
-        # the one-off build of a new geometry's tables (issue 15: an easy 16x16's "Time").
+        # the one-off build of a new geometry's tables (the page's "Time" is the solve's).
         started = time.perf_counter()
         text: str | None = None
         if isinstance(puzzle, str):

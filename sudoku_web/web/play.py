@@ -147,7 +147,7 @@ def _page(geometry: Geometry, givens: str, grid: tuple[int, ...]) -> ResponseVal
     Check or Hint over the posted entries."""
     if request.method == "GET":
         if request.args.get("from") == "pool":
-            # "New puzzle" says where a puzzle came from (issue 16): the note belongs to this
+            # "New puzzle" says where a puzzle came from: the note belongs to this
             # one visit, so that page is drawn apart from the puzzle's cached page.
             return _render(_game(geometry, givens, grid), from_pool=True)
         key = cache.text_key("play", cache.solve_key(givens, geometry).text)
