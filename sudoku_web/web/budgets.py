@@ -19,6 +19,7 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ``STEPS_PAGE_CELLS``        cells, so a page draws at most this many cells in all)
 ``RENDER_RESERVE_MS``       what a request keeps of ``REQUEST_DEADLINE_MS`` for drawing:
                             doctor, explanation, grade and search story get the rest
+``GENERATE_DEADLINE_MS``    live generation of a new puzzle (past it the pool answers)
 ==========================  =================================================================
 
 Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
@@ -74,6 +75,11 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # the grade stop this much before the request's deadline (a 16x16 page or PNG takes
     # 20-60 ms to draw).
     "RENDER_RESERVE_MS": 60,
+    # Wall-clock bound of live generation per request (/new, /daily, /api/generate); past it
+    # the pool answers. No attempt starts and no grading runs past it (a grading it cuts short
+    # counts for nothing), so a request stays near it: within 300 ms with the solve and the
+    # page (route audit).
+    "GENERATE_DEADLINE_MS": 200,
 }
 
 

@@ -25,7 +25,8 @@ from .budgets import Budget, DoctorBudget, TeachBudget
 
 
 def solve_puzzle(puzzle: str, budget: Budget, geometry: Geometry | None = None) -> SolveResult:
-    """Solve a canonical puzzle within ``budget``; the single call into the engine."""
+    """Solve a canonical puzzle within ``budget``: every page's and the API's solve (the
+    search story, :func:`search_story`, reruns the engine with its recorder on)."""
     return solve(
         puzzle,
         geometry=geometry or standard(9),
