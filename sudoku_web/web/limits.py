@@ -1,10 +1,14 @@
-"""Request limits that keep one request cheap: the URL length cap (414), and a body the server
-cannot read refused as the client's fault (400).
+"""Request limits that keep one request cheap: the URL length cap (414), a body the server
+cannot read refused as the client's fault (400), and the one route family allowed a large body
+(a photo upload).
 
 The body limit is Flask's own ``MAX_CONTENT_LENGTH`` (413, rendered by
-:mod:`sudoku_web.web.errors`);
+:mod:`sudoku_web.web.errors`), 16 KiB for every route but the photo readers
+(``POST /read`` and ``POST /api/read``), whose views call :func:`allow_photo_upload` before
+they touch the body: Flask 3.1's per-request ``max_content_length`` then lets up to
+``PHOTO_MAX_CONTENT_LENGTH`` (8 MiB) through for that request only;
 the solve itself is bounded by the request budget (``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS``,
-see :class:`sudoku_web.web.budgets.Budget`). This module adds the one missing bound: a URL
+see :class:`sudoku_web.web.budgets.Budget`). This module also adds the URL's bound: a URL
 (path plus query string) longer than ``MAX_URL_LENGTH`` is refused with ``414 URI Too Long``
 before any view runs, as a page in the site's style or as JSON under ``/api/``.
 
@@ -26,13 +30,26 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from flask import Flask, abort, request
+from flask import Flask, abort, current_app, request
 from werkzeug.exceptions import BadRequest, HTTPException
 
 MALFORMED_BODY: Final = "The request body could not be read: its chunked encoding is malformed."
 
 #: Config defaults; ``SUDOKU_WEB_MAX_URL_LENGTH`` overrides (0 turns the cap off).
-CONFIG_DEFAULTS: Final[dict[str, Any]] = {"MAX_URL_LENGTH": 2_048}
+CONFIG_DEFAULTS: Final[dict[str, Any]] = {
+    "MAX_URL_LENGTH": 2_048,
+    # A phone photo as a JPEG is 2-5 MB (12 MP); with the multipart wrapping, 8 MiB.
+    # SUDOKU_WEB_PHOTO_MAX_CONTENT_LENGTH overrides; keep nginx's photo locations in step.
+    "PHOTO_MAX_CONTENT_LENGTH": 8 * 1024 * 1024,
+}
+
+
+def allow_photo_upload() -> int:
+    """Raises this request's body limit to ``PHOTO_MAX_CONTENT_LENGTH`` (returned); call it
+    before the body is read. Every other request keeps ``MAX_CONTENT_LENGTH``."""
+    cap = int(current_app.config["PHOTO_MAX_CONTENT_LENGTH"])
+    request.max_content_length = cap
+    return cap
 
 
 def url_length() -> int:
