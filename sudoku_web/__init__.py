@@ -137,6 +137,6 @@ def healthz() -> Response:
     """
     from flask import Response
 
-    response = Response("ok\n", mimetype="text/plain")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    from .web.cache import no_store
+
+    return no_store(Response("ok\n", mimetype="text/plain"))

@@ -169,7 +169,7 @@ def read_photo() -> Response:
         form, picked, answer.status, photo=photo_upload.panel(form.geometry, answer)
     )
     response = make_response(page, status)
-    response.headers["Cache-Control"] = "no-store"
+    cache.no_store(response)
     if status == 429:
         response.headers["Retry-After"] = str(photo_upload.RETRY_AFTER_S)
     return response
