@@ -20,7 +20,8 @@ The grade is not computed for the result page itself: it costs ~7 ms on a hard p
 ~0.3 ms for the solve, so the result page stays a cheap, always-cacheable answer and the panel
 arrives as its own request (link-preview fetchers never load it). What these pages draw is
 built by :mod:`sudoku_web.web.teaching_display`; the core is called through
-:mod:`sudoku_web.web.solving`, within the budgets from the config.
+:mod:`sudoku_web.web.solving`, within the budgets from the config (a hint,
+:mod:`sudoku_web.core.hints`, directly, with :func:`~sudoku_web.web.solving.hint_deadline`).
 """
 
 from __future__ import annotations
