@@ -58,7 +58,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from .web import cache, limits, security, speedups
+    from .web import cache, explanations, limits, security, speedups
 
     app = Flask(
         __name__,
@@ -73,6 +73,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(cache.CONFIG_DEFAULTS)
     app.config.from_mapping(limits.CONFIG_DEFAULTS)
     app.config.from_mapping(speedups.CONFIG_DEFAULTS)
+    app.config.from_mapping(explanations.CONFIG_DEFAULTS)
     app.config.from_mapping(defaults())
     app.config.from_prefixed_env()
     app.config.from_prefixed_env(ENV_PREFIX)
