@@ -19,8 +19,9 @@ import statistics
 import time
 import tracemalloc
 
-from sudoku_web.core import solver
-from sudoku_web.core.board import BOX_SHAPES, Geometry, geometry_for, jigsaw
+from sudoku_web.core import solver, solver_tables
+from sudoku_web.core.board import BOX_SHAPES, Geometry, jigsaw
+from sudoku_web.core.variants import geometry_for
 
 GEOMETRIES = [
     ("standard", 4),
@@ -88,12 +89,12 @@ def build_figures(reps: int, rng: random.Random) -> None:
             geo = fresh(variant, size, rng)
             gc.collect()
             started = time.perf_counter()
-            solver._Tables(geo)
+            solver_tables._Tables(geo)
             times.append((time.perf_counter() - started) * 1000)
-        solver._powers.cache_clear()  # counted in each table's own figure: measure it too
+        solver_tables._powers.cache_clear()  # counted in each table's own figure: measure it too
         geo = fresh(variant, size, rng)
         tracemalloc.start()
-        built = solver._Tables(geo)
+        built = solver_tables._Tables(geo)
         traced = tracemalloc.get_traced_memory()[0] / 2**20
         tracemalloc.stop()
         print(
@@ -128,7 +129,7 @@ def hostile_maps(count: int, rng: random.Random) -> None:
         f"\n{count} fresh 16x16 jigsaw maps, the empty grid each (250 ms deadline, build "
         f"included): median {statistics.median(times):.0f} ms, max {max(times):.0f} ms ({counts}); "
         f"RSS {before:.0f} -> {rss_mb():.0f} MB; table cache {solver.tables_bytes() / 2**20:.1f} "
-        f"MB of its {solver.TABLES_BUDGET_BYTES / 2**20:.0f} MB budget"
+        f"MB of its {solver_tables.TABLES_BUDGET_BYTES / 2**20:.0f} MB budget"
     )
 
 

@@ -15,7 +15,6 @@
 (function () {
   "use strict";
 
-  var SYMBOLS = "123456789ABCDEFG";
   var HISTORY_LIMIT = 500;
   var STORE_PREFIX = "sudoku-web/play/";
 
@@ -23,11 +22,11 @@
     var form = table.closest("form");
     var size = parseInt(table.getAttribute("data-size"), 10);
     var puzzle = table.getAttribute("data-puzzle") || "";
-    var variant = table.getAttribute("data-variant") || "standard";
+    var variant = table.getAttribute("data-variant") || "";
     var regions = table.getAttribute("data-regions") || "";
-    var symbols = SYMBOLS.slice(0, size);
+    var symbols = table.getAttribute("data-symbols") || "";  // the board's, from the server
     var count = size * size;
-    if (!size || puzzle.length !== count) { return; }
+    if (!size || puzzle.length !== count || symbols.length !== size) { return; }
 
     var tds = new Array(count);
     Array.prototype.forEach.call(table.querySelectorAll("td[data-cell]"), function (td) {

@@ -23,9 +23,9 @@
   function setupGrid(table) {
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input.cell-input"));
     var size = parseInt(table.getAttribute("data-size"), 10) || 9;
-    var symbols = "123456789ABCDEFG".slice(0, size);
+    var symbols = table.getAttribute("data-symbols") || "";  // the board's, from the server
     var count = inputs.length;
-    if (count !== size * size) { return; }
+    if (count !== size * size || symbols.length !== size) { return; }
     var form = table.closest("form");
     var pasteBox = form ? form.querySelector("textarea[name=paste]") : null;
     var status = form ? form.querySelector(".paste-status") : null;

@@ -23,16 +23,24 @@ ENV_PREFIX = "SUDOKU_WEB"
 
 
 def defaults() -> dict[str, Any]:
-    """The app's own safe defaults; every key can be overridden from the environment as
-    SUDOKU_WEB_<KEY> or FLASK_<KEY> (values are parsed as JSON, so
-    SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number)."""
-    from .web import budgets
+    """Every default of the app's configuration, from the modules that read each key.
+
+    :func:`create_app` applies this once, before the environment; every key can be overridden
+    as SUDOKU_WEB_<KEY> or FLASK_<KEY> (values are parsed as JSON, so
+    SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number). The modules read ``app.config`` directly.
+    """
+    from .web import budgets, cache, explanations, generate_views, limits, security, speedups
 
     return {
         # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near.
         "MAX_CONTENT_LENGTH": 16 * 1024,
-        # The budgets of one request's work (see sudoku_web.web.budgets).
-        **budgets.CONFIG_DEFAULTS,
+        **security.CONFIG_DEFAULTS,
+        **cache.CONFIG_DEFAULTS,
+        **limits.CONFIG_DEFAULTS,
+        **speedups.CONFIG_DEFAULTS,
+        **budgets.CONFIG_DEFAULTS,  # the budgets of one request's work
+        **generate_views.CONFIG_DEFAULTS,
+        **explanations.CONFIG_DEFAULTS,
     }
 
 
@@ -58,7 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from .web import cache, explanations, limits, security, speedups
+    from .web import cache, limits, security, speedups
 
     app = Flask(
         __name__,
@@ -69,11 +77,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # slashes merged: an absolute Location to another route ("/p/play"), which is not what
     # the link asked for. Such a link names no puzzle, so it is a 404 like any other.
     app.url_map.merge_slashes = False
-    app.config.from_mapping(security.CONFIG_DEFAULTS)
-    app.config.from_mapping(cache.CONFIG_DEFAULTS)
-    app.config.from_mapping(limits.CONFIG_DEFAULTS)
-    app.config.from_mapping(speedups.CONFIG_DEFAULTS)
-    app.config.from_mapping(explanations.CONFIG_DEFAULTS)
     app.config.from_mapping(defaults())
     app.config.from_prefixed_env()
     app.config.from_prefixed_env(ENV_PREFIX)
@@ -85,7 +88,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, generate_views, pages, play, printout, solving, teaching
+    from .web import (
+        api,
+        errors,
+        generate_views,
+        pages,
+        photo_upload,
+        play,
+        printout,
+        solving,
+        teaching,
+    )
 
     app.register_blueprint(pages.bp)  # the form, result pages and their pictures
     app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
@@ -100,6 +113,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     solving.init_app(app)  # before the replay by URL: every request's clock starts first
     speedups.init_app(app)  # after the cache: its replay by URL uses the store
     limits.init_app(app)
+    photo_upload.init_app(app)  # the photo readers' slots, shared by the workers forked later
     # Last, so its checks see the final config and its header hook covers every response.
     security.init_app(app)
     return app

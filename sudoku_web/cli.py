@@ -20,8 +20,13 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any, TextIO
 
-from .core.board import VARIANTS, InvalidPuzzle, PuzzleError, parse_puzzle, pretty
+from .core.board import Geometry, InvalidPuzzle, PuzzleError, infer_size, parse_puzzle, pretty
+from .core.cages import link_spelling, parse_cages
 from .core.solver import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES, SolveResult, solve
+from .core.variants import CLASSIC, VARIANTS, find_variant, layout_of
+
+# The boards the commands take (``--variant``): a killer is the classic board plus cages.
+VARIANT_KEYS = [info.key for info in VARIANTS]
 
 # Exit statuses: 0 all fine, 1 at least one puzzle was invalid (or, for generate, at least
 # one puzzle did not reach the grade asked for), 2 bad usage (argparse).
@@ -55,18 +60,25 @@ def add_solve_parser(subparsers: Any) -> None:
             "Uniqueness is always checked. Exit status 1 if any puzzle was invalid."
         ),
     )
-    source = p.add_mutually_exclusive_group(required=True)
+    source = p.add_mutually_exclusive_group()
     source.add_argument("puzzle", nargs="?", help="puzzle text, row-major; '.' or '0' for blanks")
     source.add_argument(
         "-f", "--file", metavar="FILE", help="file with one puzzle per line ('-' for stdin)"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
-    p.add_argument("--variant", choices=VARIANTS, default="standard", help="board variant")
+    p.add_argument("--variant", choices=VARIANT_KEYS, default=CLASSIC.key, help="board variant")
     p.add_argument(
         "--size", type=int, default=None, help="grid size N (default: from the cell count)"
     )
     p.add_argument(
         "--regions", metavar="MAP", default=None, help="jigsaw region map, one label per cell"
+    )
+    p.add_argument(
+        "--cages",
+        metavar="FILE|TEXT",
+        default=None,
+        help="killer cages for every puzzle: a file, or the text itself (one cage per line "
+        "'15: r1c1 r1c2', or a cage map and its sums); with cages the puzzle may be left out",
     )
     p.add_argument(
         "--max-nodes",
@@ -109,6 +121,22 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
         "max_nodes": args.max_nodes,
         "deadline_ms": deadline,
     }
+    info = find_variant(args.variant)
+    if info.needs_cages and args.cages is None:
+        print(f"sudoku-web: --variant {info.key} needs --cages", file=sys.stderr)
+        return EXIT_USAGE
+    if args.cages is not None:
+        try:
+            board = _caged_board(args, info.key)
+        except (InvalidPuzzle, OSError) as exc:
+            print(f"sudoku-web: the cages: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+        options = {"geometry": board, "max_nodes": args.max_nodes, "deadline_ms": deadline}
+        if args.puzzle is None and args.file is None:
+            args.puzzle = "." * board.cells  # a killer needs no givens
+    if args.puzzle is None and args.file is None:
+        print("sudoku-web: give a puzzle, --file, or --cages", file=sys.stderr)
+        return EXIT_USAGE
     if args.puzzle is not None:
         result = solve(args.puzzle, **options)
         if args.json:
@@ -127,6 +155,18 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
             status = EXIT_INVALID
         out.write("".join(line + "\n" for line in lines))
     return status
+
+
+def _caged_board(args: argparse.Namespace, variant: str) -> Geometry:
+    """The board of ``--variant``/``--size``/``--regions`` with the cages of ``--cages`` (a
+    file when one has that name, else the text)."""
+    text = args.cages
+    if os.path.isfile(text):
+        with open(text, encoding="utf-8") as handle:
+            text = handle.read(200_000)
+    size = args.size or (infer_size(args.puzzle) if args.puzzle else None) or 9
+    board = layout_of(find_variant(variant)).geometry(size, args.regions)
+    return board.with_cages(parse_cages(text, board))
 
 
 def _cores() -> int:
@@ -275,7 +315,13 @@ def add_generate_parser(subparsers: Any) -> None:
         ),
     )
     p.add_argument("-g", "--grade", type=_grade_word, default="Easy", help="grade (default Easy)")
-    p.add_argument("--variant", choices=VARIANTS, default="standard", help="board variant")
+    p.add_argument("--variant", choices=VARIANT_KEYS, default=CLASSIC.key, help="board variant")
+    p.add_argument(
+        "--killer",
+        action="store_true",
+        help="cages and no givens on the board of --variant (killer-X: --variant x --killer); "
+        "the line is '<puzzle> <cages>', the cages in their share-link spelling",
+    )
     p.add_argument("--size", type=int, default=9, help="grid size N (default 9)")
     p.add_argument(
         "--regions",
@@ -336,6 +382,7 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> int:
                 regions=args.regions,
                 symmetric=False if args.asymmetric else None,
                 max_attempts=attempts,
+                cages=True if args.killer else None,
             )
         except (InvalidPuzzle, ValueError) as exc:
             print(f"sudoku-web: {exc}", file=sys.stderr)
@@ -350,8 +397,8 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             print(json.dumps(generated_json(found)), file=out)
         elif found.reached:
-            line = found.puzzle if found.regions is None else f"{found.puzzle} {found.regions}"
-            print(line, file=out, flush=True)
+            parts = [found.puzzle, found.regions, _cages_text(found.geometry)]
+            print(" ".join(part for part in parts if part), file=out, flush=True)
         if args.pool and found.reached:
             pool.add(kinds, found)
     if args.pool:
@@ -366,6 +413,7 @@ def generated_json(found: Any) -> dict[str, Any]:
         "variant": found.geometry.variant,
         "size": found.geometry.size,
         "regions": found.regions,
+        "cages": _cages_text(found.geometry) or None,
         "grade": found.grade,
         "asked": found.asked,
         "reached": found.reached,
@@ -375,6 +423,11 @@ def generated_json(found: Any) -> dict[str, Any]:
         "attempts": found.attempts,
         "elapsed_ms": round(found.elapsed_ms, 1),
     }
+
+
+def _cages_text(geometry: Geometry) -> str:
+    """A board's cages in their share-link spelling ("" without cages)."""
+    return link_spelling(geometry.cages, geometry)
 
 
 def add_pool_parser(subparsers: Any) -> None:

@@ -10,7 +10,6 @@ from sudoku_web.core.board import (
     InvalidPuzzle,
     find_conflicts,
     format_puzzle,
-    geometry_for,
     hyper,
     infer_size,
     jigsaw,
@@ -20,6 +19,7 @@ from sudoku_web.core.board import (
     standard,
     x_sudoku,
 )
+from sudoku_web.core.variants import geometry_for
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 # A 4x4 jigsaw map: four connected regions of four cells.

@@ -21,7 +21,7 @@ from web_puzzles import (
 from sudoku_web import create_app
 from sudoku_web.core.board import Geometry, hyper, jigsaw, standard, x_sudoku
 from sudoku_web.web.boards import BoardView, board_view
-from sudoku_web.web.budgets import DEFAULT_DOCTOR_DEADLINE_MS, DoctorBudget
+from sudoku_web.web.budgets import CONFIG_DEFAULTS, DEFAULT_DOCTOR_DEADLINE_MS, DoctorBudget
 
 
 def macro_rows(board: BoardView) -> str:
@@ -102,9 +102,9 @@ def test_board_view_cells_are_built_on_demand_and_agree() -> None:
 
 def test_doctor_deadline_default_is_a_fraction_of_a_second() -> None:
     assert DoctorBudget().deadline_ms == DEFAULT_DOCTOR_DEADLINE_MS
-    assert DoctorBudget.from_config({}).deadline_ms == DEFAULT_DOCTOR_DEADLINE_MS
+    assert DoctorBudget.from_config(CONFIG_DEFAULTS).deadline_ms == DEFAULT_DOCTOR_DEADLINE_MS
     assert DEFAULT_DOCTOR_DEADLINE_MS <= 400
-    assert DoctorBudget.from_config({"DOCTOR_DEADLINE_MS": 50}).deadline_ms == 50
+    assert DoctorBudget.from_config({**CONFIG_DEFAULTS, "DOCTOR_DEADLINE_MS": 50}).deadline_ms == 50
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from web_puzzles import (
     X_PUZZLE,
 )
 
-from sudoku_web.core import solver
+from sudoku_web.core import solver_tables
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
 from sudoku_web.web import teaching_display as lessons
@@ -406,14 +406,14 @@ def test_time_on_an_easy_16x16_leaves_out_the_table_build(
 ) -> None:
     # A fresh 16x16 geometry whose table build is slow: the time shown is the solve's.
     easy = "".join("0" if i % 7 == 0 else ch for i, ch in enumerate(SIXTEEN_SOLUTION))
-    build = solver._Tables.__init__
+    build = solver_tables._Tables.__init__
 
     def slow_build(self: Any, geo: Any) -> None:
         time.sleep(0.4)
         build(self, geo)
 
     geo = standard(16)
-    monkeypatch.setattr(solver._Tables, "__init__", slow_build)
+    monkeypatch.setattr(solver_tables._Tables, "__init__", slow_build)
     monkeypatch.delitem(geo.__dict__, "_engine_tables", raising=False)
     page.goto(f"{live_server}/p/{easy}")
     expect(page.locator("h1")).to_have_text("Solved")

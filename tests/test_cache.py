@@ -9,7 +9,7 @@ from flask import Flask, Response
 
 from sudoku_web.core.board import x_sudoku
 from sudoku_web.core.solver import SolveResult, solve
-from sudoku_web.web import cache
+from sudoku_web.web import budgets, cache
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -77,11 +77,12 @@ def test_threads_hammering_the_store_keep_it_bounded_and_consistent() -> None:
 
 def test_solve_key_names_the_whole_request() -> None:
     app = Flask(__name__)
+    app.config.from_mapping(budgets.CONFIG_DEFAULTS)
     with app.app_context():
         plain = cache.solve_key("1" * 81)
         x = cache.solve_key("1" * 81, x_sudoku(9))
         assert plain.text != x.text and plain == cache.solve_key("1" * 81)
-        tight = cache.solve_key("1" * 81, config={"SOLVE_MAX_NODES": 5})
+        tight = cache.solve_key("1" * 81, config={**app.config, "SOLVE_MAX_NODES": 5})
         assert tight.text != plain.text
 
 
@@ -227,7 +228,7 @@ def make_page_app(**config: object) -> tuple[Flask, list[str]]:
     from sudoku_web.web import security
 
     app = Flask(__name__)
-    app.config.from_mapping(config)
+    app.config.from_mapping({**security.CONFIG_DEFAULTS, **config})
     cache.init_app(app)
     builds: list[str] = []
 

@@ -144,9 +144,9 @@ def test_solve_jobs_must_be_positive(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def _proper(puzzle: str, variant: str = "standard", regions: str | None = None) -> str:
     """The grader's grade of a puzzle that must have exactly one solution."""
-    from sudoku_web.core.board import geometry_for
     from sudoku_web.core.logic import grade
     from sudoku_web.core.solver import solve
+    from sudoku_web.core.variants import geometry_for
 
     size = int(len(puzzle) ** 0.5)
     geo = geometry_for(variant, size, regions)
@@ -229,3 +229,56 @@ def test_pool_fill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "standard-4 Easy: 2" in out and "standard-4 Hard: 0 (5 attempts)" in out
     assert len(json.loads(path.read_text())["kinds"]["standard-4"]["Easy"]) == 2
+
+
+# Killers: cages from a file or as text, no givens needed.
+
+KILLER = (Path(__file__).parent / "data" / "killer_krazydad.txt").read_text().split()[0]
+
+
+def test_solve_a_killer_from_a_cage_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cagemap, sums, solution = KILLER.split(":")
+    cage_file = tmp_path / "cages.txt"
+    cage_file.write_text(f"{cagemap}:{sums}\n")
+    assert main(["solve", "--cages", str(cage_file), "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["status"] == "solved" and body["solution"] == solution
+    assert body["puzzle"] == EMPTY
+    # The killer entry is the classic board plus the cages; givens are taken too.
+    puzzle = solution[:5] + "." * 76
+    assert main(["solve", puzzle, "--variant", "killer", "--cages", f"{cagemap}:{sums}"]) == 0
+    out = capsys.readouterr().out
+    assert "solved" in out and out.splitlines()[0].replace(" ", "").startswith(solution[:3])
+
+
+def test_solve_cages_as_lines_on_a_small_board(capsys: pytest.CaptureFixture[str]) -> None:
+    # 4x4 X board: dominoes in every row, sums of the grid 1234/3412/4321/2143.
+    lines = "3: r1c1 r1c2\n7: r1c3 r1c4\n7: r2c1 r2c2\n3: r2c3 r2c4\n7: r3c1 r3c2\n3: r3c3 r3c4"
+    assert main(["solve", "--cages", lines, "--size", "4", "--variant", "x", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["status"] in {"solved", "multiple"}
+    for text in body["solutions"]:
+        assert int(text[0]) + int(text[1]) == 3 and int(text[2]) + int(text[3]) == 7
+
+
+def test_solve_bad_cages_name_the_cells(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--cages", "10: r1c1 r1c2\n5: r1c2 r1c3"]) == 1
+    assert "overlap at r1c2" in capsys.readouterr().err
+
+
+def test_killer_needs_cages(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", EMPTY, "--variant", "killer"]) == 2
+    assert "needs --cages" in capsys.readouterr().err
+
+
+def test_generate_a_killer_prints_its_cages(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["generate", "--variant", "killer", "--size", "4", "--seed", "2", "--json"]
+    main([*args, "--max-attempts", "1"])
+    body = json.loads(capsys.readouterr().out)
+    assert body["puzzle"] == "0" * 16 and body["clues"] == 0
+    # The cages it prints solve back to its solution, uniquely, through solve --cages.
+    assert main(["solve", "--cages", body["cages"], "--size", "4", "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["status"] == "solved" and solved["solution"] == body["solution"]

@@ -270,3 +270,61 @@ def test_suggest_given_says_none_when_the_budget_is_gone() -> None:
     assert suggest_given("1..." + "." * 12, geo, deadline_ms=0) is None
     assert suggest_given("1..." + "." * 12, geo, max_tries=0) is None
     assert Suggestion(0, 1).apply([0] * 16)[0] == 1
+
+
+# Killers: which cage's sum was mistyped.
+
+KILLER_LINES = (Path(__file__).parent / "data" / "killer_krazydad.txt").read_text().split()
+
+
+@pytest.mark.parametrize("line", KILLER_LINES[:3])
+def test_a_mistyped_sum_is_named(line: str) -> None:
+    """Cages covering the grid: one sum off by one misses 405, and the doctor names it."""
+    from sudoku_web.core.cages import SumsMismatch, parse_cages
+    from sudoku_web.core.doctor import diagnose_sums
+
+    cagemap, sums, solution = line.split(":")
+    totals = sums.split(",")
+    totals[5] = str(int(totals[5]) + 1)
+    with pytest.raises(SumsMismatch) as excinfo:
+        parse_cages(f"{cagemap}:{','.join(totals)}", standard(9))
+    geo = standard(9).with_cages(excinfo.value.cages)
+    found = diagnose_sums("." * 81, geo, deadline_ms=None)
+    assert found.complete
+    assert found.fixes, "the right sum gives exactly one solution"
+    right = parse_cages(f"{cagemap}:{sums}", standard(9))
+    for fix in found.fixes:
+        fixed = fix.apply(geo)
+        assert solve("." * 81, geometry=fixed).status == "solved"
+    assert any(fix.apply(geo).cages == right for fix in found.fixes)
+    assert " \u2192 " in found.fixes[0].describe(geo)
+    assert found.as_dict(geo)["complete"] is True
+
+
+def test_sum_typo_tiers() -> None:
+    from sudoku_web.core.doctor import _one_keystroke, sum_typo_tier
+
+    assert sum_typo_tier(15, 16)[0] == 0
+    assert sum_typo_tier(12, 21)[0] == 0
+    assert sum_typo_tier(15, 5)[0] == 1
+    assert sum_typo_tier(15, 19)[0] == 1
+    assert sum_typo_tier(15, 30)[0] == 2
+    assert sum_typo_tier(15, 16) < sum_typo_tier(15, 5) < sum_typo_tier(15, 30)
+    near = _one_keystroke(15)
+    assert {14, 16, 25, 51, 5, 1, 115, 150} <= near and 0 not in near
+
+
+def test_several_solutions_with_cages_get_a_suggestion() -> None:
+    """A killer missing two cages has several solutions; one extra given makes it unique."""
+    from sudoku_web.core.cages import parse_cages
+    from sudoku_web.core.doctor import suggest
+
+    cagemap, sums, solution = KILLER_LINES[0].split(":")
+    cages = parse_cages(f"{cagemap}:{sums}", standard(9))
+    geo = standard(9).with_cages(cages[1:16] + cages[17:])
+    first = solve("." * 81, geometry=geo)
+    assert first.status == "multiple"
+    found = suggest([0] * 81, geo, first.solutions, deadline_ms=None)
+    assert found.suggestion is not None
+    result = solve(found.suggestion.apply([0] * 81), geometry=geo)
+    assert result.status == "solved"

@@ -11,9 +11,10 @@ import pytest
 
 from sudoku_web import create_app
 from sudoku_web.core import pool
-from sudoku_web.core.board import geometry_for, parse_puzzle
+from sudoku_web.core.board import parse_puzzle
 from sudoku_web.core.logic import GRADES, grade
 from sudoku_web.core.solver import solve
+from sudoku_web.core.variants import geometry_for
 from sudoku_web.web import generate_views, variants
 
 

@@ -1,14 +1,18 @@
-"""The architecture's one rule: arrows point down. The core imports only the standard library
-(never Flask, Werkzeug, WTForms or Pillow); the web layer and the CLI call into it."""
+"""The architecture's rules: arrows point down and never come back. The core imports only the
+standard library (never Flask, Werkzeug, WTForms or Pillow); the web layer and the CLI call
+into it; and no module imports one that imports it back, lazily inside a function or not."""
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import sudoku_web
 import sudoku_web.core
 
 CORE = sorted(
@@ -75,10 +79,7 @@ def test_documented_solve_import_works() -> None:
 
 
 def test_blueprints_never_import_each_other() -> None:
-    """What two blueprints share lives in a module both import (issue 13), never in either."""
-    import ast
-    from pathlib import Path
-
+    """What two blueprints share lives in a module both import, never in either."""
     import sudoku_web.web
 
     web = Path(sudoku_web.web.__file__).parent
@@ -96,3 +97,114 @@ def test_blueprints_never_import_each_other() -> None:
                 else:
                     imported.add(node.module.split(".")[0])
         assert not imported & (blueprints - {name}), f"{name} imports {imported & blueprints}"
+
+
+def _package_modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its ``__init__.py``)."""
+    root = Path(sudoku_web.__file__).parent
+    modules = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        modules[".".join(parts)] = path
+    return modules
+
+
+def _runtime_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement the module can run: at module level and inside functions and
+    classes (lazy imports), but not under ``if TYPE_CHECKING:`` (never run)."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports, read from the source with ``ast``.
+
+    ``from .x import y`` imports ``x`` (and ``x.y`` when that is a module); ``from . import
+    NAME`` of a name that is not a module imports the package itself.
+    """
+    modules = _package_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - (node.level - 1)]
+                    source = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    source = node.module or ""
+                subs = [f"{source}.{alias.name}" for alias in node.names]
+                targets = [s for s in subs if s in modules] or [source]
+                if len(targets) < len(subs):
+                    targets.append(source)  # names too: the module itself runs
+            graph[name] |= {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected components of two or more
+    modules (Tarjan's algorithm), each sorted; empty when the graph is acyclic."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for start in sorted(graph):
+        if start not in index:
+            visit(start)
+    return sorted(found)
+
+
+def test_the_import_graph_is_read_whole() -> None:
+    graph = _import_graph()
+    assert "sudoku_web.core.board" in graph["sudoku_web.core.solver"]
+    # lazy imports count: the command line loads the server only inside its subcommand
+    assert "sudoku_web.hosting.serve" in graph["sudoku_web.cli"]
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a", "e"}, "e": {"d"}, "f": {"a"}}
+    assert _circles(graph) == [["a", "b", "c"], ["d", "e"]]
+    assert _circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circles() -> None:
+    """No module imports, even lazily inside a function, one that imports it back."""
+    circles = _circles(_import_graph())
+    assert not circles, "import circles: " + "; ".join(" <-> ".join(c) for c in circles)

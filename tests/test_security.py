@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask, Response
 
+from sudoku_web import create_app
 from sudoku_web.web import security
 
 
@@ -132,8 +133,8 @@ def test_configured_secret_key_is_kept() -> None:
     assert make_app(SECRET_KEY="from-env").config["SECRET_KEY"] == "from-env"
 
 
-def test_init_app_fills_defaults_when_factory_skipped_them() -> None:
-    app = Flask(__name__)
-    security.init_app(app)
+def test_the_factory_applies_the_security_defaults() -> None:
+    app = create_app()
     response = app.test_client().get("/nowhere")
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert app.config["REFERRER_POLICY"] == security.CONFIG_DEFAULTS["REFERRER_POLICY"]

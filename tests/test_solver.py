@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import count_solutions, status_of
 
-from sudoku_web.core import solver
+from sudoku_web.core import solver_tables
 from sudoku_web.core.board import (
     Geometry,
     format_puzzle,
@@ -282,7 +282,7 @@ def test_variant_round_trip(name: str) -> None:
 
 def test_table_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """User-supplied jigsaw maps cannot pile up engine tables: the oldest are dropped."""
-    monkeypatch.setattr(solver, "TABLES_BUDGET_BYTES", 1)
+    monkeypatch.setattr(solver_tables, "TABLES_BUDGET_BYTES", 1)
     maps = ["AABBAABBCCDDCCDD", "AAABACBBCCDBCDDD", "ABBBAABCADCCDDDC"]
     geos = [jigsaw(m) for m in maps]
     for geo in geos:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from sudoku_web.core import solver
+from sudoku_web.core import solver, solver_tables
 from sudoku_web.core.board import Geometry, jigsaw, standard
 from sudoku_web.core.solver import SolveResult, branch_for, solve, tables_bytes
 
@@ -220,10 +220,10 @@ def _keep_by_definition(t: Any, b: int) -> int:
 def test_16x16_masks_built_on_demand_equal_the_eager_ones(monkeypatch: Any) -> None:
     made = standard(16)
     geo = Geometry(made.size, made.variant, made.houses, made.box_shape)  # a new object
-    lazy = solver._Tables(geo)
-    assert isinstance(lazy.keep_at, solver._LazyMasks) and not lazy.keep_at
-    monkeypatch.setattr(solver, "EAGER_MASKS_BYTES", 1 << 40)
-    eager = solver._Tables(geo)
+    lazy = solver_tables._Tables(geo)
+    assert isinstance(lazy.keep_at, solver_tables._LazyMasks) and not lazy.keep_at
+    monkeypatch.setattr(solver_tables, "EAGER_MASKS_BYTES", 1 << 40)
+    eager = solver_tables._Tables(geo)
     assert isinstance(eager.keep_at, list)
     bits = [b for b in range(1, eager.n_bits + 1) if eager.table[b] >= 0]
     for b in random.Random(2).sample(bits, 300):
@@ -241,13 +241,13 @@ def test_a_16x16_solve_on_a_new_map_builds_only_what_it_uses() -> None:
     result = solve(sparse, geometry=geo, deadline_ms=None)
     assert result.status in ("solved", "multiple")
     tables = geo.__dict__["_engine_tables"]
-    assert 0 < tables.grown_bytes <= solver.GROWN_BUDGET_BYTES
+    assert 0 < tables.grown_bytes <= solver_tables.GROWN_BUDGET_BYTES
     full = 3 * geo.cells * geo.size * (tables.n_bits // 8)
     assert tables.nbytes < full / 3  # the eager tables were ~30 MB; a solve needs a few
 
 
 def test_grown_masks_are_dropped_past_their_budget(monkeypatch: Any) -> None:
-    monkeypatch.setattr(solver, "GROWN_BUDGET_BYTES", 200_000)
+    monkeypatch.setattr(solver_tables, "GROWN_BUDGET_BYTES", 200_000)
     geo = _jigsaw16(4)
     result = solve("." * 256, geometry=geo, deadline_ms=None)
     assert result.status == "multiple"  # still right while masks come and go
@@ -257,10 +257,10 @@ def test_grown_masks_are_dropped_past_their_budget(monkeypatch: Any) -> None:
 
 @pytest.mark.parametrize("make", [_jigsaw9, _jigsaw16])
 def test_the_size_estimate_is_honest(make: Any) -> None:
-    solver._powers.cache_clear()  # so the shared powers are measured too
+    solver_tables._powers.cache_clear()  # so the shared powers are measured too
     geo = make(5)
     tracemalloc.start()
-    built = solver._Tables(geo)
+    built = solver_tables._Tables(geo)
     measured = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     assert 0.8 * measured <= built.nbytes <= 1.3 * measured
@@ -270,10 +270,10 @@ def test_the_table_cache_stays_within_its_byte_budget(monkeypatch: Any) -> None:
     pinned = [standard(9), standard(16)]
     for geo in pinned:
         assert "_engine_tables" in geo.__dict__  # prebuilt (conftest, as the server master)
-    held = [g.__dict__["_engine_tables"] for g in solver._holders.values()]
-    fixed = sum(t.layout_bytes + t.mask_bytes for t in held if id(t.geo) in solver._pinned)
+    held = [g.__dict__["_engine_tables"] for g in solver_tables._holders.values()]
+    fixed = sum(t.layout_bytes + t.mask_bytes for t in held if id(t.geo) in solver_tables._pinned)
     budget = fixed + 8 * 1024 * 1024  # room for one or two 16x16 maps besides the pinned
-    monkeypatch.setattr(solver, "TABLES_BUDGET_BYTES", budget)
+    monkeypatch.setattr(solver_tables, "TABLES_BUDGET_BYTES", budget)
     fresh = [_jigsaw16(seed) for seed in range(10, 14)]
     for geo in fresh:
         solve("." * 256, geometry=geo, max_nodes=5)
@@ -288,13 +288,13 @@ def test_the_deadline_covers_a_new_geometrys_table_build(monkeypatch: Any) -> No
     """A build that leaves no time: the solve answers gave_up/deadline, it never runs on."""
     clock = [0.0]
     monkeypatch.setattr(solver.time, "perf_counter", lambda: clock[0])
-    real_init = solver._Tables.__init__
+    real_init = solver_tables._Tables.__init__
 
     def slow_build(self: Any, geo: Geometry) -> None:
         real_init(self, geo)
         clock[0] += 1.0  # the build took a second of a 300 ms budget
 
-    monkeypatch.setattr(solver._Tables, "__init__", slow_build)
+    monkeypatch.setattr(solver_tables._Tables, "__init__", slow_build)
     result = solve("." * 256, geometry=_jigsaw16(6), deadline_ms=300)
     assert result.status == "gave_up" and result.reason == "deadline"
     assert result.stats.guesses == 0

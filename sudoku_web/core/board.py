@@ -16,6 +16,10 @@ peers
 geometry
     A size N plus its houses. Variants (X, hyper, jigsaw, 4x4 ... 16x16) differ only here:
     the solver never looks at rows or boxes, only at the house tables built once per geometry.
+cage
+    Cells whose symbols are all different and add up to a sum (killer sudoku). Cages are one
+    more rule on any geometry (:attr:`Geometry.cages`); :mod:`sudoku_web.core.cages` reads,
+    writes and checks them.
 
 Text at the edges only: :func:`parse_puzzle` and :func:`format_puzzle` are a matched pair.
 Problems with a puzzle are :class:`PuzzleError` values whose messages name the cells and
@@ -24,6 +28,7 @@ houses involved, collected in a :class:`InvalidPuzzle` exception by the parser.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -41,8 +46,8 @@ IGNORED = frozenset(" \t\r\n|-+")
 # What a drawn rule line is made of (HoDoKu draws ``.---.``, ``:---+---:`` and ``'---'``).
 _RULE_CHARS = frozenset("-=+|:.'`* \t\r")
 
+# The boards' own variants (their houses); the registry (core/variants.py) says the rest.
 Variant = Literal["standard", "x", "hyper", "jigsaw"]
-VARIANTS: tuple[Variant, ...] = ("standard", "x", "hyper", "jigsaw")
 # Box shape (rows, columns) for the boxed sizes.
 BOX_SHAPES: dict[int, tuple[int, int]] = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
 JIGSAW_SIZES = range(4, 17)
@@ -66,11 +71,19 @@ class House:
         return f"{self.kind} {self.index + 1}"
 
 
+@dataclass(frozen=True, order=True)
+class Cage:
+    """Cells whose digits are all different and add up to ``total``."""
+
+    total: int
+    cells: tuple[int, ...]  # ascending cell indices (row-major, 0-based), at least one
+
+
 @dataclass(frozen=True)
 class PuzzleError:
     """One problem with a puzzle: a machine code, a sentence for people, the cells involved."""
 
-    code: Literal["length", "symbol", "conflict", "empty", "regions", "variant"]
+    code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage"]
     message: str
     cells: tuple[int, ...] = ()
 
@@ -85,21 +98,30 @@ class InvalidPuzzle(ValueError):
 
 @dataclass(frozen=True)
 class Geometry:
-    """A board: size N, its houses, and per-cell lookup tables derived from them once."""
+    """A board: size N, its houses, its cages, and per-cell lookup tables derived once.
+
+    ``variant`` names the house layout; cages are one more rule on any layout (a killer is
+    ``standard`` plus cages). ``cell_houses`` and ``peers`` come from the houses alone: a
+    cage's cells must differ too, but that is the cage rule's to enforce. Tables and caches
+    that depend only on the houses key on :attr:`base`, so a stream of killers shares them.
+    """
 
     size: int
     variant: Variant
     houses: tuple[House, ...]
     box_shape: tuple[int, int] | None = None
     regions: tuple[int, ...] | None = None  # jigsaw only: region index per cell
+    cages: tuple[Cage, ...] = ()  # sorted; use with_cages() to add them
     cell_houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     # The hash, computed once: geometries key many caches (tables, board views, regions),
     # and the generated hash would walk every house's cells on each lookup.
     _hash: int = field(init=False, repr=False, compare=False)
+    _base: Geometry | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_hash", hash(self._key()))
+        object.__setattr__(self, "_base", None)
         n_cells = self.size * self.size
         per_cell: list[list[int]] = [[] for _ in range(n_cells)]
         for h, house in enumerate(self.houses):
@@ -115,7 +137,7 @@ class Geometry:
 
     def _key(self) -> tuple[object, ...]:
         """The compared fields (what ``==`` looks at), so equal geometries hash alike."""
-        return (self.size, self.variant, self.houses, self.box_shape, self.regions)
+        return (self.size, self.variant, self.houses, self.box_shape, self.regions, self.cages)
 
     def __hash__(self) -> int:
         return self._hash
@@ -124,12 +146,41 @@ class Geometry:
         # String hashes differ between processes: never carry the hash across a pickle.
         state = dict(self.__dict__)
         state.pop("_hash", None)
+        state["_base"] = None
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_hash", hash(self._key()))
+
+    @property
+    def base(self) -> Geometry:
+        """The same board without its cages (itself when it has none)."""
+        if not self.cages:
+            return self
+        if self._base is None:
+            plain = dataclasses.replace(self, cages=())
+            object.__setattr__(self, "_base", plain)
+            return plain
+        return self._base
+
+    def without_cages(self) -> Geometry:
+        """The same board without its cages: :attr:`base`."""
+        return self.base
+
+    def with_cages(self, cages: Iterable[Cage]) -> Geometry:
+        """The same board with ``cages`` (sorted) as its cages, in place of any it had.
+
+        Checks nothing: :func:`sudoku_web.core.cages.cage_errors` says what is wrong with them.
+        """
+        ordered = tuple(sorted(cages))
+        base = self.base
+        if not ordered:
+            return base
+        caged = dataclasses.replace(base, cages=ordered)
+        object.__setattr__(caged, "_base", base)
+        return caged
 
     @property
     def cells(self) -> int:
@@ -233,7 +284,7 @@ def jigsaw(regions: str) -> Geometry:
     whitespace and ``| - +`` are ignored. Raises :class:`InvalidPuzzle` unless the map has
     N regions of exactly N cells each, each region connected.
     """
-    labels = [ch for ch in regions if ch not in IGNORED]
+    labels = region_labels(regions)
     n_cells = len(labels)
     size = _isqrt_exact(n_cells)
     if size is None or size not in JIGSAW_SIZES:
@@ -287,6 +338,23 @@ def jigsaw(regions: str) -> Geometry:
     return Geometry(size, "jigsaw", tuple(houses), None, tuple(region_of))
 
 
+def region_labels(text: str) -> list[str]:
+    """A region map's labels, one per cell, row-major: every character but the layout
+    (whitespace and ``| - +``). The one reading of a map, for the engine and the pages."""
+    return [ch for ch in text if ch not in IGNORED]
+
+
+# Canonical region labels: region k (numbered by first appearance) is REGION_LETTERS[k].
+REGION_LETTERS = "ABCDEFGHIJKLMNOP"
+
+
+def region_text(index: Sequence[int]) -> str:
+    """A region map as letters, relabelled ``A``, ``B``, ... in reading order (the share
+    links' spelling)."""
+    number: dict[int, int] = {}
+    return "".join(REGION_LETTERS[number.setdefault(r, len(number))] for r in index)
+
+
 def _connected(cells: list[int], size: int) -> bool:
     members = set(cells)
     seen = {cells[0]}
@@ -315,17 +383,6 @@ def _box_shape(size: int) -> tuple[int, int]:
 def _isqrt_exact(n: int) -> int | None:
     root = int(n**0.5 + 0.5)
     return root if root * root == n else None
-
-
-def geometry_for(variant: str = "standard", size: int = 9, regions: str | None = None) -> Geometry:
-    """The geometry for a variant name and size; ``regions`` is required for jigsaw.
-
-    Raises :class:`InvalidPuzzle` for an unknown variant or a size the variant does not have.
-    The variants themselves are the registry's (:mod:`sudoku_web.core.variants`).
-    """
-    from .variants import find_variant  # the registry builds on this module
-
-    return find_variant(variant).geometry(size, regions)
 
 
 def _is_rule(line: str) -> bool:

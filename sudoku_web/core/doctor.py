@@ -17,6 +17,13 @@ For a puzzle with several solutions :func:`suggest_given` proposes one extra giv
 where two known solutions differ, with the symbol of one of them) and checks that it makes
 the solution unique.
 
+For a killer (a board with cages) whose cages have no solution, several, or sums that miss
+the grid's total, :func:`diagnose_sums` says which cage's sum was most likely mistyped: each
+change of one sum after which the puzzle has exactly one solution (:class:`SumFix`), the
+likeliest typos tried first (:func:`sum_typo_tier`). When the cages cover the grid and their
+sums miss its total by ``k``, only ``sum + k`` is tried for each cage; otherwise every
+one-keystroke variant of each sum the cage can make.
+
 Every sub-solve goes through :func:`sudoku_web.core.solver.solve` with a node budget and what is
 left of one deadline (which also pays for building a new geometry's tables, so a diagnosis
 stays within its deadline). A sub-solve that gives up is "unknown": the given is kept (so the
@@ -40,7 +47,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board import SYMBOLS, Geometry, find_conflicts, parse_puzzle
+from .board import SYMBOLS, Cage, Geometry, find_conflicts, parse_puzzle
+from .cages import combinations, covers_grid, grid_total
 from .solver import SolveResult, solve
 
 # A whole diagnosis stays within these unless the caller says otherwise. The deadline is the
@@ -449,3 +457,124 @@ def _best_candidate(
             if best is None or key < best:
                 best = key
     return None if best is None else (best[2], best[3])
+
+
+@dataclass(frozen=True)
+class SumFix:
+    """One cage's sum changed: ``cage`` (as given) should add up to ``total``."""
+
+    cage: Cage
+    total: int
+
+    def apply(self, geometry: Geometry) -> Geometry:
+        """``geometry`` with this cage's sum changed."""
+        fixed = [Cage(self.total, c.cells) if c == self.cage else c for c in geometry.cages]
+        return geometry.with_cages(fixed)
+
+    def as_dict(self, geometry: Geometry) -> dict[str, object]:
+        """API shape: ``{"cells": ["r1c1", ...], "from": 15, "to": 16}``."""
+        cells = [geometry.cell_name(c) for c in self.cage.cells]
+        return {"cells": cells, "from": self.cage.total, "to": self.total}
+
+    def describe(self, geometry: Geometry) -> str:
+        """Words for people: ``the cage at r1c1, r1c2: 15 → 16``."""
+        where = ", ".join(geometry.cell_name(c) for c in self.cage.cells)
+        return f"the cage at {where}: {self.cage.total} \u2192 {self.total}"
+
+
+@dataclass(frozen=True)
+class SumDiagnosis:
+    """What :func:`diagnose_sums` found; ``complete`` False when a budget cut it short."""
+
+    fixes: tuple[SumFix, ...]
+    complete: bool
+    solves: int = 0
+    elapsed_ms: float = 0.0
+    timed_out: bool = False  # the deadline cut it: the answer depends on load, do not cache
+
+    def as_dict(self, geometry: Geometry) -> dict[str, object]:
+        """API shape: the sum fixes, most likely first, and whether the search was complete."""
+        return {"sum_fixes": [f.as_dict(geometry) for f in self.fixes], "complete": self.complete}
+
+
+def sum_typo_tier(old: int, new: int) -> tuple[int, int]:
+    """How likely typing ``old`` meant ``new`` (lower first): one digit one key off (15/16,
+    15/25) or two digits swapped (12/21), then a digit dropped or doubled (15/5, 1/11), then
+    anything else, nearest first."""
+    a, b = str(old), str(new)
+    if len(a) == len(b):
+        diff = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+        if len(diff) == 1 and abs(int(diff[0][0]) - int(diff[0][1])) == 1:
+            return (0, abs(old - new))
+        if len(diff) == 2 and sorted(a) == sorted(b):
+            return (0, abs(old - new))
+        if len(diff) == 1:
+            return (1, abs(old - new))
+    elif abs(len(a) - len(b)) == 1:
+        short, long = (a, b) if len(a) < len(b) else (b, a)
+        if any(long[:i] + long[i + 1 :] == short for i in range(len(long))):
+            return (1, abs(old - new))
+    return (2, abs(old - new))
+
+
+def _sum_candidates(geometry: Geometry) -> list[SumFix]:
+    """The sum changes worth trying, likeliest first (see the module docstring)."""
+    cages = geometry.cages
+    out: list[SumFix] = []
+    off = grid_total(geometry) - sum(c.total for c in cages)
+    for cage in cages:
+        count = len(cage.cells)
+        if covers_grid(geometry, cages):
+            totals = {cage.total + off} if off else set()
+        else:
+            totals = _one_keystroke(cage.total)
+        for total in sorted(totals):
+            if total != cage.total and combinations(geometry.size, count, total):
+                out.append(SumFix(cage, total))
+    out.sort(key=lambda f: (*sum_typo_tier(f.cage.total, f.total), f.cage.cells))
+    return out
+
+
+def _one_keystroke(total: int) -> set[int]:
+    """Numbers one keystroke away from ``total``: a digit changed, dropped or added, or two
+    neighbouring digits swapped."""
+    text = str(total)
+    found: set[str] = set()
+    digits = "0123456789"
+    for i in range(len(text)):
+        found.update(text[:i] + d + text[i + 1 :] for d in digits)
+        found.add(text[:i] + text[i + 1 :])
+        if i + 1 < len(text):
+            found.add(text[:i] + text[i + 1] + text[i] + text[i + 2 :])
+    for i in range(len(text) + 1):
+        found.update(text[:i] + d + text[i:] for d in digits)
+    return {int(t) for t in found if t and not t.startswith("0")}
+
+
+def diagnose_sums(
+    puzzle: str | Sequence[int],
+    geometry: Geometry,
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    nodes_per_solve: int = DEFAULT_NODES_PER_SOLVE,
+    deadline_ms: float | None = DEFAULT_DEADLINE_MS,
+) -> SumDiagnosis:
+    """The one-sum changes after which a killer has exactly one solution, likeliest first.
+
+    ``geometry`` carries the cages as given (their sums may miss the grid's total:
+    :class:`sudoku_web.core.cages.SumsMismatch` hands them over). Each candidate is one solve
+    within the shared budget; when it runs out, ``complete`` is False.
+    """
+    grid = parse_puzzle(puzzle, geometry) if isinstance(puzzle, str) else list(puzzle)
+    budget = _Budget(geometry, max_nodes, nodes_per_solve, deadline_ms)
+    fixes: list[SumFix] = []
+    for fix in _sum_candidates(geometry):
+        budget.geometry = fix.apply(geometry)
+        result = budget.solve(grid)
+        if result is None and budget.timed_out:
+            break
+        if result is not None and result.status == "solved":
+            fixes.append(fix)
+    return SumDiagnosis(
+        tuple(fixes), not budget.cut, budget.solves, budget.elapsed_ms, budget.timed_out
+    )

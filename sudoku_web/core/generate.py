@@ -50,26 +50,26 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from .board import (
     BOX_SHAPES,
     JIGSAW_SIZES,
-    VARIANTS,
     Geometry,
     InvalidPuzzle,
     PuzzleError,
     Variant,
     format_puzzle,
-    geometry_for,
     jigsaw,
+    region_text,
     standard,
 )
+from .cage_maker import make_killer, neighbours
 from .logic import GRADES, Grade, grade
 from .solver import solve
-
-LETTERS = "ABCDEFGHIJKLMNOP"
+from .variants import CLASSIC, find_variant
 
 # Solver guesses allowed for one uniqueness check while carving. A removal the engine cannot
 # settle within it is undone (the puzzle keeps that given), so the search stays bounded and
@@ -127,40 +127,26 @@ class Generated:
         return region_text(self.geometry.regions)
 
 
-def region_text(index: Sequence[int]) -> str:
-    """A region map as letters, relabelled ``A``, ``B``, ... in reading order."""
-    number: dict[int, int] = {}
-    return "".join(LETTERS[number.setdefault(r, len(number))] for r in index)
-
-
 def geometry_of_kind(variant: str, size: int, regions: str | None = None) -> Geometry | None:
     """The geometry of a kind, or None for a jigsaw without a map (drawn per attempt).
 
     Raises :class:`InvalidPuzzle` for a variant or size the engine does not have.
     """
-    if variant not in VARIANTS:
-        names = ", ".join(VARIANTS)
-        raise InvalidPuzzle(
-            [PuzzleError("variant", f"Unknown variant {variant!r}; use one of {names}.")]
-        )
-    if variant == "jigsaw":
+    info = find_variant(variant)  # raises for an unknown one, naming the known ones
+    if info.takes_regions:
         if regions is None:
-            if size not in JIGSAW_SIZES:
+            if size not in info.sizes:
                 message = (
                     f"Jigsaw grids are {JIGSAW_SIZES.start}x{JIGSAW_SIZES.start} to "
                     f"{JIGSAW_SIZES.stop - 1}x{JIGSAW_SIZES.stop - 1}, not {size}x{size}."
                 )
                 raise InvalidPuzzle([PuzzleError("variant", message)])
             return None
-        return geometry_for("jigsaw", size, regions)
-    if regions is not None:
-        message = "Only jigsaw puzzles take a region map; leave it out or use variant jigsaw."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
-    return geometry_for(variant, size)
+    return info.geometry(size, regions)  # says when a map is given to another variant
 
 
 def generate(
-    variant: Variant | str = "standard",
+    variant: Variant | str = CLASSIC.key,
     size: int = 9,
     asked: Grade | str = "Easy",
     *,
@@ -169,8 +155,13 @@ def generate(
     symmetric: bool | None = None,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
     deadline_ms: float | None = None,
+    cages: bool | None = None,
 ) -> Generated:
     """A puzzle of the grade asked for, with exactly one solution, from ``seed``.
+
+    ``cages`` (default: the variant's ``needs_cages``, the killer) makes a killer on the
+    variant's board: cages drawn on a solution grid (:mod:`sudoku_web.core.cage_maker`), no
+    givens, graded by the same grader.
 
     ``symmetric`` (default: on for boxed grids, off for jigsaw) keeps the givens symmetric
     under a half turn. ``regions`` fixes a jigsaw's map; without it each attempt draws one.
@@ -187,20 +178,21 @@ def generate(
         raise ValueError(f"Unknown grade {asked!r}; use one of {names}.")
     target = GRADES[GRADES.index(asked)]
     fixed = geometry_of_kind(str(variant), size, regions)
+    caged = find_variant(variant).needs_cages if cages is None else cages
     if seed is None:
         seed = random.SystemRandom().getrandbits(48)
     rng = random.Random(seed)
     if symmetric is None:
-        symmetric = variant != "jigsaw"
+        symmetric = not find_variant(variant).takes_regions and not caged
     deadline = None if deadline_ms is None else started + deadline_ms / 1000
     best: tuple[int, list[int], list[int], Grade, Geometry] | None = None
     attempts = 0
     cut = "attempts"
     while attempts < max(1, max_attempts):
         attempts += 1
-        geo, solution = _filled(fixed, size, rng)
-        if solution is not None:  # else a fixed map with no solution grid (within budget)
-            puzzle, got = carve(solution, geo, target, rng, symmetric=symmetric, deadline=deadline)
+        made = _attempt(fixed, size, target, rng, symmetric, deadline, caged)
+        if made is not None:  # else no solution grid, or no unique cage set (within budget)
+            geo, puzzle, solution, got = made
             if got is None:  # graded too late to know its grade
                 cut = "deadline"
                 break
@@ -213,13 +205,8 @@ def generate(
         if deadline is not None and time.perf_counter() > deadline:
             cut = "deadline"  # no attempt starts after the deadline
             break
-    if best is None and cut == "deadline":
-        raise OutOfTime(f"No attempt was graded within {deadline_ms:.0f} ms.")
     if best is None:
-        # Boxed grids always fill (see solution_grid) and random maps are drawn until one
-        # fills: only a fixed jigsaw map can come here.
-        message = f"The engine found no solution grid for this region map in {attempts} tries."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
+        _nothing_found(cut, deadline_ms, attempts, caged)
     _, puzzle, solution, got, geo = best
     return Generated(
         geometry=geo,
@@ -233,6 +220,43 @@ def generate(
         symmetric=symmetric,
         cut=cut,
     )
+
+
+def _nothing_found(cut: str, deadline_ms: float | None, attempts: int, caged: bool) -> NoReturn:
+    """Raise what stopped every attempt short of a graded puzzle."""
+    if cut == "deadline":
+        raise OutOfTime(f"No attempt was graded within {deadline_ms:.0f} ms.")
+    if caged:
+        message = f"No cage set with a unique solution was found in {attempts} attempts."
+        raise InvalidPuzzle([PuzzleError("cage", message)])
+    # Boxed grids always fill (see solution_grid) and random maps are drawn until one
+    # fills: only a fixed jigsaw map can come here.
+    message = f"The engine found no solution grid for this region map in {attempts} tries."
+    raise InvalidPuzzle([PuzzleError("regions", message)])
+
+
+def _attempt(
+    fixed: Geometry | None,
+    size: int,
+    target: Grade,
+    rng: random.Random,
+    symmetric: bool,
+    deadline: float | None,
+    caged: bool,
+) -> tuple[Geometry, list[int], list[int], Grade | None] | None:
+    """One attempt: a solution grid, carved (or caged), graded. None when the grid or a
+    unique cage set could not be found within the budget."""
+    geo, solution = _filled(fixed, size, rng)
+    if solution is None:  # a fixed map with no solution grid (within budget)
+        return None
+    if caged:
+        made = make_killer(solution, geo, target, rng, _grader(solution, deadline), deadline)
+        if made is None:
+            return None
+        board, got = made
+        return board, [0] * board.cells, solution, got
+    puzzle, got = carve(solution, geo, target, rng, symmetric=symmetric, deadline=deadline)
+    return geo, puzzle, solution, got
 
 
 def _filled(
@@ -351,6 +375,11 @@ def carve(
     return puzzle, got
 
 
+def _grader(solution: Sequence[int], deadline: float | None) -> Callable[[Geometry], Grade | None]:
+    """The grade of a board with cages and no givens (see :func:`_graded`)."""
+    return lambda board: _graded([0] * board.cells, board, solution, deadline)
+
+
 def _graded(
     puzzle: list[int], geo: Geometry, solution: Sequence[int], deadline: float | None
 ) -> Grade | None:
@@ -384,11 +413,11 @@ def _try_swap(region: list[int], members: list[set[int]], n: int, rng: random.Ra
     """Swap a random border cell with a cell of the region it touches, if both regions stay
     connected (a cell of that region touching the first one goes back, so sizes hold)."""
     a = rng.randrange(n * n)
-    others = [b for b in _neighbours(a, n) if region[b] != region[a]]
+    others = [b for b in neighbours(a, n) if region[b] != region[a]]
     if not others:
         return
     ra, rb = region[a], region[rng.choice(others)]
-    back = [c for c in members[rb] if c != a and any(region[m] == ra for m in _neighbours(c, n))]
+    back = [c for c in members[rb] if c != a and any(region[m] == ra for m in neighbours(c, n))]
     if not back:
         return
     b = rng.choice(sorted(back))
@@ -398,28 +427,13 @@ def _try_swap(region: list[int], members: list[set[int]], n: int, rng: random.Ra
         region[a], region[b] = rb, ra
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
-    """The cells side by side with ``cell`` on an n x n grid."""
-    row, col = divmod(cell, n)
-    out = []
-    if row:
-        out.append(cell - n)
-    if row < n - 1:
-        out.append(cell + n)
-    if col:
-        out.append(cell - 1)
-    if col < n - 1:
-        out.append(cell + 1)
-    return out
-
-
 def _connected(cells: set[int], n: int) -> bool:
     """True when the cells form one piece, side by side."""
     start = next(iter(cells))
     seen = {start}
     todo = [start]
     while todo:
-        for nxt in _neighbours(todo.pop(), n):
+        for nxt in neighbours(todo.pop(), n):
             if nxt in cells and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)

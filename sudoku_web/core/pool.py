@@ -26,10 +26,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .board import Geometry, geometry_for, parse_puzzle
-from .generate import Generated, region_text
+from .board import Geometry, parse_puzzle, region_text
+from .generate import Generated
 from .logic import GRADES, Grade, grade
 from .solver import solve
+from .variants import VARIANTS, geometry_for
 
 FORMAT = 1
 #: The pool the package ships.
@@ -42,15 +43,9 @@ Kinds = dict[str, dict[str, list[str]]]
 MAX_PER_GRADE = 40
 
 #: The kinds ``sudoku-web pool fill`` fills by default: those the web's New puzzle form offers.
-KINDS: tuple[tuple[str, int], ...] = (
-    ("standard", 9),
-    ("x", 9),
-    ("hyper", 9),
-    ("jigsaw", 9),
-    ("standard", 4),
-    ("standard", 6),
-    ("standard", 16),
-)
+KINDS: tuple[tuple[str, int], ...] = tuple(
+    (info.key, size) for info in VARIANTS for size in info.pool_sizes[:1]
+) + tuple((info.key, size) for info in VARIANTS for size in info.pool_sizes[1:])
 
 
 def kind_key(variant: str, size: int) -> str:

@@ -1,4 +1,4 @@
-"""The solver engine: reduce passes plus recursive guessing, over any geometry.
+"""The solver engine: reduce passes plus depth-first guessing, over any geometry.
 
 Public API (stable)::
 
@@ -11,131 +11,98 @@ Public API (stable)::
     result.stats       # SolveStats
     result.errors      # tuple[PuzzleError, ...] (invalid only)
 
-Vocabulary (after Norvig's ``sudoku.py``; board terms are in :mod:`sudoku_web.core.board`):
+Contract: never raises for bad input; stops at the second solution, so uniqueness is always
+known; every solution is verified against the givens and houses before it is returned; a
+node budget (guesses) and a deadline over the whole call (a table build included) bound it.
+The tables (layout, masks, their bounded cache) live in :mod:`.solver_tables`.
+
+Glossary (after Norvig's ``sudoku.py``; board terms are in :mod:`sudoku_web.core.board`):
 
 candidate
     A pair (cell, symbol) still possible. Placement index ``i = cell * N + symbol``.
 group
-    A set of N candidates of which exactly one must end up true: the N symbols of a *cell*,
-    or the N places of one symbol in one *house*. A group with no candidate left is a
-    contradiction; a group with one left is a single (naked for cells, hidden for houses).
+    N candidates of which exactly one must end up true: the N symbols of a cell, or the N
+    places of one symbol in one house. Empty: a contradiction; one left: a single.
 state
-    The whole candidate state of a board as two Python ints, ``X`` and ``D``. Every group
-    owns a field of N+1 bits in ``X``: N candidate bits and a zero *guard* bit on top, cell
-    groups first, then (house, symbol) groups. A candidate appears once per group holding it
-    (for 9x9: in its cell group and its row, column and box groups; 3,240 bits in all).
-    ``D`` holds the guard bit of every group settled by a placement, and the marks of the
-    locked-candidates rules already applied on this path.
-mask
-    ``KEEP[i]``: every candidate bit except those a placement ``i`` rules out; ``DONE[i]``:
-    the guard bits (and rule marks) of the groups it settles; ``OTHER[i]``: every bit except
-    ``i``'s own, to clear all the finds of one placement from a batch at once. Indexed by
-    the ``bit_length`` of any of the candidate's bits (``keep_at[b]``). Built per geometry
-    and cached on it, so variants and sizes change the data, never the algorithm: all at
-    once up to 9x9 (~1.4 MB), a candidate's masks on its first placement beyond (a 16x16
-    set would be ~27 MB; a solve uses 2-8 MB of it), from per-cell patterns in a dozen
-    big-int operations. The cache is bounded in bytes.
+    Two ints ``X`` and ``D``: ``X`` holds every group's field (N candidate bits and a zero
+    guard bit, see :mod:`.solver_tables`); ``D`` the guard bits of settled groups and the
+    marks of locked-candidates rules already applied on this path.
 place
     ``X &= KEEP[i]; D |= DONE[i]``: one AND removes the symbol from the cell's peers and the
     cell's other symbols from every group at once.
 reduce
-    Scan every group at once with borrow-free field arithmetic (the guard bit stops a borrow
-    at its group): ``T = (X | G) - LOW`` clears the guard of empty groups and turns each
-    field into ``x - 1``; ``X & T`` is ``x & (x - 1)``, non-zero for groups with two or more
-    candidates. About a dozen big-int operations give contradictions and all naked and
-    hidden singles; new singles are placed in one batch (a placement found in several
-    groups once, its other finds cleared by ``OTHER``) and the scan repeats. A batch that
-    clobbers itself (two singles for one cell or one house) empties a group, so the next
-    scan reports it. When singles stall, *locked candidates*: for each
-    slot (intersection of a house with another house), five operations find every group
-    confined to its slot's intersection; each newly confined one removes its symbol from
-    the rest of the other house. Repeat until nothing changes.
+    Borrow-free field arithmetic over every group at once (``T = (X | G) - LOW``; ``X & T``
+    is ``x & (x - 1)`` per field) finds contradictions and all naked and hidden singles in a
+    dozen big-int operations; the singles are placed in one batch and the scan repeats.
+    When singles stall, locked candidates over every slot; repeat until nothing changes.
 search
-    Depth-first over copies of the state (two ints: a branch copies for free), guessing on
-    the cell with two candidates that has the most open peers, else a symbol with two places
-    in a house, else the cell with fewest candidates. Search stops at the second solution,
-    so uniqueness is always known; every solution is verified against the givens and houses
-    before it is returned. A node budget (guesses) and a deadline bound the work; the
-    deadline covers the whole call, a new geometry's table build included.
+    Depth-first over copies of the state, guessing on the two-candidate cell with the most
+    open peers, else a symbol with two places in a house, else a cell with fewest candidates.
 story
-    ``solve(..., record=N)`` runs the same search under a recorder that wraps its reduce and
-    branch choice (``_Recorder``): the givens and each reduce (cells settled), each guess,
-    each branch tried and the group a failed one emptied, the solutions, a stop. Nothing in
-    the plain search pays for it; the pages' search story is this run.
+    ``solve(..., record=N)`` runs the same search under :class:`_Recorder`, which wraps its
+    reduce and branch choice; the plain search pays nothing for it.
 
-Roads not taken (CPU-time figures on this 2-core box, top1465 with uniqueness checked, where
-the Norvig baseline of ``benchmarks/norvig.py`` does about 190 puzzles/s first-solution-only;
-whole-run figures in ``benchmarks/RESULTS.md``):
+Roads not taken (figures in ``benchmarks/RESULTS.md``, "Solver engine: roads not taken"):
 
-* A list of per-cell bitmasks with recursive propagation (the skeleton's solver, in git
-  history): correct but Python-loop bound, 312 puzzles/s (1.6x the baseline) against
-  ~3,900-4,300/s for this engine. The big-int state spends its time in a few C-level
-  operations per pass instead of a Python loop per cell and peer.
-* Symbol-plane views scanned with a ones/twos accumulator (``for k in range(N)``): about 5N
-  operations per view per pass against a constant dozen for the guard-bit fields; not built.
-* No locked candidates: 81 nodes per puzzle and ~2,000/s, against 34.5 nodes and ~2,700/s
-  with them. Fewer slots (3 per house) measured ~8% faster still, but left the empty 9x9
-  jigsaw of the tests out of budget, so every intersection is kept (``LOCKED_SLOTS``).
-* Naked singles first, then hidden ones, each found bit cleared with ``1 << (b - 1)`` and
-  a placement found in several groups applied several times (idempotent): this was ~4%
-  faster than all singles at once while duplicates cost a mask each. Clearing all of a
-  placement's finds with one AND (``OTHER``, a third mask per candidate) made duplicates
-  free (+~9%), and then all singles at once won: 92 scan passes a puzzle against 128,
-  ~6% faster. Deduplicating found singles in a set (and a dict for the locked-candidates
-  masks): ~10% slower. A table of ready-made powers of two to clear found bits: faster in
-  isolation, slower in the solver (650 KB of ints out of cache); over the cell bits only
-  (810 small ints) it is kept for the branch choice, ~1-2%.
-* Checking for an empty group only when singles stall (two operations a pass saved):
-  ~18% slower, because a dead state then runs to its fixpoint (184 passes a puzzle
-  against 128); checking unsettled groups by comparing ``new`` and ``bits`` popcounts and
-  the rest at the stall: ~11% slower (groups emptied after they settled go unseen).
-* Locked candidates: of ~94 rule firings a puzzle only ~12 remove anything. Marking each
-  rule's mirror (same intersection and symbol seen from the other house, useless once the
-  rule has applied) halves the firings but measured no faster (-1%). Houses with most
-  slots first (shorter ints for the higher slots' masks): +0.5%, within noise; not kept.
-* Branching on the first bivalue cell: 38.5 nodes per puzzle; on the last one: 34.5; on a
-  symbol's two places in a house before cells: 45.7; on the bivalue cell with the most
-  bivalue peers: 23.7. Kept: the bivalue cell with the most open peers, 21.2 nodes and
-  ~25% faster than the last-cell rule, though it costs two operations per bivalue cell.
-* A trail (undo log) instead of copying on branch: copying two ints costs nothing, a trail
-  costs Python-level bookkeeping at every placement.
-* 16x16 tables built at once: 280 ms and ~30 MB per geometry (three masks of 2.2 KB for
-  each of 4,096 candidates). Built lazily (a dict per mask kind whose ``__missing__``
-  builds a candidate's three masks), a fresh 16x16 map costs ~10 ms of layout and its
-  first solve ~40-60 ms more; the hot path only swaps a list index for a dict lookup.
-* A search-story copy of the solver (``trace.py``, until issue 12): its own branching rule
-  disagreed with the engine on 94 of the 95 top95 puzzles and had no deadline. A recorder
-  that overrides the search's ``reduce`` and ``branches`` tells the engine's own run, and the
-  plain search is untouched (its stack is mirrored, not annotated).
+* Per-cell bitmask lists with recursive propagation: Python-loop bound, ~12x slower.
+* Symbol-plane views with a ones/twos accumulator: ~5N operations per pass, not built.
+* Naked singles before hidden ones: all singles in one batch is ~6% faster.
+* Checking for empty groups only when singles stall: ~18% slower.
+* Marking locked-candidates mirrors: half the firings, no faster.
+* Branching on the first or last bivalue cell: 38.5 / 34.5 nodes against 21.2 kept.
+* A trail (undo log) instead of copying two ints on branch: Python bookkeeping per placement.
+* A separate search-story solver: its branching disagreed with the engine; a recorder won.
 """
 
 from __future__ import annotations
 
-import functools
 import operator
-import sys
-import threading
 import time
-import weakref
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate, compress
-from typing import Any, Literal
+from typing import Literal
 
 from .board import (
-    BOX_SHAPES,
     Geometry,
     House,
     InvalidPuzzle,
     PuzzleError,
     find_conflicts,
     format_puzzle,
-    geometry_for,
     infer_size,
     parse_puzzle,
 )
+from .cage_rule import CageRule, cage_rule, narrow
+from .cages import cage_errors
+from .solver_tables import (
+    EAGER_MASKS_BYTES as EAGER_MASKS_BYTES,
+)
+from .solver_tables import (
+    GROWN_BUDGET_BYTES as GROWN_BUDGET_BYTES,
+)
+from .solver_tables import (
+    LOCKED_SLOTS as LOCKED_SLOTS,
+)
+from .solver_tables import (
+    TABLES_BUDGET_BYTES as TABLES_BUDGET_BYTES,
+)
+from .solver_tables import (
+    _int_of,
+    _Tables,
+    _tables,
+)
+from .solver_tables import (
+    prebuild_common_tables as prebuild_common_tables,
+)
+from .solver_tables import (
+    tables_bytes as tables_bytes,
+)
+from .solver_tables import (
+    tables_figures as tables_figures,
+)
 from .story import SearchStory, StoryWriter
+from .variants import CLASSIC, geometry_for
 
 Status = Literal["solved", "multiple", "unsolvable", "invalid", "gave_up"]
 
@@ -144,13 +111,6 @@ Status = Literal["solved", "multiple", "unsolvable", "invalid", "gave_up"]
 DEFAULT_MAX_NODES = 20_000
 # Wall-clock safety net, mostly for 16x16 grids whose nodes cost more; None disables it.
 DEFAULT_DEADLINE_MS: float | None = 1000.0
-# Locked candidates in reduce, on the first LOCKED_SLOTS intersections of each house: all
-# of them. Measured on top1465 with uniqueness (CPU time, interleaved runs): none 81
-# nodes/puzzle ~2,000/s; 2 slots 41.6 nodes ~2,700/s; 3 slots (row/column -> box and
-# box -> row) 35.8 nodes ~2,850/s; all 6 of a 9x9 box 34.5 nodes ~2,650/s. Three slots was
-# faster, but then the empty 9x9 jigsaw of the tests ran out of budget (a wrong early guess
-# left an unsolvable subtree too big to refute), so robustness won.
-LOCKED_SLOTS = 16
 
 
 @dataclass
@@ -193,7 +153,7 @@ class SolveResult:
 def solve(
     puzzle: str | Sequence[int],
     *,
-    variant: str = "standard",
+    variant: str = CLASSIC.key,
     size: int | None = None,
     regions: str | None = None,
     geometry: Geometry | None = None,
@@ -219,7 +179,8 @@ def solve(
             if size is None:
                 size = (infer_size(puzzle) if isinstance(puzzle, str) else None) or 9
             geometry = geometry_for(variant, size, regions)
-        tables = _tables(geometry)
+        # Tables depend on the houses only: a stream of killers shares its board's tables.
+        tables = _tables(geometry.base)
         # The clock starts once the tables exist: the time reported is this puzzle's, not
         # the one-off build of a new geometry's tables (issue 15: an easy 16x16's "Time").
         started = time.perf_counter()
@@ -241,11 +202,15 @@ def solve(
             ):
                 need = f"A grid needs {geometry.cells} values from 0 to {geometry.size}."
                 raise InvalidPuzzle([PuzzleError("length", need)])
+        if geometry.cages and (broken := cage_errors(geometry, geometry.cages, grid)):
+            raise InvalidPuzzle(find_conflicts(grid, geometry) + broken)
     except InvalidPuzzle as exc:
         return SolveResult("invalid", geometry, errors=exc.errors)
     # One deadline for the whole call: a table build for a new geometry spends it too, and
     # the search then gives up (reason "deadline") before its first guess if it is gone.
     deadline = None if deadline_ms is None else called + deadline_ms / 1000
+    if geometry.cages:
+        return _cage_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
     if record > 0:
         return _Recorder(tables, max_nodes, deadline, started, record).run(grid, text)
     return _Search(tables, max_nodes, deadline, started).run(grid, text)
@@ -292,7 +257,7 @@ def branch_for(values: Sequence[int], masks: Sequence[int], geometry: Geometry) 
     This is how the explanations name the engine's guess: the choice is the engine's code
     (``_Search.choose``), run on the position's candidates.
     """
-    t = _tables(geometry)
+    t = _tables(geometry.base)
     n, bits_of = t.n, t.bits_of
     positions: list[int] = []
     for cell, (value, mask) in enumerate(zip(values, masks, strict=True)):
@@ -319,393 +284,6 @@ def branch_for(values: Sequence[int], masks: Sequence[int], geometry: Geometry) 
     return Branch(None, geometry.houses[house], symbol + 1, placements)
 
 
-def prebuild_common_tables() -> int:
-    """Build the tables of the fixed geometries (every boxed size, X, hyper) now.
-
-    Meant for a server's master process before it forks its workers: they then start with
-    the tables (shared pages while untouched) instead of paying the build in a request.
-    Returns the bytes the table cache holds afterwards.
-    """
-    fixed = [geometry_for(v, size) for size in BOX_SHAPES for v in ("standard", "x")]
-    for geo in [*fixed, geometry_for("hyper", 9)]:
-        _tables(geo)
-        with _holders_lock:
-            _pinned.add(id(geo))
-    return tables_bytes()
-
-
-# Tables whose masks would take more than this are built lazily, a candidate's masks on its
-# first placement (see _Tables.build_lazily): 9x9 (~1 MB) is built at once, 16x16 (27 MB if
-# all were built, 280 ms) on demand. Jigsaw maps (users', new in the request that brings
-# them) are always built on demand: a fresh 9x9 map then costs ~3 ms instead of ~25 ms.
-EAGER_MASKS_BYTES = 4 * 1024 * 1024
-# Lazily built masks (and locked-candidates rules) of one geometry stay under this; past it
-# they are dropped and rebuilt as needed. A 16x16 solve uses 2-3 MB of them, the empty
-# 16x16 grid ~8 MB.
-GROWN_BUDGET_BYTES = 10 * 1024 * 1024
-# Bytes a dict entry costs (key, value slot, index): for the lazily built masks' estimate.
-_ENTRY_BYTES = 100
-
-
-class _Tables:
-    """The bit layout and masks of one geometry, built once (see the module glossary)."""
-
-    def __init__(self, geo: Geometry) -> None:
-        self.geo = geo
-        self.n = geo.size
-        self.width = geo.size + 1
-        self.full_n = (1 << geo.size) - 1
-        self._layout(geo)
-        self._fields(geo)
-        self._text(geo)
-        self._locked_rules(geo)
-        # itemgetter per house: verify() reads a house's values in one C call.
-        self.house_getters: list[Callable[[Sequence[int]], Any]] = [
-            operator.itemgetter(*h.cells) for h in geo.houses
-        ]
-        # grid_of(): the k-th '1' of a solved state's reversed binary sits at field k, bit
-        # v - 1; after k earlier ones and the zeros before it, v = zeros + 1 - k * (width - 1).
-        self.grid_offsets = tuple(k * (self.width - 1) - 1 for k in range(geo.cells))
-        self.grown_bytes = 0  # masks and rules built after construction (see GROWN_BUDGET)
-        self._masks()
-        self.layout_bytes = self._layout_bytes()
-
-    @property
-    def nbytes(self) -> int:
-        """What these tables hold now, in bytes (measured at build, counted as they grow)."""
-        return self.layout_bytes + self.mask_bytes + self.grown_bytes
-
-    def _layout(self, geo: Geometry) -> None:
-        """``bits_of[i]``: candidate ``i``'s bit in each of its groups (cell group first);
-        ``table[b]``: the candidate behind bit ``b - 1`` (-1 for guard bits)."""
-        n, width, n_cells = self.n, self.width, geo.cells
-        self.n_groups = n_cells + len(geo.houses) * n
-        self.n_bits = n_bits = self.n_groups * width
-        bits_of = [[c * width + d] for c in range(n_cells) for d in range(n)]
-        table = [-1] * (n_bits + 1)
-        for i, (pos,) in enumerate(bits_of):
-            table[pos + 1] = i
-        for h, house in enumerate(geo.houses):
-            for d in range(n):
-                start = (n_cells + h * n + d) * width
-                for k, cell in enumerate(house.cells):
-                    i = cell * n + d
-                    bits_of[i].append(start + k)
-                    table[start + k + 1] = i
-        self.bits_of = bits_of
-        self.table = table
-
-    def _layout_bytes(self) -> int:
-        """The bytes of everything but the masks: the big ints measured, the lists and their
-        small ints counted (an int object under 2**30 takes 28 bytes)."""
-        size = sys.getsizeof
-        small = 28
-        lists = (self.table, self.peer_guards, self.lc_keep, self.bit_at, self.bits_of)
-        total = sum(size(x) for x in lists)
-        total += sum(size(bits) + small * len(bits) for bits in self.bits_of) + small * len(
-            self.table
-        )
-        total += sum(size(x) for x in self.peer_guards if x) + sum(size(x) for x in self.bit_at)
-        total += sum(size(x) for x, _ in self.slots)
-        total += sum(size(x) for x in (self.guard, self.low, self.guard_minus_low, self.start))
-        total += size(self.lc_targets) + sum(size(x) for x in self.lc_targets.values())
-        total += size(self.value_of) + size(self.house_getters) + size(self.grid_offsets)
-        return total
-
-    def _fields(self, geo: Geometry) -> None:
-        """The guard-bit words of the reduce and the search's branch choice."""
-        n, width, n_bits, n_cells = self.n, self.width, self.n_bits, geo.cells
-        self.guard = _int_of(range(n, n_bits, width), n_bits)
-        self.low = self.guard >> n
-        self.guard_minus_low = self.guard - self.low
-        cell_bits = n_cells * width  # the cell groups' part: short ints where they suffice
-        self.cell_guards = _int_of(range(n, cell_bits, width), cell_bits)
-        self.cell_part = (1 << (n_cells * width)) - 1
-        # One bit per field over N consecutive fields: x * spread repeats a field N times.
-        self.spread = _int_of(range(0, n * width, width), n * width)
-        self.patterns: dict[int, tuple[int, int, int]] = {}
-        # Every candidate bit: every field's N bits (every group has N members).
-        self.everything = self.start = ((1 << n_bits) - 1) ^ self.guard
-        # bit_at[b] = 1 << (b - 1) over the cell groups' bits, shared by geometries of a size.
-        self.bit_at = _powers(n_cells * width)
-        # Guard bits of a cell's peers, indexed by the bit_length of the cell's guard bit.
-        self.peer_guards = [0] * (n_bits + 1)
-        for c in range(n_cells):
-            peers = (p * width + n for p in geo.peers[c])
-            self.peer_guards[c * width + n + 1] = _int_of(peers, cell_bits)
-
-    def _text(self, geo: Geometry) -> None:
-        """Text at the edge, fast: value of each accepted character, canonical spelling."""
-        self.value_of = {ch: v for v, ch in enumerate(geo.symbols, start=1)}
-        self.value_of.update({ch.lower(): v for ch, v in list(self.value_of.items())})
-        self.value_of.update({".": 0, "0": 0})
-        self.canonical = str.maketrans({"0": ".", **{c.lower(): c for c in geo.symbols}})
-        self.symbol_of = "." + geo.symbols
-        self.symbol_values = frozenset(range(1, self.n + 1))
-
-    def _masks(self) -> None:
-        """KEEP, DONE and OTHER by bit index (``keep_at[b]``, any of a candidate's bits):
-        lists built now for small geometries, else dicts filled on first use."""
-        n_cands = self.geo.cells * self.n
-        per_candidate = 3 * (self.n_bits // 8 + 32)
-        self.mask_bytes = 0
-        # Jigsaw maps come from users, each new one in a request of its own: build lazily.
-        if n_cands * per_candidate <= EAGER_MASKS_BYTES and self.geo.variant != "jigsaw":
-            size = self.n_bits + 1
-            self.keep_at: Masks = [0] * size
-            self.done_at: Masks = [0] * size
-            self.other_at: Masks = [0] * size
-            for i in range(n_cands):
-                self._file(i, self._masks_of(i))
-            self.patterns.clear()  # only needed while masks are being built
-            self.grown_bytes = 0
-            self.mask_bytes = n_cands * per_candidate + 3 * 8 * size
-        else:
-            self.keep_at = _LazyMasks(self, 0)
-            self.done_at = _LazyMasks(self, 1)
-            self.other_at = _LazyMasks(self, 2)
-
-    def _masks_of(self, i: int) -> tuple[int, int, int]:
-        """Candidate ``i``'s KEEP, DONE and OTHER masks, from its cell's patterns (a dozen
-        big-int operations: ~10x faster than setting ~200 bits one by one)."""
-        n, width = self.n, self.width
-        cell, d = divmod(i, n)
-        peers_cells, peers_houses, fields = self._cell_patterns(cell)
-        mine = _int_of(self.bits_of[i], self.n_bits)
-        here = cell * width
-        # The cell's bits in its house groups for every symbol: symbol d's, spread to all.
-        houses_d = mine ^ (1 << (here + d))
-        every_symbol = (houses_d >> (d * width)) * self.spread
-        gone = ((self.full_n ^ (1 << d)) << here) | (peers_cells << d)
-        gone |= (every_symbol ^ houses_d) | (peers_houses << (d * width))
-        keep = self.everything ^ gone
-        # A settled house group also marks its locked-candidates slots (its field bits in D):
-        # the placement already made every elimination they could make.
-        done = (fields << (d * width)) | (1 << (here + n))
-        return keep, done, self.everything ^ mine
-
-    def _cell_patterns(self, cell: int) -> tuple[int, int, int]:
-        """For symbol 0 (shift by ``d * width`` for symbol d): the cell groups' bits of the
-        cell's peers, the house groups' bits of its peers, and the full fields of its house
-        groups. Built on first use, kept (per cell, counted as grown bytes)."""
-        found = self.patterns.get(cell)
-        if found is None:
-            n, width, n_bits, n_cells = self.n, self.width, self.n_bits, self.geo.cells
-            geo = self.geo
-            peers = geo.peers[cell]
-            peers_cells = _int_of((p * width for p in peers), n_cells * width)
-            peers_houses = _int_of((pos for p in peers for pos in self.bits_of[p * n][1:]), n_bits)
-            starts = ((n_cells + h * n) * width for h in geo.cell_houses[cell])
-            fields = _int_of((s + k for s in starts for k in range(width)), n_bits)
-            found = (peers_cells, peers_houses, fields)
-            self.patterns[cell] = found
-            self._grow(sum(map(sys.getsizeof, found)))
-        return found
-
-    def _file(self, i: int, masks: tuple[int, int, int]) -> None:
-        """File candidate ``i``'s masks under each of its bits."""
-        keep, done, other = masks
-        keep_at, done_at, other_at = self.keep_at, self.done_at, self.other_at
-        for p in self.bits_of[i]:
-            keep_at[p + 1] = keep
-            done_at[p + 1] = done
-            other_at[p + 1] = other
-
-    def build_lazily(self, b: int) -> tuple[int, int, int]:
-        """Build, file and return the masks of the candidate behind bit ``b - 1`` (lazy
-        tables only), first dropping the masks built so far if they have reached
-        :data:`GROWN_BUDGET_BYTES`."""
-        i = self.table[b] if 0 < b < len(self.table) else -1
-        if i < 0:
-            raise KeyError(b)  # a guard bit is never a placement
-        if self.grown_bytes >= GROWN_BUDGET_BYTES:
-            self.forget()
-        masks = self._masks_of(i)
-        self._file(i, masks)
-        # A trim this causes may drop them again (the caller gets them all the same).
-        self._grow(sum(map(sys.getsizeof, masks)) + 3 * len(self.bits_of[i]) * _ENTRY_BYTES)
-        return masks
-
-    def _grow(self, cost: int) -> None:
-        """Count ``cost`` more bytes, here and in the cache's running total (see _trim)."""
-        global _held_bytes
-        self.grown_bytes += cost
-        _held_bytes += cost
-        # Past the budget, trim; if a trim could not get under it (pinned tables and the
-        # newest alone are over), trim again only after another megabyte.
-        if _held_bytes > max(TABLES_BUDGET_BYTES, _trim_floor + (1 << 20)):
-            _trim(growing=self)
-
-    def forget(self) -> None:
-        """Drop the masks and rules built on demand (a running solve rebuilds what it needs)."""
-        for masks in (self.keep_at, self.done_at, self.other_at):
-            if isinstance(masks, _LazyMasks):
-                masks.clear()
-        self.lc_keep[:] = [None] * len(self.lc_keep)
-        self.patterns.clear()
-        self.grown_bytes = 0
-
-    def _locked_rules(self, geo: Geometry) -> None:
-        """Slots for locked candidates: intersections of two houses sharing two or more cells.
-
-        Slot ``s`` of house ``h1`` is an intersection ``I = h1 & h2``. If symbol ``d`` can only
-        go in ``I`` within ``h1``, it leaves ``h2 - I``. ``slots[s]`` holds, over all houses,
-        the field bits outside their slot-``s`` intersection and the guard bits of the groups
-        that have a slot ``s``; a slot's rule is marked in ``D`` at field bit ``s``.
-
-        Each slot costs five big-int operations per scan; :data:`LOCKED_SLOTS` caps them
-        (first intersections of each house, in house order) and N caps them too, because the
-        marks live in the N field bits (hyper's centre box has ten: one is left out).
-        """
-        n, width, n_cells = self.n, self.width, geo.cells
-        n_slots = min(n, LOCKED_SLOTS)
-        outside = [0] * n_slots
-        guards = [0] * n_slots
-        # One bit per field over a house's N (house, symbol) groups, which are consecutive:
-        # a pattern within one field times ``spread`` repeats it in all N of them.
-        spread = self.spread
-        self.lc_targets: dict[tuple[int, int], tuple[int, ...]] = {}
-        for h1, house in enumerate(geo.houses):
-            mine = set(house.cells)
-            shared = Counter(h for c in house.cells for h in geo.cell_houses[c] if h != h1)
-            others = sorted(h for h, k in shared.items() if k >= 2)[:n_slots]
-            shift = (n_cells + h1 * n) * width
-            for slot, h2 in enumerate(others):
-                common = mine.intersection(geo.houses[h2].cells)
-                out_k = sum(1 << k for k, c in enumerate(house.cells) if c not in common)
-                self.lc_targets[h1, slot] = tuple(
-                    c for c in geo.houses[h2].cells if c not in common
-                )
-                outside[slot] |= (out_k * spread) << shift
-                guards[slot] |= ((1 << n) * spread) << shift
-        slots = range(n_slots)
-        self.slots = [(outside[s], n - s) for s in slots if guards[s]]
-        self.slot_bits = functools.reduce(
-            operator.or_, (g >> (n - s) for s, g in enumerate(guards))
-        )
-        # Built on first use: most rules never fire, and 16x16 has thousands of them.
-        self.lc_keep: list[int | None] = [None] * self.n_bits
-
-    def locked_keep(self, pos: int) -> int:
-        """The keep-mask of the locked-candidates rule marked at bit ``pos`` of ``P``."""
-        keep = self.lc_keep[pos]
-        if keep is None:
-            n, width, n_cells = self.n, self.width, self.geo.cells
-            g, slot = divmod(pos, width)
-            h1, d = divmod(g - n_cells, n)
-            gone = (self.bits_of[c * n + d] for c in self.lc_targets[h1, slot])
-            keep = self.everything ^ _int_of((b for bits in gone for b in bits), self.n_bits)
-            self.lc_keep[pos] = keep
-            self._grow(sys.getsizeof(keep))
-        return keep
-
-
-class _LazyMasks(dict[int, int]):
-    """One kind of mask by bit index, each built on first use (big geometries only).
-
-    It holds its tables weakly: a cycle would keep dropped tables (megabytes of masks) alive
-    until a full garbage collection, which big ints alone never trigger.
-    """
-
-    def __init__(self, tables: _Tables, kind: int) -> None:
-        super().__init__()
-        self.tables = weakref.ref(tables)
-        self.kind = kind  # 0 KEEP, 1 DONE, 2 OTHER
-
-    def __missing__(self, b: int) -> int:
-        tables = self.tables()
-        if tables is None:  # pragma: no cover - a solve holds its tables while it runs
-            raise KeyError(b)
-        return tables.build_lazily(b)[self.kind]
-
-
-# keep_at / done_at / other_at: a list (built at once) or a _LazyMasks; both index by int.
-Masks = list[int] | _LazyMasks
-
-
-def _int_of(positions: Any, n_bits: int) -> int:
-    """An int with exactly the given bit positions set (built through bytes: fast for big N)."""
-    buf = bytearray((n_bits + 8) // 8)
-    for p in positions:
-        buf[p >> 3] |= 1 << (p & 7)
-    return int.from_bytes(buf, "little")
-
-
-@functools.lru_cache(maxsize=4)
-def _powers(count: int) -> list[int]:
-    """``[0, 1, 2, 4, ...]``: ``1 << (b - 1)`` for b in 1..count (shared by every table of
-    a size; counted in each one's bytes all the same)."""
-    return [0] + [1 << p for p in range(count)]
-
-
-# Geometries currently holding tables, in the order they were built. Jigsaw maps come from
-# users and a 16x16 table set grows with use, so the cache is bounded in bytes (each table's
-# own count: measured at build, counted as masks are added). Over the budget, the oldest
-# tables are dropped first, except the fixed geometries prebuilt by prebuild_common_tables
-# (pinned: a worker would otherwise rebuild, unshared, what its master built); then the
-# masks tables grew on demand are dropped, oldest tables first.
-TABLES_BUDGET_BYTES = 24 * 1024 * 1024
-_holders: OrderedDict[int, Geometry] = OrderedDict()
-_held_bytes = 0  # their total as last counted, plus growth since (exact after each _trim)
-_trim_floor = 0  # what the last trim could not get under the budget (0: it could)
-_pinned: set[int] = set()
-_holders_lock = threading.RLock()
-
-
-def _tables(geo: Geometry) -> _Tables:
-    """The tables of ``geo``, cached on the (immutable, shared) geometry object; bounded."""
-    cached: _Tables | None = geo.__dict__.get("_engine_tables")
-    if cached is not None:
-        return cached
-    cached = _Tables(geo)
-    with _holders_lock:
-        # Geometry is frozen; the tables are derived data, like its peers and cell_houses.
-        object.__setattr__(geo, "_engine_tables", cached)
-        _holders[id(geo)] = geo
-    _trim()
-    return cached
-
-
-def _trim(growing: _Tables | None = None) -> None:
-    """Bring the cache under :data:`TABLES_BUDGET_BYTES` (see above); the newest tables
-    are never dropped, only what they grew, and ``growing`` (building masks for a running
-    solve) keeps them: its own cap bounds it."""
-    global _held_bytes, _trim_floor
-    with _holders_lock:
-        held = [(key, geo, geo.__dict__["_engine_tables"]) for key, geo in _holders.items()]
-        total = sum(t.nbytes for _, _, t in held)
-        for key, old, old_tables in held[:-1]:
-            if total <= TABLES_BUDGET_BYTES:
-                break
-            if key not in _pinned:
-                # A solve already running keeps its own reference; later ones rebuild.
-                del _holders[key]
-                old.__dict__.pop("_engine_tables", None)
-                total -= old_tables.nbytes
-                old_tables.forget()  # free its masks now, whoever still holds the tables
-        for _, _, tables in held:
-            if total <= TABLES_BUDGET_BYTES:
-                break
-            if tables is not growing:
-                total -= tables.grown_bytes
-                tables.forget()
-        _held_bytes = total
-        _trim_floor = total if total > TABLES_BUDGET_BYTES else 0
-
-
-def tables_bytes() -> int:
-    """Bytes the table cache holds now (see :data:`TABLES_BUDGET_BYTES`)."""
-    with _holders_lock:
-        return sum(geo.__dict__["_engine_tables"].nbytes for geo in _holders.values())
-
-
-def tables_figures(geometry: Geometry) -> tuple[float, int]:
-    """(milliseconds, bytes) to build ``geometry``'s tables from scratch, for benchmarks."""
-    started = time.perf_counter()
-    built = _Tables(geometry)
-    return (time.perf_counter() - started) * 1000, built.nbytes
-
-
 class _Budget(Exception):
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -727,6 +305,7 @@ class _Search:
         self.started = started
         self.stats = SolveStats()
         self.solutions: list[list[int]] = []
+        self.geo = tables.geo  # the board solved: the tables' houses, plus any cages
 
     def run(self, grid: list[int], text: str | None) -> SolveResult:
         """Place the givens, reduce, search; build the verified result.
@@ -734,7 +313,7 @@ class _Search:
         ``text`` is the canonical text of ``grid`` when the caller has it already.
         """
         t = self.t
-        geo = t.geo
+        geo = self.geo
         if text is None:
             text = format_puzzle(grid)
         reduced = self.reduce(*self.givens_state(grid))
@@ -966,6 +545,40 @@ class _Search:
         return tuple((x >> (c * width)) & full_n for c in range(t.geo.cells))
 
 
+class _CageSearch(_Search):
+    """The search on a board with cages: its reduce also narrows by the cage rule
+    (:func:`~sudoku_web.core.cage_rule.narrow`) whenever singles and locked candidates stall,
+    until neither changes anything."""
+
+    rule: CageRule
+
+    def use_cages(self, geometry: Geometry) -> _CageSearch:
+        """Solve ``geometry`` (the tables' houses plus cages); returns itself."""
+        self.geo = geometry
+        self.rule = cage_rule(geometry)
+        return self
+
+    def reduce(self, x: int, d: int) -> _Reduced | None:
+        """The plain reduce, then the cage rule, until neither changes the state."""
+        t = self.t
+        rule, cell_part, width, full, other_at = (
+            self.rule,
+            t.cell_part,
+            t.width,
+            t.full_n,
+            t.other_at,
+        )
+        while True:
+            state = super().reduce(x, d)
+            if state is None:
+                return None
+            x, d = state[0], state[1]
+            narrowed = narrow(x, rule, cell_part, width, full, other_at)
+            if narrowed == x:
+                return state
+            x = narrowed
+
+
 class _Recorder(_Search):
     """The same search, telling its story as it goes (``solve(..., record=N)``).
 
@@ -1059,14 +672,40 @@ class _Recorder(_Search):
 
 
 def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -> bool:
-    """True when ``solution`` is complete, keeps every given, and fills every house exactly."""
+    """True when ``solution`` is complete, keeps every given, fills every house exactly, and
+    fills every cage with different digits adding up to its sum."""
     n = geometry.size
     if len(solution) != geometry.cells or len(givens) != geometry.cells:
         return False
-    t = _tables(geometry)
+    t = _tables(geometry.base)
     if not t.symbol_values.issuperset(solution):
         return False
     # Keeps the givens: the solution's values at the given cells are the givens.
     if list(compress(solution, givens)) != list(compress(givens, givens)):
         return False
-    return all(len(set(get(solution))) == n for get in t.house_getters)
+    if not all(len(set(get(solution))) == n for get in t.house_getters):
+        return False
+    for cage in geometry.cages:
+        digits = [solution[c] for c in cage.cells]
+        if len(set(digits)) != len(digits) or sum(digits) != cage.total:
+            return False
+    return True
+
+
+class _CageRecorder(_Recorder, _CageSearch):
+    """The search on a board with cages, telling its story (the recorder over the cage
+    search's reduce)."""
+
+
+def _cage_search(
+    tables: _Tables,
+    max_nodes: int,
+    deadline: float | None,
+    started: float,
+    record: int,
+    geometry: Geometry,
+) -> _CageSearch:
+    """The search of a board with cages, telling its story when ``record`` > 0."""
+    if record > 0:
+        return _CageRecorder(tables, max_nodes, deadline, started, record).use_cages(geometry)
+    return _CageSearch(tables, max_nodes, deadline, started).use_cages(geometry)

@@ -1,21 +1,29 @@
-"""The variant registry: every kind of Sudoku the engine plays, one entry each.
+"""The variant registry: every kind of Sudoku the package plays, one entry each.
 
 Modelled on python-chess's ``VARIANTS`` list and ``find_variant(name)``: a variant is one
-:class:`VariantInfo` (its key, its names, its share-link prefix, the sizes it comes in, the
-function that builds its houses, which houses are shaded, and an example puzzle), and
-everything else derives from the entry: the engine's :func:`geometry` (``board.geometry_for``),
-the web's routes (one loop over :data:`VARIANTS` in ``sudoku_web.web.request_path``), its form
-picker, link previews and the API's ``variant`` field.
+:class:`VariantInfo`, and everything else asks the entry, never the variant's name: the
+engine's :func:`geometry_for`, the web's routes and links (one loop over :data:`VARIANTS` in
+``sudoku_web.web.request_path``, one links helper in ``sudoku_web.web.variants``), the form's
+picker and its rules in words, the pictures' shading, the generator's kinds and the API's
+``variant`` field. Adding a variant is one entry here (plus its geometry builder in
+:mod:`sudoku_web.core.board` when its houses are new).
 
-Adding a variant means writing its geometry builder (a function returning a
-:class:`~sudoku_web.core.board.Geometry`, in :mod:`sudoku_web.core.board`) and appending one
-entry here.
+An entry holds: its key and names; its rules in words (:attr:`VariantInfo.rules`,
+:attr:`VariantInfo.house_list`); its links (share-link ``prefix``, the form's ``?v=`` key,
+endpoint names); the sizes it comes in; whether it takes a region map (``takes_regions``) or
+cages (``takes_cages``, ``needs_cages``); what it shades; the generator's kinds (sizes, live
+attempts, grades left to the pool); its examples.
 
 Vocabulary:
 
 key
-    The variant's machine name: ``standard``, ``x``, ``hyper``, ``jigsaw`` (the API's
-    ``variant``, :attr:`Geometry.variant <sudoku_web.core.board.Geometry.variant>`).
+    The variant's machine name: ``standard``, ``x``, ``hyper``, ``jigsaw``, ``killer`` (the
+    API's ``variant``). For the boards' own variants it is also
+    :attr:`Geometry.variant <sudoku_web.core.board.Geometry.variant>`.
+layout
+    The entry whose houses a variant plays on: a killer is the classic board plus cages, so
+    its layout is ``standard``; cages are one more rule on any board (killer-X is the X
+    board with cages), so a board's variant stays its layout's.
 prefix
     The first path segment of its share links: ``/p/<puzzle>``, ``/x/<puzzle>``,
     ``/jigsaw/<regions>/<puzzle>``.
@@ -25,8 +33,8 @@ form sizes
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from .board import (
     BOX_SHAPES,
@@ -35,7 +43,6 @@ from .board import (
     HouseKind,
     InvalidPuzzle,
     PuzzleError,
-    Variant,
     hyper,
     jigsaw,
     standard,
@@ -49,29 +56,57 @@ Builder = Callable[[int, "str | None"], Geometry]
 
 @dataclass(frozen=True)
 class Example:
-    """A puzzle offered under the form: its size, text, a jigsaw's region map, and words."""
+    """A puzzle offered under the form: its size, text, a jigsaw's region map, a killer's
+    cages (the cage text the form reads), and words."""
 
     size: int
     puzzle: str
     regions: str = ""
     label: str = ""
+    cages: str = ""
 
 
 @dataclass(frozen=True)
 class VariantInfo:
-    """One variant: everything the engine, the pages and the API need to know about it."""
+    """One variant: everything the engine, the pages, the generator and the API ask about it."""
 
-    key: Variant
+    key: str
     name: str  # in sentences: "9x9 X-sudoku", "6x6 Jigsaw sudoku"
     short: str  # on the picker and under link previews; "" for the classic grid
     prefix: str  # share links: /<prefix>/<puzzle>
     sizes: tuple[int, ...]  # every size the engine takes
     form_sizes: tuple[int, ...]  # the picker's entries, default first
     build: Builder
+    #: Its houses in words, as in "no row, column or box repeats a digit".
+    house_list: str
+    #: The rules in words, said on the form; the odd-numbered parts are drawn as the
+    #: shading's key ("The two <shaded> diagonals ...").
+    rules: tuple[str, ...] = ()
+    #: The picker's words for its default size ("" when they are :attr:`short`).
+    picker: str = ""
+    #: The form's ``?v=`` key ("" for the classic grid: plain ``/``).
+    form_key: str = ""
+    #: What the form's heading calls a puzzle of it ("Solve an X-sudoku puzzle").
+    noun: str = "puzzle"
     takes_regions: bool = False  # a region map is part of the board (and of its share link)
+    takes_cages: bool = True  # cages may be drawn on it (killer-X, killer jigsaw ...)
+    needs_cages: bool = False  # a puzzle of it is its cages (killer)
+    #: The key of the entry whose houses it plays on ("" for its own); see the module's
+    #: vocabulary.
+    layout: str = ""
+    #: The prefix of its share links when the board has cages ("" when it takes none).
+    cage_prefix: str = ""
     shaded: frozenset[HouseKind] = frozenset()  # house kinds drawn tinted (X's diagonals ...)
     tint_regions: bool = False  # each region its own tint (jigsaw)
+    #: The generator: live attempts per size before the pool answers (counts, not time, so
+    #: a seed gives the same puzzle on any machine); sizes missing here are pool only.
+    live_attempts: Mapping[int, int] = field(default_factory=dict)
+    #: (size, grade) too rare to look for live: straight to the pool.
+    pool_only: frozenset[tuple[int, str]] = frozenset()
+    #: The sizes ``sudoku-web pool fill`` fills by default.
+    pool_sizes: tuple[int, ...] = ()
     examples: tuple[Example, ...] = ()
+    aliases: tuple[str, ...] = ()  # other names people use for it ("classic")
 
     def geometry(self, size: int, regions: str | None = None) -> Geometry:
         """The board of this variant at ``size``; InvalidPuzzle when it has no such size."""
@@ -85,6 +120,28 @@ class VariantInfo:
     def default_size(self) -> int:
         """The size the form opens on."""
         return self.form_sizes[0]
+
+    @property
+    def endpoint(self) -> str:
+        """Its share-link pages' endpoint stem: ``puzzle`` (classic), ``x_puzzle`` ..."""
+        return f"{self.form_key.replace('-', '_')}_puzzle" if self.form_key else "puzzle"
+
+    def picker_label(self, size: int) -> str:
+        """The picker's words for it at ``size``: ``Classic 9x9``, ``4x4``, ``X-sudoku``."""
+        if size == self.default_size:
+            return self.picker or self.short
+        return f"{self.short} {size}x{size}".strip()
+
+    def picker_key(self, size: int) -> str:
+        """The form's ``?v=`` key at ``size``: ``""``, ``4x4``, ``x``, ``x-4x4``."""
+        if size == self.default_size or self.takes_regions:
+            return self.form_key  # a jigsaw names its size with ?n=
+        return "-".join(k for k in (self.form_key, f"{size}x{size}") if k)
+
+    @property
+    def has_layout(self) -> bool:
+        """True when it plays on another entry's houses (a killer on the classic board)."""
+        return bool(self.layout)
 
 
 def _boxed(make: Callable[[int], Geometry]) -> Builder:
@@ -124,7 +181,12 @@ def _no_regions(regions: str | None) -> None:
 DEFAULT_JIGSAW = "AAABBBCCCAADBBBCCCAADBBBEECAADFFFEECDDDDFFFECGGGDFFFEHGIIDIIEEHGIIIIHHEHGGGGIHHHH"
 
 _BOXED = tuple(BOX_SHAPES)  # 4, 6, 9, 16
+_HARD = ("Medium", "Hard", "Fiendish", "Diabolical")
 
+# Live attempts (see VariantInfo.live_attempts): each kind's budget is about half a second of
+# CPU at its cost per attempt (benchmarks/RESULTS.md, "Generating puzzles"); 16x16 is left
+# out (one attempt alone takes 0.6-2 s). Pool-only grades: classic Diabolical ~0.5-1 % of
+# attempts, 6x6 Medium and Fiendish ~0.3 %, none for 6x6 Diabolical and 4x4 above Easy.
 VARIANTS: tuple[VariantInfo, ...] = (
     VariantInfo(
         "standard",
@@ -134,6 +196,18 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=_BOXED,
         form_sizes=(9, 4, 6, 16),
         build=_boxed(standard),
+        house_list="row, column or box",
+        picker="Classic 9x9",
+        noun="Sudoku",
+        cage_prefix="killer",
+        live_attempts={9: 20, 6: 40, 4: 20},
+        pool_only=frozenset(
+            {(9, "Diabolical")}
+            | {(6, g) for g in ("Medium", "Fiendish", "Diabolical")}
+            | {(4, g) for g in _HARD}
+        ),
+        pool_sizes=(9, 4, 6, 16),
+        aliases=("classic", "sudoku"),
         examples=(
             Example(
                 9,
@@ -169,7 +243,13 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=_BOXED,
         form_sizes=(9,),
         build=_boxed(x_sudoku),
+        house_list="row, column, box or main diagonal",
+        rules=("The two ", "shaded", " diagonals are houses too: each holds every digit once."),
+        form_key="x",
+        cage_prefix="killer-x",
         shaded=frozenset({"diagonal"}),
+        live_attempts={9: 8},
+        pool_sizes=(9,),
         examples=(
             Example(
                 9,
@@ -185,7 +265,17 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=(9,),
         form_sizes=(9,),
         build=_hyper,
+        house_list="row, column, box or shaded window",
+        rules=(
+            "The four ",
+            "shaded",
+            " 3x3 windows are houses too: each holds every digit once.",
+        ),
+        form_key="hyper",
+        cage_prefix="killer-hyper",
         shaded=frozenset({"window"}),
+        live_attempts={9: 12},
+        pool_sizes=(9,),
         examples=(
             Example(
                 9,
@@ -201,8 +291,17 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=tuple(JIGSAW_SIZES),
         form_sizes=(9,),
         build=_jigsaw,
+        house_list="row, column or region",
+        rules=(
+            "The thick lines mark irregular regions instead of boxes: each row, column and "
+            "region holds every digit once. Set the regions below.",
+        ),
+        form_key="jigsaw",
+        cage_prefix="killer-jigsaw",
         takes_regions=True,
         tint_regions=True,
+        live_attempts={9: 3},
+        pool_sizes=(9,),
         examples=(
             Example(
                 9,
@@ -210,6 +309,23 @@ VARIANTS: tuple[VariantInfo, ...] = (
                 DEFAULT_JIGSAW,
             ),
         ),
+    ),
+    VariantInfo(
+        "killer",
+        name="Killer sudoku",
+        short="Killer",
+        prefix="killer",
+        sizes=_BOXED,
+        form_sizes=(9,),
+        build=_boxed(standard),
+        house_list="row, column or box",
+        rules=(
+            "Each row, column and box holds every digit once, and the digits in each dashed "
+            "cage are all different and add up to its sum. Draw the cages below.",
+        ),
+        form_key="killer",
+        needs_cages=True,
+        layout="standard",
     ),
 )
 
@@ -222,8 +338,7 @@ def find_variant(name: str | None) -> VariantInfo:
     Raises :class:`InvalidPuzzle` (code ``variant``) naming the known variants otherwise:
     the one place that message is written.
     """
-    key = "standard" if name is None else name.strip().lower()
-    found = _BY_KEY.get(key)
+    found = _BY_KEY.get(CLASSIC.key if name is None else name.strip().lower())
     if found is None:
         names = ", ".join(_BY_KEY)
         message = f"Unknown variant {name!r}; use one of {names}."
@@ -231,6 +346,32 @@ def find_variant(name: str | None) -> VariantInfo:
     return found
 
 
+#: The classic board: the default wherever a variant is left out.
+CLASSIC: VariantInfo = VARIANTS[0]
+
+#: The variant whose board is drawn from a region map (the jigsaw).
+REGIONAL: VariantInfo = next(v for v in VARIANTS if v.takes_regions)
+
+#: The variant that is the classic board with cages (the killer).
+CAGED: VariantInfo = next(v for v in VARIANTS if v.needs_cages)
+
+#: The variants a board can be (each its own houses): the others play on one of them.
+LAYOUTS: tuple[VariantInfo, ...] = tuple(v for v in VARIANTS if not v.has_layout)
+
+
 def variant_of(geometry: Geometry) -> VariantInfo:
-    """The registry entry of a geometry."""
+    """The registry entry of a geometry's houses (a killer's board is the classic one)."""
     return _BY_KEY[geometry.variant]
+
+
+def layout_of(info: VariantInfo) -> VariantInfo:
+    """The entry whose houses ``info`` plays on (itself unless it names a layout)."""
+    return _BY_KEY[info.layout] if info.layout else info
+
+
+def geometry_for(variant: str = "standard", size: int = 9, regions: str | None = None) -> Geometry:
+    """The geometry for a variant name and size; ``regions`` is required for jigsaw.
+
+    Raises :class:`InvalidPuzzle` for an unknown variant or a size the variant does not have.
+    """
+    return find_variant(variant).geometry(size, regions)

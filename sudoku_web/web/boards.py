@@ -3,9 +3,10 @@
 A :class:`BoardView` is a board for the ``grid`` macro (``_grid.html``): per cell its symbol,
 its kind (given, solved, blank), thick edges, variant shading and marks (conflict, differs).
 Editable grids loop over :attr:`BoardView.cells` in the macro; read-only grids are drawn by
-:meth:`BoardView.rows_html` from per-geometry tables (drawing 81 cells through the macro was
-half the cost of an uncached result page). The shading comes from the variant registry
-(:attr:`~sudoku_web.core.variants.VariantInfo.shaded`).
+:meth:`BoardView.rows_html` from per-geometry tables (the macro's loop was a large share of
+an uncached result page: benchmarks/RESULTS.md). Both take a cell's label and classes from
+one table (:func:`_cell_statics`, :func:`_classes`). The shading comes from the variant
+registry (:attr:`~sudoku_web.core.variants.VariantInfo.shaded`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..core.board import Geometry
 from ..core.solver import SolveResult
 from ..core.variants import variant_of
 from .memo import byte_cache
+from .outlines import cage_marks
 
 
 @dataclass(frozen=True)
@@ -27,29 +29,28 @@ class CellView:
     """One cell as a template draws it."""
 
     index: int
-    row: int  # 1-based, for labels
-    col: int
+    label: str  # the accessible name: "Row 4, column 7"
     text: str  # the symbol shown, "" for blank
     kind: str  # "given", "solved" (filled in by the solver) or "blank"
-    borders: str  # CSS classes for thick edges: "bt" (top) and/or "bl" (left)
+    tail: str  # the board's classes: thick edges ("bt", "bl") and shading, each space-led
     invalid: bool = False
     differs: bool = False  # multiple: this cell differs between the two solutions shown
-    shade: str = ""  # CSS class for variant shading: "shade" (X/hyper), "rg-<k>" (jigsaw)
+    cage_sum: str = ""  # the sum drawn in this cell: a cage's first cell
 
     @property
-    def label(self) -> str:
-        """The accessible name of the cell."""
-        return f"Row {self.row}, column {self.col}"
+    def sum_html(self) -> Markup:
+        """The cage sum's markup in this cell ("" for most cells)."""
+        return Markup(cage_sum_html(self.cage_sum))
 
     @property
     def classes(self) -> str:
         """All CSS classes of the cell's box in the grid."""
-        parts = ["cell", self.kind, self.borders, self.shade]
-        if self.invalid:
-            parts.append("invalid")
-        if self.differs:
-            parts.append("differs")
-        return " ".join(p for p in parts if p)
+        return _classes(self.kind, self.tail, self.invalid, self.differs)
+
+
+def _classes(kind: str, tail: str, bad: bool, diff: bool) -> str:
+    """A cell's classes: ``cell <kind>``, the board's (:func:`_cell_statics`), its marks."""
+    return f"cell {kind}{tail}{' invalid' if bad else ''}{' differs' if diff else ''}"
 
 
 @dataclass(frozen=True)
@@ -58,8 +59,7 @@ class BoardView:
 
     Kept as flat per-cell tuples; :attr:`cells` (one :class:`CellView` each, for the editable
     form's loop) is built only when a template asks for it, and read-only grids are drawn by
-    :meth:`rows_html` from per-geometry tables instead (issue 4: drawing 81 cells through the
-    macro was half the cost of an uncached result page).
+    :meth:`rows_html` from the same per-geometry tables instead.
     """
 
     geometry: Geometry
@@ -71,20 +71,17 @@ class BoardView:
     @functools.cached_property
     def cells(self) -> tuple[CellView, ...]:
         """One :class:`CellView` per cell, in reading order."""
-        n = self.geometry.size
-        borders = cell_borders(self.geometry)
-        shading = cell_shading(self.geometry)
+        statics = _cell_statics(self.geometry)
         return tuple(
             CellView(
                 index,
-                index // n + 1,
-                index % n + 1,
+                statics[index][1],
                 text,
                 kind,
-                borders[index],
+                statics[index][0],
                 index in self.invalid,
                 index in self.differs,
-                shading[index],
+                statics[index][2],
             )
             for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True))
         )
@@ -111,21 +108,24 @@ class BoardView:
         for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True)):
             if index % n == 0:
                 out.append("\n    </tr>\n    <tr>" if index else "\n    <tr>")
-            tail, label = statics[index]
+            tail, label, total = statics[index]
             shown = text if text in safe else escape(text)
-            out.append(_td(tail, label, shown, kind, index in invalid, index in differs))
+            out.append(_td(tail, label, shown, kind, index in invalid, index in differs, total))
         if out:
             out.append("\n    </tr>")
         return Markup("".join(out))
 
 
-def _td(tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool) -> str:
-    """One read-only cell (see :meth:`BoardView.rows_html`); ``shown`` is already escaped."""
+def _td(
+    tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool, total: str = ""
+) -> str:
+    """One read-only cell (see :meth:`BoardView.rows_html`); ``shown`` is already escaped;
+    ``total``: the cage sum drawn in it (a cage's first cell)."""
     return (
-        f'\n      <td class="cell {kind}{tail}{" invalid" if bad else ""}'
-        f'{" differs" if diff else ""}" aria-label="{label}: {shown or "blank"}'
+        f'\n      <td class="{_classes(kind, tail, bad, diff)}" '
+        f'aria-label="{label}: {shown or "blank"}'
         f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
-        f'{" (conflict)" if bad else ""}">{shown}</td>'
+        f'{" (conflict)" if bad else ""}">{cage_sum_html(total)}{shown}</td>'
     )
 
 
@@ -174,17 +174,29 @@ def _symbols(text: str, geometry: Geometry) -> list[str]:
 
 
 @byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
-def _cell_statics(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+def _cell_statics(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
     """Per cell, what never changes with the puzzle: the class tail after ``cell <kind>``
-    (thick edges, then shading, each with its leading space) and the accessible label."""
+    (thick edges, shading, cage edges, each with its leading space), the accessible label,
+    and the cage's sum shown in its first cell ("" elsewhere)."""
     n = geometry.size
+    cages = cage_marks(geometry)
     out = []
     for index, (edges, shade) in enumerate(
         zip(cell_borders(geometry), cell_shading(geometry), strict=True)
     ):
-        tail = "".join(" " + part for part in (edges, shade) if part)
-        out.append((tail, f"Row {index // n + 1}, column {index % n + 1}"))
+        cage_edges, total, shown_sum = cages[index]
+        tail = "".join(" " + part for part in (edges, shade, cage_edges) if part)
+        label = f"Row {index // n + 1}, column {index % n + 1}"
+        if total:
+            label += f", cage of {total}"
+        out.append((tail, label, shown_sum))
     return tuple(out)
+
+
+@byte_cache(2 * 1024 * 1024)  # per geometry; cages come from user input
+def cage_sum_html(total: str) -> str:
+    """The sum drawn in a cage's first cell (hidden from screen readers: labels say it)."""
+    return f'<span class="cage-sum" aria-hidden="true">{total}</span>' if total else ""
 
 
 def board_view(

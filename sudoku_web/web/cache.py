@@ -46,26 +46,34 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from importlib import metadata
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit
 
 from cachelib import BaseCache
 from cachelib.serializers import RedisSerializer
 from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.board import Geometry, InvalidPuzzle, standard
+from ..core.cages import from_link, link_spelling
 from ..core.solver import SolveResult
 from ..core.variants import find_variant
 from .budgets import Budget
 from .memo import ByteLRU, byte_cache
+from .variants import canonical_regions, jigsaw_geometry
 
 logger = logging.getLogger(__name__)
 
-EXTENSION: Final = "sudoku_cache"
+AnyResponse = TypeVar("AnyResponse", bound=BaseResponse)
 
-#: Config defaults, applied with ``setdefault`` by :func:`init_app`; the environment sets them
-#: as ``SUDOKU_WEB_CACHE_MAX_BYTES`` etc. through ``from_prefixed_env``.
+EXTENSION: Final = "sudoku_cache"
+#: ``app.extensions`` key of the callables :func:`cacheable` hands each validated response to
+#: (a speed trick registers there, so this module never imports the tricks).
+ON_CACHEABLE: Final = "sudoku_on_cacheable"
+
+#: Config defaults (``sudoku_web.defaults()`` gathers them for ``create_app``); the environment
+#: sets them as ``SUDOKU_WEB_CACHE_MAX_BYTES`` etc. through ``from_prefixed_env``.
 CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # "memory" (per worker) or "redis" (shared; CACHE_URL names the server).
     "CACHE_BACKEND": "memory",
@@ -86,33 +94,32 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
 
 
 class _Pickler(pickle.Pickler):
-    """Pickles a geometry as a reference (variant, size, region map), not as its tables: the
+    """Pickles a geometry as a reference (variant, size, region map, cages' link spelling),
+    not as its tables: the
     geometry is shared by every answer about it (and carries the engine's tables, megabytes
     for 16x16), so an answer neither pays for it nor carries it to a shared store."""
 
     def persistent_id(self, obj: object) -> object:
-        if isinstance(obj, Geometry) and obj.houses == _rebuilt_houses(obj):
-            regions = _map_text(obj)
-            return (obj.variant, obj.size, regions)
+        if isinstance(obj, Geometry) and obj.houses == _rebuilt_houses(obj.base):
+            cages = link_spelling(obj.cages, obj) if obj.cages else None
+            return (obj.variant, obj.size, _map_text(obj), cages)
         return None
 
 
 class _Unpickler(pickle.Unpickler):
     def persistent_load(self, pid: Any) -> Geometry:
-        from .variants import jigsaw_geometry  # (variants' links use this module's store)
-
-        variant, size, regions = pid
+        variant, size, regions, cages = pid
         if regions is not None:
-            return jigsaw_geometry(regions)  # the web's byte-bounded table of maps
-        return find_variant(variant).geometry(size)
+            board = jigsaw_geometry(regions)  # the web's byte-bounded table of maps
+        else:
+            board = find_variant(variant).geometry(size)
+        return board.with_cages(from_link(cages, board)) if cages else board
 
 
 @byte_cache(4 * 1024 * 1024)
 def _rebuilt_houses(geometry: Geometry) -> object:
     """The houses the registry builds for this geometry's variant and size (a region sketch
     of a refused map has other houses: it is pickled whole)."""
-    from .variants import jigsaw_geometry
-
     try:
         if geometry.regions is not None:
             return jigsaw_geometry(_map_text(geometry) or "").houses
@@ -122,8 +129,6 @@ def _rebuilt_houses(geometry: Geometry) -> object:
 
 
 def _map_text(geometry: Geometry) -> str | None:
-    from .variants import canonical_regions
-
     return canonical_regions(geometry) if geometry.regions is not None else None
 
 
@@ -294,9 +299,8 @@ def make_store(config: Mapping[str, Any]) -> BaseCache:
 
 
 def init_app(app: Flask) -> BaseCache:
-    """Fills config defaults and creates the app's store."""
-    for name, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(name, value)
+    """Creates the app's store from its config (defaults: :data:`CONFIG_DEFAULTS`, applied
+    by ``create_app``; a key left out takes its default here)."""
     store = make_store(app.config)
     app.extensions[EXTENSION] = store
     return store
@@ -323,12 +327,15 @@ def enabled(store: BaseCache) -> bool:
 
 @byte_cache(256 * 1024)  # a few hundred bytes each; jigsaw maps come from URLs
 def geometry_key(geometry: Geometry) -> str:
-    """Text that pins down a geometry: variant, size, box shape, a jigsaw's region map."""
+    """Text that pins down a geometry: variant, size, box shape, a jigsaw's region map, the
+    cages."""
     text = f"{geometry.variant}:{geometry.size}"
     if geometry.box_shape is not None:
         text += ":{}x{}".format(*geometry.box_shape)
     if geometry.regions is not None:
         text += ":" + bytes(geometry.regions).hex()  # region indices are < 256
+    if geometry.cages:
+        text += ":" + link_spelling(geometry.cages, geometry)
     return text
 
 
@@ -458,11 +465,16 @@ def _validated(response: Response, etag: str, max_age: int) -> Response:
     return response
 
 
+def no_store(response: AnyResponse) -> AnyResponse:
+    """``Cache-Control: no-store`` on ``response``: for answers about one person's input (a
+    grid being played, a generated puzzle) that no cache, shared or not, may keep."""
+    response.cache_control.no_store = True
+    return response
+
+
 def no_store_if_marked(response: Response) -> Response:
     """``no-store`` on ``response`` when this request was flagged by mark_uncacheable()."""
-    if g.get(_UNCACHEABLE):
-        response.cache_control.no_store = True
-    return response
+    return no_store(response) if g.get(_UNCACHEABLE) else response
 
 
 @dataclass(frozen=True)
@@ -510,7 +522,6 @@ def cacheable(kind: str, key: str, build: Callable[[], ResponseReturnValue]) -> 
     if app.debug or not enabled(get_store(app)):
         return conditional(etag, build, app=app)
     response = conditional(etag, lambda: cached_response(f"{kind}|{key}", build), app=app)
-    from . import speedups  # the URL-keyed replay, when it is switched on
-
-    speedups.remember_by_url(response)
+    for hook in app.extensions.get(ON_CACHEABLE, ()):
+        hook(response)
     return response

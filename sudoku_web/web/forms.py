@@ -17,7 +17,6 @@ cells; it stays in the box and the grid's later entries are placed over it
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -26,21 +25,21 @@ from wtforms import FieldList, Form, HiddenField, StringField, SubmitField, Text
 from wtforms.validators import Length
 
 from ..core.board import (
-    IGNORED,
     LAYOUT,
     Geometry,
-    House,
     InvalidPuzzle,
     PencilMarks,
     PuzzleError,
     jigsaw,
     parse_candidates,
+    region_labels,
     standard,
 )
+from ..core.variants import variant_of
 from .boards import BoardView, board_view
 from .memo import byte_cache
 from .reading import MAX_TEXT, canonical, read
-from .variants import default_regions, jigsaw_geometry, region_sketch
+from .variants import default_regions, jigsaw_geometry, region_sketch, sketch
 
 # The paste box takes what the reader takes (see reading.MAX_TEXT).
 PASTE_MAX = MAX_TEXT
@@ -264,7 +263,7 @@ class JigsawForm(PuzzleForm):
         """The region map first (it decides the houses), then the puzzle as for any grid."""
         text = self.regions.data or ""
         try:
-            if not _labels(text):
+            if not region_labels(text):
                 message = (
                     "Set the regions first: type one letter per cell, row by row, or paint "
                     "them (or start from the example map)."
@@ -290,7 +289,7 @@ class JigsawForm(PuzzleForm):
             self.invalid_cells = {c for e in errors for c in e.cells}
             self.sketch = _sketch_of(text, self.geometry.size)
             # Shown again as N rows of N, so its rows line up with the grid's.
-            labels, n = _labels(text), self.geometry.size
+            labels, n = region_labels(text), self.geometry.size
             self.regions.data = "\n".join(
                 "".join(labels[i : i + n]) for i in range(0, len(labels), n)
             )
@@ -316,11 +315,6 @@ class JigsawForm(PuzzleForm):
         return board_view(geometry, givens, invalid=self.invalid_cells)
 
 
-def _labels(text: str) -> list[str]:
-    """A region map's labels, one per cell (layout skipped)."""
-    return [ch for ch in text if ch not in IGNORED]
-
-
 def _sketch_of(text: str, size: int) -> Geometry:
     """The drawing of a refused map over this form's cells (a bare grid when it cannot be
     drawn: another size, or no square at all)."""
@@ -328,12 +322,10 @@ def _sketch_of(text: str, size: int) -> Geometry:
     return sketch if sketch is not None and sketch.size == size else unmapped(size)
 
 
-@functools.cache  # one per size, 4 .. 16
 def unmapped(size: int) -> Geometry:
     """A jigsaw grid before its regions are set: rows and columns, no region lines or tints
     (a fresh form draws this, not a map the person never chose)."""
-    rows = [House("row", r, tuple(range(r * size, (r + 1) * size))) for r in range(size)]
-    return Geometry(size, "jigsaw", tuple(rows), None, None)
+    return sketch(size)
 
 
 @byte_cache(4 * 1024 * 1024)  # a class per board; jigsaw maps share one class per size
@@ -346,7 +338,8 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     if geometry == standard(9):
         return PuzzleForm
     n = geometry.size
-    if geometry.variant == "jigsaw" and geometry != jigsaw(default_regions(n)):
+    regional = variant_of(geometry).takes_regions
+    if regional and geometry != jigsaw(default_regions(n)):
         return puzzle_form(jigsaw(default_regions(n)))  # one class per size, not per map
     cells = FieldList(StringField("Cell"), min_entries=geometry.cells, max_entries=geometry.cells)
     paste = TextAreaField(
@@ -362,6 +355,6 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
             else "."
         ),
     )
-    base: type[PuzzleForm] = JigsawForm if geometry.variant == "jigsaw" else PuzzleForm
+    base: type[PuzzleForm] = JigsawForm if regional else PuzzleForm
     name = f"{base.__name__}_{geometry.variant}_{n}"
     return type(name, (base,), {"geometry": geometry, "cells": cells, "paste": paste})

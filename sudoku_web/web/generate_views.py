@@ -37,14 +37,14 @@ from flask import (
     request,
 )
 from flask.typing import ResponseReturnValue
-from werkzeug.wrappers import Response as BaseResponse
 
 from ..core import pool
 from ..core.board import Geometry
 from ..core.generate import OutOfTime, generate
 from ..core.logic import GRADES, Grade
+from ..core.variants import CLASSIC, VARIANTS
 from . import variants
-from .cache import get_store, text_key
+from .cache import get_store, no_store, text_key
 from .request_path import json_error
 
 bp = Blueprint("generate", __name__)
@@ -56,26 +56,14 @@ CONFIG_DEFAULTS: dict[str, Any] = {
     "GENERATE_DEADLINE_MS": 200,
 }
 
-# Live attempts per kind before the pool answers: counts, not time, so a seed gives the same
-# puzzle on any machine. Each is about half a second of CPU at the kind's cost per attempt
-# (benchmarks/RESULTS.md, "Generating puzzles": classic ~25 ms, X ~60 ms, hyper ~35 ms,
-# jigsaw ~150 ms with its new map, 6x6 ~3 ms), so the deadline is only a safety net for a
-# busy machine. 16x16 is left out (one attempt alone takes 0.6-2 s): always the pool.
+# Live attempts per kind before the pool answers, and the kinds and grades too rare to look
+# for live: each variant's registry entry (VariantInfo.live_attempts, .pool_only) says, so the
+# deadline is only a safety net for a busy machine.
 LIVE_ATTEMPTS: dict[tuple[str, int], int] = {
-    ("standard", 9): 20,
-    ("x", 9): 8,
-    ("hyper", 9): 12,
-    ("jigsaw", 9): 3,
-    ("standard", 6): 40,
-    ("standard", 4): 20,
+    (info.key, size): count for info in VARIANTS for size, count in info.live_attempts.items()
 }
-# Kinds and grades too rare to look for live (benchmarks/RESULTS.md: classic Diabolical ~0.5-1 %
-# of attempts, 6x6 Medium and Fiendish ~0.3 %, none at all for 6x6 Diabolical and 4x4 above
-# Easy): straight to the pool, instead of spending the attempts for a small chance.
 POOL_ONLY: frozenset[tuple[str, int, str]] = frozenset(
-    {("standard", 9, "Diabolical")}
-    | {("standard", 6, g) for g in ("Medium", "Fiendish", "Diabolical")}
-    | {("standard", 4, g) for g in ("Medium", "Hard", "Fiendish", "Diabolical")}
+    (info.key, size, grade) for info in VARIANTS for size, grade in info.pool_only
 )
 DEFAULT_GRADE: Grade = "Medium"
 MAX_SEED = 64  # characters
@@ -118,8 +106,8 @@ def kind_of(name: str | None, size: str | None = None) -> Kind:
     ``""`` for classic) or an engine variant (``standard``, ``x``, ...), with ``size`` (the
     kind's own size when left out: ``standard`` alone is 9x9)."""
     text = (name or "").strip().lower()
-    if text in ("classic", "sudoku"):
-        text = "standard"
+    if text in CLASSIC.aliases:
+        text = CLASSIC.key
     wanted: int | None = None
     if size not in (None, ""):
         if not (size.isascii() and size.isdigit()):  # "²" and "٣" are digits to isdigit()
@@ -128,7 +116,7 @@ def kind_of(name: str | None, size: str | None = None) -> Kind:
     for kind in KINDS:
         if text in (kind.key, kind.variant) and (wanted is None or wanted == kind.size):
             return kind
-    offered = ", ".join(f"{k.key or 'standard'}" for k in KINDS)
+    offered = ", ".join(k.key or CLASSIC.key for k in KINDS)
     extra = f" at size {wanted}" if wanted is not None else ""
     raise BadRequest(f"No puzzles of variant {name!r}{extra}; the variants are {offered}.")
 
@@ -210,26 +198,16 @@ def _none_message(kind: Kind, asked: Grade, tried: str) -> str:
 
 def links(made: Made) -> tuple[str, str]:
     """The new puzzle's share link and play link (absolute)."""
-    share = variants.page_url(made.geometry, made.puzzle, external=True)
-    return share, play_url(share)
-
-
-def play_url(share: str) -> str:
-    """The play page of a share link: the share link plus ``/play``."""
-    return share + "/play"
+    share = variants.share_url(made.geometry, made.puzzle, external=True)
+    return share, variants.share_url(made.geometry, made.puzzle, "play", external=True)
 
 
 def opened(made: Made) -> str:
     """Where the form and the daily puzzle send people: the play page (a path on this site),
     marked ``?from=pool`` when the puzzle came from the pre-generated pool, so the page can
     say so."""
-    play = play_url(variants.page_url(made.geometry, made.puzzle))
+    play = variants.share_url(made.geometry, made.puzzle, "play")
     return play + "?from=pool" if made.source == "pool" else play
-
-
-def _no_store(response: BaseResponse) -> BaseResponse:
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.app_context_processor
@@ -242,7 +220,7 @@ def _new_puzzle_choices() -> dict[str, Any]:
 def new() -> ResponseReturnValue:
     """The New puzzle form; with its fields filled, a 303 to the new puzzle's play page."""
     if "grade" not in request.args and "v" not in request.args:
-        return _no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
+        return no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
     picked, asked = KINDS[0], DEFAULT_GRADE
     try:
         picked = kind_of(request.args.get("v"))
@@ -251,8 +229,8 @@ def new() -> ResponseReturnValue:
     except (BadRequest, NoneAvailable) as exc:
         # 422 as for any form the site cannot take (the API answers a bad parameter with 400)
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
-        return _no_store(Response(page, status=422))
-    return _no_store(redirect(opened(made), code=303))
+        return no_store(Response(page, status=422))
+    return no_store(redirect(opened(made), code=303))
 
 
 def utc_now() -> dt.datetime:
@@ -268,14 +246,14 @@ def daily() -> ResponseReturnValue:
         asked = grade_of(request.args.get("grade"))
     except BadRequest as exc:
         page = render_template("new.html", picked=KINDS[0], asked=None, problem=str(exc))
-        return _no_store(Response(page, status=422))
+        return no_store(Response(page, status=422))
     now = utc_now()
     seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
     try:
         made = make(picked, asked, seed, hurry=False)
     except NoneAvailable as exc:
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
-        return _no_store(Response(page, status=422))
+        return no_store(Response(page, status=422))
     response = redirect(opened(made), code=303)
     midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
     left = max(1, int((midnight - now).total_seconds()))
@@ -290,7 +268,7 @@ def api_generate() -> ResponseReturnValue:
     """``GET /api/generate?variant=…&grade=…[&size=…][&seed=…]``: a new puzzle as JSON."""
     args = request.args
     try:
-        picked = kind_of(args.get("variant", "standard"), args.get("size"))
+        picked = kind_of(args.get("variant", CLASSIC.key), args.get("size"))
         asked = grade_of(args.get("grade"))
         seed = seed_of(args.get("seed"))
     except BadRequest as exc:
@@ -315,11 +293,9 @@ def api_generate() -> ResponseReturnValue:
         "share_url": share,
         "play_url": play,
     }
-    return _no_store(jsonify(body))
+    return no_store(jsonify(body))
 
 
 def init_app(app: Any) -> None:
-    """Config defaults and the blueprint."""
-    for name, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(name, value)
+    """The blueprint (its config default is applied by ``create_app``)."""
     app.register_blueprint(bp)

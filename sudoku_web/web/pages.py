@@ -1,4 +1,5 @@
-"""The HTML pages: the puzzle form, its POST, a share link's result page and its picture.
+"""The HTML pages: the puzzle form, its POST, its photo's POST, a share link's result page
+and its picture.
 
 Each view reads the request through the form or :mod:`sudoku_web.web.request_path`, calls the
 core through :mod:`sudoku_web.web.solving` (within the budgets, through the cache), and
@@ -24,15 +25,15 @@ from flask import (
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.board import Geometry, InvalidPuzzle, clean_cells, parse_puzzle
+from ..core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ..core.doctor import Diagnosis
 from ..core.solver import SolveResult
-from ..core.variants import VariantInfo, find_variant
-from . import cache, solving, speedups, variants
+from ..core.variants import VariantInfo, variant_of
+from . import cache, photo_upload, solving, speedups, variants
 from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from .forms import JigsawForm, PuzzleForm, puzzle_form, unmapped
 from .preview import HEIGHT, WIDTH, render_png
-from .reading import canonical
+from .reading import canonical, read
 from .request_path import (
     ShareLink,
     add_share_routes,
@@ -43,6 +44,12 @@ from .request_path import (
 )
 
 bp = Blueprint("web", __name__)
+
+# What every template asks about a board: its registry entry, the form of its kind, and
+# whether it is the plain 9x9 (pages name every other board).
+bp.add_app_template_global(variant_of, "variant_info")
+bp.add_app_template_global(variants.form_url, "form_url")
+bp.add_app_template_global(variants.is_classic, "is_classic")
 
 # Headings and picture captions per solver outcome.
 HEADINGS = {
@@ -57,9 +64,8 @@ ResponseValue = BaseResponse | str | tuple[str, int]
 
 def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
     """(label, form URL) of the registry's examples for the form of this variant and size."""
-    info = find_variant(picked.variant)
     out = []
-    for example in info.examples:
+    for example in picked.info.examples:
         if example.size != picked.size:
             continue
         args: dict[str, Any] = {"p": example.puzzle}
@@ -73,25 +79,35 @@ def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
 
 
 def _render_form(
-    form: PuzzleForm, picked: variants.Choice, status: int = 200, givens: str | None = None
+    form: PuzzleForm,
+    picked: variants.Choice,
+    status: int = 200,
+    givens: str | None = None,
+    photo: photo_upload.PhotoPanel | None = None,
 ) -> tuple[str, int]:
     page = render_template(
         "index.html",
         form=form,
+        photo=photo or photo_upload.panel(form.geometry),
         givens=givens,
         board=form.board(givens or ""),  # "Edit this puzzle": later entries drawn apart
         examples=_examples(picked),
         picked=picked,
         choices=variants.CHOICES,
         jigsaw=isinstance(form, JigsawForm),
-        example_regions=variants.default_regions(picked.size) if picked.variant == "jigsaw" else "",
+        example_map_url=_example_map_url(picked) if isinstance(form, JigsawForm) else "",
     )
     return page, status
 
 
+def _example_map_url(picked: variants.Choice) -> str:
+    """The region-map form opened on the example map of its size."""
+    return variants.edit_url(variants.jigsaw_geometry(variants.default_regions(picked.size)))
+
+
 def _map_rows(text: str, size: int) -> str:
     """A region map laid out as N lines of N letters, as people read (and edit) it."""
-    labels = clean_cells(text)
+    labels = region_labels(text)
     return "\n".join("".join(labels[r * size : (r + 1) * size]) for r in range(size))
 
 
@@ -134,12 +150,39 @@ def submit() -> ResponseValue:
     return _render_form(form, picked, 422)
 
 
+@bp.post("/read")
+def read_photo() -> Response:
+    """The form's "Read a photo" without JavaScript: the classic form filled with what was
+    read, the doubtful cells marked, for the person to check before Solve (200); or the empty
+    form saying why nothing was read (the status of :mod:`~sudoku_web.web.photo_upload`)."""
+    answer = photo_upload.read_upload()
+    picked = variants.choice(None, None)
+    form = puzzle_form(photo_upload.PHOTO_GEOMETRY)()
+    if answer.reading is not None:
+        checked = read(answer.reading.puzzle, form.geometry)
+        if checked.grid is not None:
+            form.fill(checked.grid)
+        # Givens read twice in a house are shown as on a typed puzzle (never solved as is).
+        form.puzzle_errors = list(checked.errors)
+        form.invalid_cells = {c for e in checked.errors for c in e.cells}
+    page, status = _render_form(
+        form, picked, answer.status, photo=photo_upload.panel(form.geometry, answer)
+    )
+    response = make_response(page, status)
+    response.headers["Cache-Control"] = "no-store"
+    if status == 429:
+        response.headers["Retry-After"] = str(photo_upload.RETRY_AFTER_S)
+    return response
+
+
 # ---- Share links: the result page ------------------------------------------------------------
 
 
-def result_page(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def result_page(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """A share link's result page at its one canonical URL (301 from any other spelling)."""
-    link = read_share_link(info, puzzle, regions, trust_engine=True)
+    link = read_share_link(info, puzzle, regions, cages, trust_engine=True)
     if not isinstance(link, ShareLink):
         return link
     # 304 / the stored page / ETag + Cache-Control: the page depends on nothing but the
@@ -236,9 +279,9 @@ def _slots(
         # Link previews (Open Graph, Twitter); every share link's picture is <link>.png.
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
         "preview_description": escape(_description(geometry, givens, result, diagnosis)),
-        "preview_image": escape(links.share + ".png"),
+        "preview_image": escape(links.picture),
         # The same puzzle to play, without the solution (sudoku_web.web.play).
-        "play_url": escape(links.share + "/play"),
+        "play_url": escape(links.play),
         "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
         "guesses": Markup(stats.guesses),
         "backtracks": Markup(stats.backtracks),
@@ -246,7 +289,7 @@ def _slots(
     }
     if result.status == "solved":
         for page in variants.TEACH_PAGES:  # the teaching routes sit at <share link>/<page>
-            slots[f"{page}_url"] = escape(f"{links.page}/{page}")
+            slots[f"{page}_url"] = escape(getattr(links, page))
     return slots
 
 
@@ -325,20 +368,22 @@ def _description(
 # ---- Link-preview pictures -------------------------------------------------------------------
 
 
-def picture(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def picture(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """The preview PNG of a share link; cached like a page (ETag, Cache-Control, 304).
 
     404 when there is nothing to draw; a puzzle that parsed but is not valid is drawn with
     its offending cells marked.
     """
     try:
-        geometry, reading = link_reading(info, puzzle, regions)
+        geometry, reading = link_reading(info, puzzle, regions, cages)
     except InvalidPuzzle:
         abort(404)
     if reading.grid is None or reading.canonical is None:
         abort(404)  # nothing to draw
     givens = reading.canonical
-    if not is_canonical_link(geometry, givens, puzzle, regions):
+    if not is_canonical_link(geometry, givens, puzzle, regions, cages):
         return redirect(variants.page_url(geometry, givens, png=True), 301)
     key = cache.solve_key(givens, geometry)
     grid = list(reading.grid)

@@ -48,12 +48,13 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.board import BLANKS, Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ..core.logic import Candidates, pencil_marks
 from ..core.solver import SolveResult
-from ..core.variants import VariantInfo, variant_of
+from ..core.variants import VariantInfo
 from . import cache, solving, variants
 from . import teaching_display as lessons
 from .boards import board_view
@@ -219,27 +220,27 @@ def _game(geometry: Geometry, givens: str, grid: Sequence[int]) -> Game:
 
 def play_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
     """The play page (or its preview picture) of a canonical puzzle."""
-    endpoint = "play." + variants.endpoint(variant_of(geometry), "play_png" if png else "play")
-    args: dict[str, Any] = {"puzzle": puzzle, "_external": external}
-    if geometry.regions is not None:
-        args["regions"] = variants.canonical_regions(geometry)
-    return url_for(endpoint, **args)
+    return variants.share_url(geometry, puzzle, "play_png" if png else "play", external=external)
 
 
 # ---- Routes: one per variant, from the registry (request_path.add_share_routes) ---------------
 
 
-def play_page(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def play_page(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """``<share link>/play`` (POST: the form's Check and Hint)."""
-    link = read_share_link(info, puzzle, regions, suffix="/play")
+    link = read_share_link(info, puzzle, regions, cages, suffix="/play")
     if not isinstance(link, ShareLink):
         return link
     return _page(link.geometry, link.givens, _grid(link))
 
 
-def play_picture(info: VariantInfo, puzzle: str, regions: str | None) -> ResponseValue:
+def play_picture(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
     """``<share link>/play.png``: the link preview of the play page, the givens only."""
-    link = read_share_link(info, puzzle, regions, suffix="/play.png")
+    link = read_share_link(info, puzzle, regions, cages, suffix="/play.png")
     if not isinstance(link, ShareLink):
         return link
     return _png(link.geometry, link.givens, _grid(link))
@@ -342,6 +343,7 @@ class PlayCell:
     value: str  # what the form field holds (a digit, or several for pencil marks)
     classes: str
     wrong: bool = False
+    sum_html: Markup = Markup()  # a cage's sum, drawn in its first cell
 
 
 def _cells(game: Game, entries: Entries | None, panel: Panel | None) -> list[list[PlayCell]]:
@@ -367,7 +369,9 @@ def _cells(game: Game, entries: Entries | None, panel: Panel | None) -> list[lis
             rows.append([])
         name = geo.cell_name(cell.index)
         wrong = cell.index in marked
-        rows[-1].append(PlayCell(cell.index, name, cell.label, cell.text, text, classes, wrong))
+        rows[-1].append(
+            PlayCell(cell.index, name, cell.label, cell.text, text, classes, wrong, cell.sum_html)
+        )
     return rows
 
 
@@ -401,11 +405,11 @@ def _render(
         rows=_cells(game, entries, panel) if game.playable else [],
         board=None if game.playable else board_view(geo, game.givens),
         houses=_houses_attr(geo),
-        regions=variants.canonical_regions(geo) if geo.variant == "jigsaw" else "",
+        regions=variants.canonical_regions(geo) if geo.regions is not None else "",
         play_url=play_url(geo, game.givens),
         share_play_url=play_url(geo, game.givens, external=True),
         result_url=variants.page_url(geo, game.givens),
-        difficulty_url=variants.page_url(geo, game.givens) + "/difficulty",
+        difficulty_url=variants.share_url(geo, game.givens, "difficulty"),
         edit_url=variants.edit_url(geo, game.givens),
         check_url=url_for("play.api_check"),
         hint_url=url_for("play.api_hint"),
@@ -592,7 +596,7 @@ def _cell_index(geometry: Geometry, name: Any) -> int | None:
 
 def _variant_fields(geometry: Geometry) -> dict[str, str]:
     fields: dict[str, str] = {"variant": geometry.variant}
-    if geometry.variant == "jigsaw":
+    if geometry.regions is not None:
         fields["regions"] = variants.canonical_regions(geometry)
     return fields
 
@@ -655,7 +659,7 @@ def api_check() -> Response:
             return json_error(400, "Bad Request", message)
         digit = geo.symbol(game.solution[cell])
         body["revealed"] = {"cell": geo.cell_name(cell), "index": cell, "digit": digit}
-    return _no_store(jsonify(body))
+    return cache.no_store(jsonify(body))
 
 
 @bp.post(API_PREFIX + "/hint")
@@ -688,10 +692,4 @@ def api_hint() -> Response:
                 "index": hint.stuck_cell,
                 "candidates": "".join(geo.symbol(d) for d in hint.before.digits(hint.stuck_cell)),
             }
-    return _no_store(jsonify(body))
-
-
-def _no_store(response: Response) -> Response:
-    # An answer about one person's grid: nothing for a shared cache to keep.
-    response.cache_control.no_store = True
-    return response
+    return cache.no_store(jsonify(body))

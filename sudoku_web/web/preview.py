@@ -3,9 +3,9 @@
 :func:`render_png` draws the grid (thick borders between boxes or jigsaw regions, shaded X
 diagonals and hyper windows), the givens in one ink, solved digits in another, and the
 status in words under the grid, in layers bottom up: cell backgrounds, lines and borders,
-digits, status band (another rule's drawing, cage outlines say, is one more layer). The
-bytes are a pure function of the arguments, so a view can hash them (or its inputs) for an
-ETag.
+cage outlines and sums (killer), digits, status band (another rule's drawing is one more
+layer). The bytes are a pure function of the arguments, so a view can hash them (or its
+inputs) for an ETag.
 
 Size: 600x630 px whatever the grid (Open Graph's ~1.91:1 is for photos; chat apps show a
 near-square card whole), a fixed palette so the file is a small 8-bit PNG (a 9x9 is ~20 KB,
@@ -31,7 +31,8 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 from ..core.board import SYMBOLS, Geometry
-from ..core.variants import variant_of
+from ..core.variants import CAGED, variant_of
+from .outlines import cage_marks
 
 WIDTH, HEIGHT = 600, 630
 GRID_SIDE = 540  # the grid's side before rounding down to whole cells
@@ -74,9 +75,11 @@ def render_png(
     left = (WIDTH - side) // 2
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    # Layers, bottom up: cell backgrounds, lines and borders, digits, then the status band.
+    # Layers, bottom up: cell backgrounds, lines and borders, cages, digits, the status band.
     _draw_backgrounds(draw, geometry, cell, left, marked)
     _draw_lines(draw, geometry, cell, left)
+    if geometry.cages:
+        _draw_cages(draw, geometry, cell, left)
     _draw_digits(image, geometry, cell, left, givens, filled)
     _draw_band(draw, geometry, status_text, left, side)
     return _encode(image)
@@ -182,11 +185,59 @@ def _draw_lines(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: 
     draw.rectangle((left - 1, TOP - 1, left + side + 1, TOP + side + 1), outline=GIVEN_INK, width=3)
 
 
+def _draw_cages(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: int) -> None:
+    """Each cage as the pages draw it (outlines.cage_marks): a dashed outline inset in its
+    cells, and its sum in the top-left cell's corner."""
+    inset = max(3, cell // 12)
+    dash = max(3, cell // 10)
+    sum_font = _font(max(9, int(cell * 0.26)))
+    for c, (classes, _, total) in enumerate(cage_marks(geometry)):
+        if not classes:
+            continue
+        sides = set(classes.split())
+        x, y = _corner(c, geometry.size, cell, left)
+        # Each side runs from edge to edge of the cell, or stops at the inset where the cage
+        # turns, so neighbouring cells' dashes join into one outline.
+        x0 = x + inset if "kl" in sides else x
+        x1 = x + cell - inset if "kr" in sides else x + cell
+        y0 = y + inset if "kt" in sides else y
+        y1 = y + cell - inset if "kb" in sides else y + cell
+        if "kt" in sides:
+            _dashed(draw, (x0, y + inset), (x1, y + inset), dash)
+        if "kb" in sides:
+            _dashed(draw, (x0, y + cell - inset), (x1, y + cell - inset), dash)
+        if "kl" in sides:
+            _dashed(draw, (x + inset, y0), (x + inset, y1), dash)
+        if "kr" in sides:
+            _dashed(draw, (x + cell - inset, y0), (x + cell - inset, y1), dash)
+        if total:
+            box = draw.textbbox((x + inset + 1, y + inset + 1), total, font=sum_font)
+            draw.rectangle(box, fill=PAPER)
+            draw.text((x + inset + 1, y + inset + 1), total, fill=GIVEN_INK, font=sum_font)
+
+
+def _dashed(
+    draw: ImageDraw.ImageDraw, start: tuple[int, int], end: tuple[int, int], dash: int
+) -> None:
+    """A dashed line, horizontal or vertical, dashes and gaps ``dash`` px long."""
+    (x0, y0), (x1, y1) = start, end
+    length = max(abs(x1 - x0), abs(y1 - y0))
+    for a in range(0, length, 2 * dash):
+        b = min(a + dash, length)
+        if y0 == y1:
+            draw.line((x0 + a, y0, x0 + b, y0), fill=GIVEN_INK, width=1)
+        else:
+            draw.line((x0, y0 + a, x0, y0 + b), fill=GIVEN_INK, width=1)
+
+
 def _draw_band(
     draw: ImageDraw.ImageDraw, geometry: Geometry, status_text: str, left: int, side: int
 ) -> None:
     """The status in words on the left under the grid, the variant and size on the right."""
-    label = f"{variant_of(geometry).short} {geometry.size}x{geometry.size}".strip()
+    short = variant_of(geometry).short
+    if geometry.cages:
+        short = f"{CAGED.short} {short}".strip()
+    label = f"{short} {geometry.size}x{geometry.size}"
     label_font = _font(18)
     label_width = draw.textlength(label, font=label_font)
     room = side - label_width - 16

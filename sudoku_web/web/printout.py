@@ -8,7 +8,7 @@ HTML; the print stylesheet in ``sudoku.css`` sizes the grid for the paper and hi
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, render_template, request
 
 from ..core.board import Geometry, InvalidPuzzle
 from . import variants
@@ -30,11 +30,11 @@ def page() -> tuple[str, int]:
     try:
         geometry: Geometry = (
             variants.jigsaw_geometry(regions)
-            if picked.variant == "jigsaw"
+            if picked.info.takes_regions
             else variants.form_geometry(picked)
         )
     except InvalidPuzzle as exc:
-        return _invalid(exc.errors, url_for("web.index", v="jigsaw"))
+        return _invalid(exc.errors, picked.form_url)
     reading = read(args.get("p", "")[:MAX_ARG], geometry)
     if not reading.ok or reading.canonical is None:
         return _invalid(reading.errors, variants.edit_url(geometry))
@@ -44,7 +44,7 @@ def page() -> tuple[str, int]:
         board=board_view(geometry, givens),
         board_name=variants.describe(geometry),
         givens_count=len(givens) - givens.count("0"),
-        share_url=variants.page_url(geometry, givens, external=True),
+        share_url=variants.share_url(geometry, givens, external=True),
         edit_url=variants.edit_url(geometry, givens),
     )
     return page, 200

@@ -22,6 +22,7 @@ from ..core.board import (
     parse_puzzle,
     standard,
 )
+from ..core.cages import grid_errors
 from .memo import byte_cache
 
 # A puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred. Longer text is not a
@@ -29,20 +30,12 @@ from .memo import byte_cache
 MAX_TEXT = 2_000
 
 
-def empty_grid_error() -> PuzzleError:
-    """The error for a grid with no givens (it has countless solutions; almost surely a slip)."""
-    return PuzzleError(
-        "empty", "The grid is empty: enter the puzzle's givens in the grid or paste it."
-    )
-
-
 def check_grid(grid: Sequence[int], geometry: Geometry) -> None:
-    """Raise :class:`InvalidPuzzle` for an empty grid or conflicting givens."""
-    if not any(grid):
-        raise InvalidPuzzle([empty_grid_error()])
-    conflicts = find_conflicts(grid, geometry)
-    if conflicts:
-        raise InvalidPuzzle(conflicts)
+    """Raise :class:`InvalidPuzzle` for what the core's :func:`~sudoku_web.core.cages.
+    grid_errors` finds: an empty grid without cages, conflicting givens, broken cages."""
+    errors = grid_errors(grid, geometry)
+    if errors:
+        raise InvalidPuzzle(errors)
 
 
 @dataclass(frozen=True)
@@ -65,12 +58,13 @@ class Reading:
 
 def is_canonical_text(text: str, geometry: Geometry) -> bool:
     """True when ``text`` is already a share link's spelling (:func:`canonical`) of a grid
-    with at least one given. Its conflicts, if any, are left to the engine, which reports
-    them as :func:`read` would (status ``invalid``, the same :class:`PuzzleError` list)."""
+    with at least one given (or none, on a board with cages). Its conflicts, if any, are
+    left to the engine, which reports them as :func:`read` would (status ``invalid``, the
+    same :class:`PuzzleError` list)."""
     return (
         len(text) == geometry.cells
         and not text.strip(_canonical_chars(geometry))
-        and bool(text.strip("0"))
+        and (bool(geometry.cages) or bool(text.strip("0")))
     )
 
 

@@ -7,9 +7,9 @@ Blueprints never import each other; what they share lives here (Flask's tutorial
 Share links (see :mod:`sudoku_web.web.variants` for the URL scheme):
 
 * :func:`add_share_routes` registers ``<share link><suffix>`` for every variant of the
-  registry (:data:`sudoku_web.core.variants.VARIANTS`): the result page (``""``), its picture
-  (``.png``), the teaching pages (``/steps`` ...). It is the one loop over the registry that
-  makes routes; a new page of a puzzle is one more call.
+  registry with links of its own (:data:`sudoku_web.web.variants.ROUTED`): the result page
+  (``""``), its picture (``.png``), the teaching pages (``/steps`` ...). It is the one loop
+  over the registry that makes routes; a new page of a puzzle is one more call.
 * :func:`read_share_link` reads one: the canonical spelling gives a :class:`ShareLink`, any
   other spelling of a valid puzzle a ``301`` to the canonical URL (the query string kept as
   sent), anything else the ``422`` page (:func:`invalid_page`).
@@ -31,7 +31,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..core.board import Geometry, InvalidPuzzle, PuzzleError, standard
-from ..core.variants import VARIANTS, VariantInfo
+from ..core.variants import REGIONAL, VariantInfo
 from . import variants
 from .boards import board_view
 from .reading import Reading, canonical, is_canonical_text, read
@@ -51,23 +51,31 @@ def add_share_routes(
     """Register ``<share link><suffix>`` for every variant, as endpoint
     ``<blueprint>.<variant's endpoint>[_<page>]`` (``web.puzzle``, ``teach.x_puzzle_steps``).
 
-    ``view`` is called as ``view(info, puzzle=..., regions=...)`` (``regions`` for variants
-    that take a region map). A result page (empty ``suffix``) also answers pasted spellings
+    ``view`` is called as ``view(info, puzzle, regions, cages)`` (``regions`` for variants
+    that take a region map, ``cages`` for a board with cages: the same variant's links under
+    its ``cage_prefix``). A result page (empty ``suffix``) also answers pasted spellings
     with slashes (the path converter), which it redirects to the canonical link.
     """
-    for info in VARIANTS:
-        endpoint = variants.endpoint(info, page)
-        bound = functools.partial(_call, view, info)
-        functools.update_wrapper(bound, view)
-        rules = [variants.rule(info, "<puzzle>") + suffix]
-        if not suffix:
-            rules.append(variants.rule(info, "<path:puzzle>"))
-        for rule in rules:
-            bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
+    for info in variants.ROUTED:
+        for caged in (False, True) if info.cage_prefix else (False,):
+            endpoint = variants.endpoint(info, page, caged=caged)
+            bound = functools.partial(_call, view, info)
+            functools.update_wrapper(bound, view)
+            rules = [variants.rule(info, "<puzzle>", caged=caged) + suffix]
+            if not suffix:
+                rules.append(variants.rule(info, "<path:puzzle>", caged=caged))
+            for rule in rules:
+                bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
 
 
-def _call(view: ShareView, info: VariantInfo, puzzle: str, regions: str | None = None) -> Any:
-    return view(info, puzzle, regions)
+def _call(
+    view: ShareView,
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None = None,
+    cages: str | None = None,
+) -> Any:
+    return view(info, puzzle, regions, cages)
 
 
 # ---- Reading a share link --------------------------------------------------------------------
@@ -82,17 +90,27 @@ class ShareLink:
     grid: tuple[int, ...] | None  # the parsed grid, None when the reader was skipped
 
 
-def link_reading(info: VariantInfo, puzzle: str, regions: str | None) -> tuple[Geometry, Reading]:
-    """The geometry and reading of a share link; InvalidPuzzle for a bad region map."""
-    geometry = variants.geometry_of(info.key, puzzle, regions)
+def link_reading(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> tuple[Geometry, Reading]:
+    """The geometry and reading of a share link; InvalidPuzzle for a bad region map or
+    bad cages."""
+    geometry = variants.geometry_of(info.key, puzzle, regions, cages)
     return geometry, read(puzzle, geometry)
 
 
 def is_canonical_link(
-    geometry: Geometry, givens: str | None, puzzle: str, regions: str | None
+    geometry: Geometry,
+    givens: str | None,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
 ) -> bool:
-    """True when ``puzzle`` (and a jigsaw's ``regions``) are spelled as links are built."""
+    """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``) are spelled as
+    links are built."""
     if puzzle != givens:
+        return False
+    if geometry.cages and cages != variants.canonical_cages(geometry):
         return False
     return geometry.regions is None or regions == variants.canonical_regions(geometry)
 
@@ -101,6 +119,7 @@ def read_share_link(
     info: VariantInfo,
     puzzle: str,
     regions: str | None,
+    cages: str | None = None,
     *,
     suffix: str = "",
     trust_engine: bool = False,
@@ -113,18 +132,18 @@ def read_share_link(
     caller shows the 422 page for that status (the result page's hot path).
     """
     try:
-        geometry = variants.geometry_of(info.key, puzzle, regions)
+        geometry = variants.geometry_of(info.key, puzzle, regions, cages)
     except InvalidPuzzle as exc:
-        if not info.takes_regions:
+        if not info.takes_regions or any(e.code == "cage" for e in exc.errors):
             return invalid_page(exc.errors)
         return invalid_page(exc.errors, regions=regions or "", puzzle=puzzle)
-    if trust_engine and is_canonical_link(geometry, puzzle, puzzle, regions):
+    if trust_engine and is_canonical_link(geometry, puzzle, puzzle, regions, cages):
         if is_canonical_text(puzzle, geometry):
             return ShareLink(geometry, puzzle, None)
     reading = read(puzzle, geometry)
     if not reading.ok or reading.grid is None or reading.canonical is None:
         return invalid_page(reading.errors, geometry, reading.grid)
-    if not is_canonical_link(geometry, reading.canonical, puzzle, regions):
+    if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages):
         # One URL per puzzle: dots, separators, lower case and other region labels.
         target = variants.page_url(geometry, reading.canonical) + suffix
         query = request.query_string.decode("latin-1")
@@ -168,12 +187,11 @@ def _bad_map(regions: str, puzzle: str, marked: set[int]) -> tuple[Any, str]:
     """The drawing of a refused region map and the form opened on it."""
     sketch = variants.region_sketch(regions)
     board = None
-    args: dict[str, Any] = {"v": "jigsaw", "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
+    args: dict[str, Any] = {"v": REGIONAL.form_key, "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
     if sketch is not None:
         givens = puzzle if len(puzzle) == sketch.cells else ""
         board = board_view(sketch, givens, invalid=marked)
-        if sketch.size != 9:
-            args["n"] = str(sketch.size)
+        args.update(variants.choice_of(sketch).form_args)
     return board, url_for("web.index", **args)
 
 

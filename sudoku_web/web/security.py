@@ -135,14 +135,12 @@ def allow_same_origin_framing(response: Response, app: Flask) -> Response:
 
 
 def init_app(app: Flask) -> None:
-    """Checks the config, fills in missing defaults and adds the security-header hook.
+    """Checks the config and adds the security-header hook.
 
-    Call it at the end of ``create_app``, after the environment and any test mapping are
-    applied, so the checks see the final config. Raises RuntimeError on unsafe production
-    settings.
+    Call it at the end of ``create_app``, after the defaults, the environment and any test
+    mapping are applied, so the checks see the final config. Raises RuntimeError on unsafe
+    production settings.
     """
-    for key, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(key, value)
     check_config(app)
     ensure_secret_key(app)
     app.session_interface = NoSessions()

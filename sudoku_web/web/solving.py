@@ -86,21 +86,14 @@ def work_left_ms() -> float | None:
     return max(0.0, left - float(reserve))
 
 
-def _doctor_deadline(budget: DoctorBudget) -> float | None:
-    """The doctor's deadline now: its own, or what is left of the request's if less."""
-    left = work_left_ms()
-    if left is None:
-        return budget.deadline_ms
-    return left if budget.deadline_ms is None else min(left, budget.deadline_ms)
-
-
 def teach_budget() -> TeachBudget:
     """The app's teaching budget."""
     return TeachBudget.from_config(current_app.config)
 
 
-def teach_deadline(own_ms: float | None) -> float | None:
-    """A teaching call's deadline now: its own, or :func:`work_left_ms` if that is less."""
+def deadline_now(own_ms: float | None) -> float | None:
+    """A core call's deadline now (the doctor's, an explanation's, a grade's): its own, or
+    :func:`work_left_ms` if that is less (None: neither bounds it)."""
     left = work_left_ms()
     if left is None:
         return own_ms
@@ -137,7 +130,7 @@ def diagnose_puzzle(puzzle: str, geometry: Geometry) -> Diagnosis | None:
     check of a user's grid), kept like a page; None when the doctor finds it solvable."""
     budget = doctor_budget()
     key = cache.solve_key(puzzle, geometry)
-    deadline = _doctor_deadline(budget)
+    deadline = deadline_now(budget.deadline_ms)
 
     def run() -> tuple[Diagnosis | None]:
         try:
@@ -169,7 +162,7 @@ def cached_suggestion(result: SolveResult, key: cache.SolveKey) -> SuggestionAns
     if result.status != "multiple":
         return None
     budget = doctor_budget()
-    deadline = _doctor_deadline(budget)
+    deadline = deadline_now(budget.deadline_ms)
 
     def run() -> SuggestionAnswer:
         started = time.perf_counter()
@@ -243,7 +236,7 @@ def _logic_run(
         geometry,
         solution=parse_puzzle(result.solutions[0], geometry),
         max_steps=max_steps,
-        deadline_ms=teach_deadline(deadline_ms),
+        deadline_ms=deadline_now(deadline_ms),
     )
     if answer.cut_short:
         cache.mark_uncacheable()
@@ -253,20 +246,20 @@ def _logic_run(
 def hint_deadline() -> float | None:
     """A hint's deadline: the explanation's (``EXPLAIN_DEADLINE_MS``), capped by what is
     left of the request's."""
-    return teach_deadline(teach_budget().explain_deadline_ms)
+    return deadline_now(teach_budget().explain_deadline_ms)
 
 
 def search_story(grid: list[int], geometry: Geometry) -> teaching_display.SearchView:
     """The engine's own run told as a story (at most ``TRACE_MAX_EVENTS`` lines), under the
     solve budget of the result page, so their guesses and backtracks agree; its deadline is
-    also capped by what is left of the request's (:func:`teach_deadline`: ``/api/explain``
+    also capped by what is left of the request's (:func:`deadline_now`: ``/api/explain``
     solves and explains first). A run the deadline cut marks the request uncacheable."""
     budget = Budget.from_config(current_app.config)
     result = solve(
         grid,
         geometry=geometry,
         max_nodes=budget.max_nodes,
-        deadline_ms=teach_deadline(budget.deadline_ms),
+        deadline_ms=deadline_now(budget.deadline_ms),
         record=teach_budget().trace_max_events,
     )
     if not cache.is_deterministic(result):

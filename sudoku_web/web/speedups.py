@@ -55,9 +55,7 @@ LINK_TEMPLATES: Final = "sudoku_link_templates"
 
 
 def init_app(app: Flask) -> None:
-    """Fills the config default and installs what is switched on."""
-    for name, value in CONFIG_DEFAULTS.items():
-        app.config.setdefault(name, value)
+    """Installs the tricks ``SPEEDUPS`` switches on."""
     setting = app.config["SPEEDUPS"]
     if isinstance(setting, str):
         pieces = frozenset(p.strip() for p in setting.split(",") if p.strip())
@@ -75,6 +73,7 @@ def init_app(app: Flask) -> None:
         app.extensions[LINK_TEMPLATES] = ByteLRU[tuple[str, ...], variants.Links](256 * 1024)
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
+        app.extensions.setdefault(cache.ON_CACHEABLE, []).append(remember_by_url)
 
 
 def on(piece: str, app: Flask | None = None) -> bool:
@@ -123,12 +122,12 @@ def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
     starts the row (9x9: 81 dicts of 18)."""
     n = geometry.size
     out = []
-    for index, (tail, label) in enumerate(_cell_statics(geometry)):
+    for index, (tail, label, total) in enumerate(_cell_statics(geometry)):
         start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
         cells = {}
         for sym in geometry.symbols:
-            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False)
-            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False)
+            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False, total)
+            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False, total)
         out.append(cells)
     return tuple(out)
 
@@ -155,14 +154,10 @@ def result_links(geometry: Geometry, puzzle: str) -> variants.Links:
     template = table.get(key)
     if template is None:
         template = variants.result_links(geometry, _HOLE)
-        if any(link.count(_HOLE) != 1 for link in _fields(template)):
+        if any(link.count(_HOLE) != 1 for link in template.fields()):
             return variants.result_links(geometry, puzzle)  # a hole was escaped: no template
         table.put(key, template)
-    return variants.Links(*(link.replace(_HOLE, puzzle) for link in _fields(template)))
-
-
-def _fields(links: variants.Links) -> tuple[str, str, str, str]:
-    return (links.page, links.share, links.edit, links.print)
+    return variants.Links(*(link.replace(_HOLE, puzzle) for link in template.fields()))
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------
@@ -184,8 +179,9 @@ def _url_key() -> str:
 
 
 def remember_by_url(response: Response) -> None:
-    """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (when on)."""
-    if not on("replay") or response.status_code != 200 or response.is_streamed:
+    """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (registered with
+    :data:`~sudoku_web.web.cache.ON_CACHEABLE` when the replay is on)."""
+    if response.status_code != 200 or response.is_streamed:
         return
     if "ETag" not in response.headers:
         return

@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from markupsafe import Markup
+
 from ..core.board import Geometry
 from ..core.logic import (
     GRADES,
@@ -49,7 +51,8 @@ from ..core.logic import (
 from ..core.solver import SolveResult, SolveStats, branch_for
 from ..core.story import SearchStory, StoryEvent
 from ..core.techniques import Group, Node, node_cells
-from .boards import cell_borders, cell_shading
+from .boards import cage_sum_html, cell_borders, cell_shading
+from .outlines import cage_marks
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -80,6 +83,7 @@ class PencilCell:
     # The step's own cells get a spoken label (struck digits are not announced otherwise);
     # the rest read fine as table cells, and labelling all 81 would double the page.
     noted: bool = False
+    sum_html: Markup = Markup()  # a cage's sum, drawn in its first cell
 
     @property
     def label(self) -> str:
@@ -238,6 +242,7 @@ def pencil_grid(
     """
     borders = cell_borders(geometry)
     shading = cell_shading(geometry)
+    cages = cage_marks(geometry)
     house_cells = {c for h in step.houses for c in h.cells} if step else set()
     key = set(step.cells) if step else set()
     struck = set(step.eliminations) if step else set()
@@ -247,7 +252,7 @@ def pencil_grid(
     cells = []
     for index in range(geometry.cells):
         value = cand.values[index]
-        classes = [borders[index], shading[index]]
+        classes = [borders[index], shading[index], cages[index][0]]
         if value:
             classes.append("given" if index < len(givens) and givens[index] else "filled")
         if index in house_cells:
@@ -269,7 +274,9 @@ def pencil_grid(
         text = geometry.symbol(value) if value else ""
         name = geometry.cell_name(index)
         noted = index in key or index in targets
-        cells.append(PencilCell(name, text, marks, " ".join(c for c in classes if c), noted))
+        shown_sum = Markup(cage_sum_html(cages[index][2]))
+        classes_text = " ".join(c for c in classes if c)
+        cells.append(PencilCell(name, text, marks, classes_text, noted, shown_sum))
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     return PencilGrid(n, geometry.variant, _slots(geometry), rows)
 

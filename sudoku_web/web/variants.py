@@ -1,11 +1,13 @@
-"""Variants on the web: which geometry a request means, and each puzzle's canonical URLs.
+"""Variants on the web: which geometry a request means, and every URL of a puzzle.
 
 A variant is one entry of the registry (:mod:`sudoku_web.core.variants`); this module is the
 web's half of it, derived from the entry: the choices offered on the form (``/?v=x`` ...), the
-geometry named by a form or an API request, and the share links' rules, endpoints and URLs.
+geometry named by a form or an API request, and **the one links helper**: the share links'
+rules and endpoints, and every URL of a puzzle (:func:`share_url`, :func:`edit_url`,
+:func:`result_links`), used by every view and, through :class:`Links`, every template.
 
-URL scheme (decided in issue 7; every character is a digit or an upper-case letter, so chat
-and mail linkifiers keep the whole link):
+URL scheme (every character is a digit or an upper-case letter, so chat and mail linkifiers
+keep the whole link):
 
 ============================  =================================================================
 ``/p/<puzzle>``               classic boxed grids; the size follows from the length
@@ -14,50 +16,91 @@ and mail linkifiers keep the whole link):
 ``/hyper/<puzzle>``           hyper / windoku, 9x9
 ``/jigsaw/<regions>/<puzzle>``  jigsaw, N from 4 to 16; ``regions`` is N*N letters, one per
                               cell row-major, relabelled ``A``, ``B``, ... in reading order
+``/killer/<cages>/<puzzle>``  a board with cages: the classic one; ``/killer-x/...``,
+                              ``/killer-hyper/...``, ``/killer-jigsaw/<regions>/<cages>/...``
+                              the others (each entry's ``cage_prefix``); ``<cages>`` is
+                              :func:`sudoku_web.core.cages.link_spelling`
 ============================  =================================================================
 
-``<puzzle>`` is the symbols with ``0`` for blanks, letters upper case. Appending ``.png``
-gives the link-preview picture. Any other spelling (dots, lower case, other region labels)
-answers ``301`` to the canonical one.
+``<puzzle>`` is the symbols with ``0`` for blanks, letters upper case. A puzzle's pages sit
+under its share link: ``.png`` (the link-preview picture), ``/steps``, ``/search``,
+``/difficulty``, ``/play`` and ``/play.png``. Any other spelling (dots, lower case, other
+region labels) answers ``301`` to the canonical one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, field
 from typing import Any
 
 from flask import url_for
 
 from ..core.board import (
     BOX_SHAPES,
+    REGION_LETTERS,
     Geometry,
     House,
     InvalidPuzzle,
-    Variant,
-    clean_cells,
+    PuzzleError,
     infer_size,
     jigsaw,
+    region_labels,
+    region_text,
     standard,
 )
-from ..core.variants import DEFAULT_JIGSAW, VARIANTS, VariantInfo, find_variant, variant_of
+from ..core.cages import from_link, link_spelling
+from ..core.variants import (
+    CAGED,
+    CLASSIC,
+    DEFAULT_JIGSAW,
+    REGIONAL,
+    VARIANTS,
+    VariantInfo,
+    find_variant,
+    layout_of,
+    variant_of,
+)
 from .memo import byte_cache
 
-# Canonical region labels: region k (numbered by first appearance) is LETTERS[k].
-LETTERS = "ABCDEFGHIJKLMNOP"
+# ---- Routes ------------------------------------------------------------------------------------
+
+#: The pages under a share link: page name -> (blueprint, URL suffix). "" is the result page.
+SHARE_PAGES: dict[str, tuple[str, str]] = {
+    "": ("web", ""),
+    "png": ("web", ".png"),
+    "steps": ("teach", "/steps"),
+    "search": ("teach", "/search"),
+    "difficulty": ("teach", "/difficulty"),
+    "play": ("play", "/play"),
+    "play_png": ("play", "/play.png"),
+}
+
+#: A solved puzzle's teaching pages, each at ``<share link>/<page>`` (see teaching.py).
+TEACH_PAGES = ("steps", "search", "difficulty")
+
+#: The variants with share links of their own (a killer's are its layout's, with cages).
+ROUTED: tuple[VariantInfo, ...] = tuple(info for info in VARIANTS if not info.has_layout)
 
 
-def endpoint(info: VariantInfo, page: str = "") -> str:
+def endpoint(info: VariantInfo, page: str = "", *, caged: bool = False) -> str:
     """A share-link page's endpoint name within its blueprint: ``puzzle`` for the classic
-    result page, ``x_puzzle_steps`` for an X-sudoku's steps page."""
-    base = "puzzle" if info.key == "standard" else f"{info.key}_puzzle"
-    return f"{base}_{page}" if page else base
+    result page, ``x_puzzle_steps`` for an X-sudoku's steps page, ``killer_x_puzzle`` for
+    an X-sudoku with cages."""
+    stem = f"{info.cage_prefix.replace('-', '_')}_puzzle" if caged else info.endpoint
+    return f"{stem}_{page}" if page else stem
 
 
-def rule(info: VariantInfo, puzzle: str) -> str:
-    """A variant's share-link rule: ``/x/<puzzle>``, ``/jigsaw/<regions>/<puzzle>``."""
+def rule(info: VariantInfo, puzzle: str, *, caged: bool = False) -> str:
+    """A variant's share-link rule: ``/x/<puzzle>``, ``/jigsaw/<regions>/<puzzle>``, and
+    with cages ``/killer-x/<cages>/<puzzle>``."""
     regions = "<regions>/" if info.takes_regions else ""
+    if caged:
+        return f"/{info.cage_prefix}/{regions}<cages>/{puzzle}"
     return f"/{info.prefix}/{regions}{puzzle}"
+
+
+# ---- The form's picker -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -66,25 +109,41 @@ class Choice:
 
     key: str  # "" for the classic grid (plain "/")
     label: str
-    variant: Variant
+    variant: str
     size: int
+    info: VariantInfo = field(compare=False, repr=False, default=CLASSIC)
+
+    @property
+    def heading(self) -> str:
+        """The form's heading: ``Solve a Sudoku``, ``Solve an X-sudoku puzzle``."""
+        if not self.key:
+            return "Solve a Sudoku"
+        article = "an" if self.label[:1] in "X8" else "a"
+        return f"Solve {article} {self.label} {self.info.noun}"
+
+    @property
+    def form_url(self) -> str:
+        """The empty form of this choice: ``/``, ``/?v=x``, ``/?v=jigsaw&n=6``."""
+        return url_for("web.index", **dict[str, Any](self.form_args))
+
+    @property
+    def form_args(self) -> tuple[tuple[str, str], ...]:
+        """The form's own fields for this choice (``v`` and, for a jigsaw not 9x9, ``n``)."""
+        args = [("v", self.key)] if self.key else []
+        if self.info.takes_regions and self.size != self.info.default_size:
+            args.append(("n", str(self.size)))
+        return tuple(args)
 
 
 def _choices() -> tuple[Choice, ...]:
     """The picker: each variant at its default size, then the other sizes it offers."""
-    first = [(info, info.default_size) for info in VARIANTS]
-    rest = [(info, size) for info in VARIANTS for size in info.form_sizes[1:]]
-    out = []
-    for info, size in first + rest:
-        default = size == info.default_size
-        if info.key == "standard":
-            key = "" if default else f"{size}x{size}"
-            label = f"Classic {size}x{size}" if default else f"{size}x{size}"
-        else:
-            key = info.key if default else f"{info.key}-{size}x{size}"
-            label = info.short if default else f"{info.short} {size}x{size}"
-        out.append(Choice(key, label, info.key, size))
-    return tuple(out)
+    offered = [info for info in VARIANTS if not info.needs_cages]
+    first = [(info, info.default_size) for info in offered]
+    rest = [(info, size) for info in offered for size in info.form_sizes[1:]]
+    return tuple(
+        Choice(info.picker_key(size), info.picker_label(size), info.key, size, info)
+        for info, size in first + rest
+    )
 
 
 CHOICES: tuple[Choice, ...] = _choices()
@@ -97,20 +156,30 @@ def choice(key: str | None, size: str | None = None) -> Choice:
     A jigsaw may also name its size (``?v=jigsaw&n=6``), any N the engine takes.
     """
     picked = _BY_KEY.get((key or "").strip().lower(), CHOICES[0])
-    info = find_variant(picked.variant)
+    info = picked.info
     if info.takes_regions and size and size.isascii() and size.isdigit():
         if int(size) in info.sizes:  # isascii: "٣".isdigit() is True, and int() takes it too
-            return Choice(picked.key, picked.label, info.key, int(size))
+            return Choice(picked.key, picked.label, info.key, int(size), info)
+    return picked
+
+
+def choice_of(geometry: Geometry) -> Choice:
+    """The picker entry (with its size) of a board."""
+    info = variant_of(geometry)
+    key = info.picker_key(geometry.size)
+    picked = _BY_KEY.get(key)
+    if picked is None or picked.size != geometry.size:
+        label = info.picker_label(geometry.size)
+        return Choice(key, label, info.key, geometry.size, info)
     return picked
 
 
 def form_key(geometry: Geometry) -> str:
     """The ``?v=`` key of the picker entry for a geometry ("" for classic 9x9)."""
-    info = variant_of(geometry)
-    if info.key != "standard":
-        return info.key  # a jigsaw names its size with ?n=
-    n = geometry.size
-    return "" if n == info.default_size else f"{n}x{n}"
+    return variant_of(geometry).picker_key(geometry.size)
+
+
+# ---- Region maps -------------------------------------------------------------------------------
 
 
 def default_regions(size: int) -> str:
@@ -121,7 +190,7 @@ def default_regions(size: int) -> str:
         index = standard(size).box_index
     else:  # no boxes for 5, 7, 8, ...: one region per row, to be repainted
         index = tuple(cell // size for cell in range(size * size))
-    return "".join(LETTERS[r] for r in index)
+    return region_text(index)
 
 
 # board.jigsaw memoises every map it is given, in entries; the web goes through this cache,
@@ -133,13 +202,13 @@ _build_jigsaw: Callable[[str], Geometry] = getattr(jigsaw, "__wrapped__", jigsaw
 def jigsaw_geometry(regions: str) -> Geometry:
     """The jigsaw geometry of a region map (any labels); raises InvalidPuzzle like
     :func:`sudoku_web.core.board.jigsaw`, whose messages name the region and its size."""
-    labels = clean_cells(regions)
+    labels = region_labels(regions)
     number: dict[str, int] = {}
     for label in labels:
         number.setdefault(label, len(number))
-    if len(number) <= len(LETTERS):
+    if len(number) <= len(REGION_LETTERS):
         try:
-            return _jigsaw_canonical("".join(LETTERS[number[label]] for label in labels))
+            return _jigsaw_canonical("".join(REGION_LETTERS[number[label]] for label in labels))
         except InvalidPuzzle:
             pass  # say what is wrong in the labels people typed, not the canonical ones
     return _build_jigsaw(regions)
@@ -154,49 +223,80 @@ def canonical_regions(geometry: Geometry) -> str:
     """The share-link spelling of a jigsaw's map: ``A``, ``B``, ... by first appearance."""
     if geometry.regions is None:
         raise ValueError("only jigsaw geometries have a region map")
-    return "".join(LETTERS[r] for r in geometry.regions)
+    return region_text(geometry.regions)
 
 
 @byte_cache(1024 * 1024)
+def sketch(size: int, regions: tuple[int, ...] | None = None) -> Geometry:
+    """A drawing-only jigsaw board: rows (so cells know their row), and the map's regions as
+    borders and tints when given (a fresh form before its regions are set draws none)."""
+    rows = [House("row", r, tuple(range(r * size, (r + 1) * size))) for r in range(size)]
+    return Geometry(size, REGIONAL.key, tuple(rows), None, regions)  # type: ignore[arg-type]
+
+
 def region_sketch(text: str) -> Geometry | None:
-    """A drawing-only geometry for a region map that may be invalid (rows, columns, and the
-    map's regions as borders), so a rejected map can be shown with its bad cells marked.
+    """The drawing of a region map that may be invalid (see :func:`sketch`), so a rejected
+    map can be shown with its bad cells marked.
 
     None when the map is not a square of a jigsaw size; it cannot be drawn then.
     """
-    labels = clean_cells(text)
+    labels = region_labels(text)
     size = infer_size("0" * len(labels))
     if size is None or len(labels) != size * size:
         return None
     number: dict[str, int] = {}
-    index = tuple(number.setdefault(label, len(number)) for label in labels)
-    rows = [House("row", r, tuple(range(r * size, (r + 1) * size))) for r in range(size)]
-    return Geometry(size, "jigsaw", tuple(rows), None, index)
+    return sketch(size, tuple(number.setdefault(label, len(number)) for label in labels))
 
 
-def geometry_of(variant: str | None, puzzle: str, regions: str | None = None) -> Geometry:
-    """The geometry a request names: variant (default classic), size from the puzzle's length.
+# ---- Geometries of requests --------------------------------------------------------------------
+
+
+def geometry_of(
+    variant: str | None, puzzle: str, regions: str | None = None, cages: str | None = None
+) -> Geometry:
+    """The geometry a request names: variant (default classic), size from the puzzle's length,
+    and the cages of a link (their link spelling, any labels).
 
     Variants without a region map take the size from the cell count when it is one of their
     sizes and otherwise assume their default (the reader then reports the wrong length
     against it). A jigsaw's size comes from its region map. Raises :class:`InvalidPuzzle`
-    for an unknown variant, a missing or bad region map, or a region map given to another
-    variant.
+    for an unknown variant, a missing or bad region map, a region map given to another
+    variant, bad cages, or a killer without cages.
     """
-    if variant == "standard" and not regions and len(puzzle) == 81 and puzzle.isalnum():
-        return standard(9)  # a classic share link as built: the common case
-    info = find_variant(variant)
+    if variant == CLASSIC.key and not regions and not cages and len(puzzle) == 81:
+        if puzzle.isalnum():
+            return standard(9)  # a classic share link as built: the common case
+    asked = find_variant(variant)
+    info = layout_of(asked)
     if info.takes_regions:
         if not regions:
             return info.geometry(info.default_size, None)  # says a map is needed
-        return jigsaw_geometry(regions)  # through the web's byte-bounded cache
-    size = infer_size(puzzle)
-    return info.geometry(size if size in info.sizes else info.default_size, regions)
+        board = jigsaw_geometry(regions)  # through the web's byte-bounded cache
+    else:
+        size = infer_size(puzzle)
+        board = info.geometry(size if size in info.sizes else info.default_size, regions)
+    return with_link_cages(board, cages, needed=asked.needs_cages)
+
+
+def with_link_cages(board: Geometry, cages: str | None, *, needed: bool = False) -> Geometry:
+    """``board`` with the cages of a link spelling; InvalidPuzzle for bad ones, or for none
+    when ``needed`` (a killer is its cages)."""
+    if not cages:
+        if needed:
+            message = "A killer puzzle needs its cages: draw them, or list them with their sums."
+            raise InvalidPuzzle([PuzzleError("cage", message)])
+        return board
+    return _caged(board, cages)
+
+
+@byte_cache(4 * 1024 * 1024)  # per board and spelling: links come from users
+def _caged(board: Geometry, cages: str) -> Geometry:
+    return board.with_cages(from_link(cages, board))
 
 
 def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
     """The geometry a fresh form of this choice draws (a jigsaw's from ``regions`` if valid)."""
-    info = find_variant(picked.variant)
+    info = layout_of(picked.info)
     if info.takes_regions:
         try:
             return jigsaw_geometry(regions or default_regions(picked.size))
@@ -205,28 +305,61 @@ def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
     return info.geometry(picked.size)
 
 
-def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
-    """The canonical result page (or preview picture) of a canonical puzzle."""
-    name = "web." + endpoint(variant_of(geometry), "png" if png else "")
+# ---- A puzzle's URLs: the one links helper -----------------------------------------------------
+
+
+def share_url(geometry: Geometry, puzzle: str, page: str = "", *, external: bool = False) -> str:
+    """A canonical puzzle's share link (``page`` "") or a page under it (see
+    :data:`SHARE_PAGES`: ``png``, ``steps``, ``search``, ``difficulty``, ``play`` ...)."""
+    blueprint, _ = SHARE_PAGES[page]
+    name = f"{blueprint}.{endpoint(variant_of(geometry), page, caged=bool(geometry.cages))}"
     return url_for(name, puzzle=puzzle, _external=external, **dict[str, Any](_map_args(geometry)))
 
 
+def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
+    """The canonical result page (or preview picture) of a canonical puzzle."""
+    return share_url(geometry, puzzle, "png" if png else "", external=external)
+
+
+def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
+    """The URL of a puzzle's teaching page (``steps``, ``search``, ``difficulty``), with
+    ``args`` as its query."""
+    name = "teach." + endpoint(variant_of(geometry), page, caged=bool(geometry.cages))
+    return url_for(name, puzzle=puzzle, **args, **dict[str, Any](_map_args(geometry)))
+
+
+@byte_cache(1024 * 1024)  # per geometry
 def _map_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
-    """A jigsaw's ``regions`` argument for its links (nothing for other variants)."""
-    if geometry.regions is None:
-        return ()
-    return (("regions", canonical_regions(geometry)),)
-
-
-def _edit_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    """A jigsaw's ``regions`` and a board's ``cages`` arguments for its links."""
     args = []
-    if key := form_key(geometry):
-        args.append(("v", key))
     if geometry.regions is not None:
-        if geometry.size != 9:
-            args.append(("n", str(geometry.size)))
-        args.append(("r", canonical_regions(geometry)))
+        args.append(("regions", canonical_regions(geometry)))
+    if geometry.cages:
+        args.append(("cages", link_spelling(geometry.cages, geometry)))
     return tuple(args)
+
+
+def canonical_cages(geometry: Geometry) -> str:
+    """The share-link spelling of a board's cages ("" for none)."""
+    return link_spelling(geometry.cages, geometry)
+
+
+def form_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    """The form's fields that open it on this board: ``v``, ``n`` (size), ``r`` (map)."""
+    args = list(choice_of(geometry).form_args)
+    if geometry.regions is not None:
+        args.append(("r", canonical_regions(geometry)))
+    if geometry.cages:
+        args.append(("k", canonical_cages(geometry)))
+    return tuple(args)
+
+
+def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
+    """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
+    args = dict[str, Any](form_args(geometry))
+    if puzzle:
+        args["p"] = puzzle
+    return url_for("web.index", **args)
 
 
 def print_url(edit_url: str) -> str:
@@ -235,46 +368,55 @@ def print_url(edit_url: str) -> str:
     return url_for("printout.page") + (f"?{query}" if query else "")
 
 
-def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
-    """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
-    args = dict[str, Any](_edit_args(geometry))
-    if puzzle:
-        args["p"] = puzzle
-    return url_for("web.index", **args)
-
-
 @dataclass(frozen=True)
 class Links:
-    """A canonical puzzle's links on its result page."""
+    """A canonical puzzle's links, for its pages and their templates."""
 
     page: str  # the share link, a path: /p/<puzzle>
     share: str  # the same, absolute (for copying and link previews)
     edit: str  # the form opened on the puzzle
     print: str  # the print page of the same puzzle
+    picture: str  # the link-preview picture, absolute: <share>.png
+    play: str  # the play page, absolute
+    steps: str  # the teaching pages, paths
+    search: str
+    difficulty: str
+
+    def fields(self) -> tuple[str, ...]:
+        """Every link, in field order (``Links(*links.fields())`` is the same links)."""
+        return astuple(self)
 
 
 def result_links(geometry: Geometry, puzzle: str) -> Links:
-    """:func:`page_url` (plain and absolute), :func:`edit_url` and :func:`print_url` of a
-    canonical puzzle."""
+    """Every link of a canonical puzzle (see :class:`Links`)."""
     edit = edit_url(geometry, puzzle)
     return Links(
-        page_url(geometry, puzzle),
-        page_url(geometry, puzzle, external=True),
+        share_url(geometry, puzzle),
+        share_url(geometry, puzzle, external=True),
         edit,
         print_url(edit),
+        share_url(geometry, puzzle, "png", external=True),
+        share_url(geometry, puzzle, "play", external=True),
+        *(share_url(geometry, puzzle, page) for page in TEACH_PAGES),
     )
 
 
-#: A solved puzzle's teaching pages, each at ``<share link>/<page>`` (see teaching.py).
-TEACH_PAGES = ("steps", "search", "difficulty")
-
-
-def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
-    """The URL of a puzzle's teaching page (``steps``, ``search``, ``difficulty``)."""
-    name = "teach." + endpoint(variant_of(geometry), page)
-    return url_for(name, puzzle=puzzle, **args, **dict[str, Any](_map_args(geometry)))
+def form_url(geometry: Geometry) -> str:
+    """The empty form of this board's variant and size ("New puzzle" on a puzzle's pages)."""
+    return choice_of(geometry).form_url
 
 
 def describe(geometry: Geometry) -> str:
-    """Words for a board: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16 Sudoku``."""
-    return f"{geometry.size}x{geometry.size} {variant_of(geometry).name}"
+    """Words for a board: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16 Sudoku``,
+    ``9x9 Killer sudoku``, ``9x9 Killer X-sudoku``."""
+    info = variant_of(geometry)
+    if geometry.cages:
+        name = CAGED.name if layout_of(CAGED) is info else f"{CAGED.short} {info.name}"
+    else:
+        name = info.name
+    return f"{geometry.size}x{geometry.size} {name}"
+
+
+def is_classic(geometry: Geometry) -> bool:
+    """True for the plain 9x9 board (pages name every other board)."""
+    return geometry == standard(9)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..board import Geometry
+from ..variants import CLASSIC, variant_of
 from .base import (
     Candidates,
     Cell,
@@ -65,7 +66,7 @@ def unique_rectangle(cand: Candidates, t: Tables) -> Step | None:
 
 
 def _boxes(geo: Geometry) -> str:
-    return "regions" if geo.variant == "jigsaw" else "boxes"
+    return "boxes" if geo.regions is None else "regions"
 
 
 # A rectangle: the two digits' bits, then the corners top-left, top-right, bottom-left,
@@ -152,7 +153,7 @@ def bug_plus_one(cand: Candidates, t: Tables) -> Step | None:
     three; unless it takes the digit that has three places in its houses, the puzzle would
     have no solution or two. Only on classic boxed grids (where the BUG argument is known)."""
     geo = t.geometry
-    if geo.variant != "standard":
+    if variant_of(geo) is not CLASSIC:
         return None
     masks = cand.masks
     odd = [c for c, m in enumerate(masks) if m and m.bit_count() != 2]

@@ -1,0 +1,592 @@
+"""Killer cages: read, written and checked.
+
+A :class:`Cage` is a set of cells whose symbols are all different and add up to its
+``total``; a board's cages are :attr:`Geometry.cages <sudoku_web.core.board.Geometry.cages>`
+(``geometry.with_cages(cages)``). Cages are one more rule on any board: killer (classic
+houses plus cages), killer-X, killer jigsaw, 4x4 ... 16x16.
+
+Spellings, each a matched pair:
+
+lines (:func:`parse_cages` / :func:`format_cages`)
+    One cage per line, the sum then its cells: ``15: r1c1 r1c2 r2c1`` (also
+    ``15 = r1c1, r1c2``). Blank lines and lines starting with ``#`` are skipped.
+cage map (:func:`parse_cages` / :func:`format_cage_map`)
+    One label per cell, row by row, like a jigsaw region map (layout characters ignored,
+    ``.`` a cell in no cage), then the sums in the order the labels first appear: ``A=15
+    B=7 ...`` or ``15,7,...``. On one line ``cagemap:sums[:solution]`` (a trailing solution is
+    ignored), the shared killer data's format.
+link (:func:`link_spelling` / :func:`from_link`)
+    Compact, URL-safe and canonical: the cage map with labels ``A-Z a-z 0-9`` given in order
+    of first appearance (two characters a cell past 62 cages), ``_`` for a cell in no cage,
+    then ``-`` and the sums joined by ``-``. :func:`parse_cages` reads it too.
+API (:func:`cages_from_list`)
+    ``[{"sum": 15, "cells": ["r1c1", 3]}, ...]``, cells as names or 0-based indices.
+
+Every reader returns the cages sorted and raises :class:`InvalidPuzzle` with every problem
+:func:`cage_errors` finds (code ``"cage"``, messages naming the cells). Text is bounded
+(:data:`MAX_TEXT`) and checked before any work that grows faster than its length.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from .board import IGNORED, Cage, Geometry, InvalidPuzzle, PuzzleError, find_conflicts
+
+__all__ = [
+    "MAX_TEXT",
+    "Cage",
+    "SumsMismatch",
+    "cage_errors",
+    "cages_from_list",
+    "combinations",
+    "covers_grid",
+    "format_cage_map",
+    "format_cages",
+    "grid_errors",
+    "grid_total",
+    "from_link",
+    "link_spelling",
+    "parse_cages",
+]
+
+#: The longest cage text read (a 16x16 board of one-cell cages in lines is about 3,000).
+MAX_TEXT = 12_000
+# Labels of the link spelling (and of format_cage_map), in the order they are handed out.
+LINK_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+_NO_CAGE_LINK = "_"
+_NO_CAGE_MAP = "."
+_CELL = re.compile(r"[rR](\d{1,3})[cC](\d{1,3})")
+_LINE = re.compile(r"^\s*(\d+)\s*[:=]\s*(.*?)\s*$")
+# Sums longer than this are refused as such before they become ints (a 16x16 grid's is 2176).
+_SUM_DIGITS = 6
+# Characters that are never labels of a cage map: layout, and the separators of the sums.
+_NOT_LABELS = IGNORED | frozenset(":=,;")
+
+
+def _error(message: str, cells: Iterable[int] = ()) -> PuzzleError:
+    return PuzzleError("cage", message, tuple(cells))
+
+
+def _names(cells: Sequence[int], geometry: Geometry, shown: int = 6) -> str:
+    """``r1c1, r1c2 and r2c1`` (``and N more`` past ``shown``)."""
+    names = [geometry.cell_name(c) for c in cells]
+    if len(names) <= shown:
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
+
+
+@functools.cache
+def _combination_table(size: int) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(count, total) -> every set of distinct digits 1..size of that count and total."""
+    table: dict[tuple[int, int], list[int]] = {}
+    for mask in range(1, 1 << size):
+        total = sum(d + 1 for d in range(size) if mask >> d & 1)
+        table.setdefault((mask.bit_count(), total), []).append(mask)
+    return {key: tuple(masks) for key, masks in table.items()}
+
+
+def combinations(size: int, count: int, total: int) -> tuple[int, ...]:
+    """Every set of ``count`` distinct digits 1..size adding up to ``total``, as bitmasks
+    (bit d-1 for digit d), ascending; () when none. Tables are built once per size."""
+    if not 1 <= size <= 16:
+        return ()
+    return _combination_table(size).get((count, total), ())
+
+
+def grid_total(geometry: Geometry) -> int:
+    """What the whole grid adds up to: N times 1+2+...+N (405 on 9x9)."""
+    n = geometry.size
+    return n * n * (n + 1) // 2
+
+
+def cage_errors(
+    geometry: Geometry, cages: Sequence[Cage], grid: Sequence[int] | None = None
+) -> list[PuzzleError]:
+    """Every problem with ``cages`` on ``geometry`` (and with ``grid``'s givens, if given).
+
+    Cells outside the grid or listed twice, empty cages, overlapping cages, sums that no set
+    of distinct digits of the cage's size makes, cages covering the grid whose sums do not add
+    up to the grid's total, and givens that break their cage (a repeated digit, or digits no
+    set making the sum contains). Too many cages is one error, found before anything else.
+    """
+    n_cells = geometry.cells
+    if len(cages) > n_cells:
+        return [_error(f"{len(cages)} cages on {n_cells} cells: a cage needs at least one cell.")]
+    if sum(len(cage.cells) for cage in cages) > 2 * n_cells:
+        return [_error(f"The cages list more than {2 * n_cells} cells on a {n_cells}-cell grid.")]
+    errors: list[PuzzleError] = []
+    owner: dict[int, int] = {}
+    overlaps: dict[tuple[int, int], list[int]] = {}
+    for index, cage in enumerate(cages):
+        problem = _cells_problem(cage, geometry)
+        if problem is not None:
+            errors.append(problem)
+            continue
+        for cell in cage.cells:
+            if cell in owner:
+                overlaps.setdefault((owner[cell], index), []).append(cell)
+            else:
+                owner[cell] = index
+        if not combinations(geometry.size, len(cage.cells), cage.total):
+            errors.append(_impossible_sum(cage, geometry))
+    for (first, second), cells in overlaps.items():
+        errors.append(
+            _error(
+                f"The cages with sums {cages[first].total} and {cages[second].total} overlap "
+                f"at {_names(cells, geometry)}: a cell belongs to one cage at most.",
+                cells,
+            )
+        )
+    if not errors and len(owner) == n_cells:
+        total = sum(cage.total for cage in cages)
+        if total != grid_total(geometry):
+            errors.append(
+                _error(
+                    f"The cages cover the whole grid, so their sums must add up to "
+                    f"{grid_total(geometry)}; they add up to {total}."
+                )
+            )
+    if grid is not None and not errors:
+        errors.extend(_given_errors(geometry, cages, grid))
+    return errors
+
+
+def _cells_problem(cage: Cage, geometry: Geometry) -> PuzzleError | None:
+    """A cage with no cells, cells outside the grid, or a cell listed twice."""
+    n_cells = geometry.cells
+    if not cage.cells:
+        return _error(f"A cage with sum {cage.total} has no cells.")
+    outside = [c for c in cage.cells if not 0 <= c < n_cells]
+    if outside:
+        return _error(
+            f"The cage with sum {cage.total} lists cells outside the {geometry.size}x"
+            f"{geometry.size} grid (cell numbers {', '.join(map(str, outside[:4]))}).",
+            [c for c in cage.cells if 0 <= c < n_cells],
+        )
+    if len(set(cage.cells)) != len(cage.cells):
+        seen: set[int] = set()
+        repeated: set[int] = set()
+        for cell in cage.cells:
+            (repeated if cell in seen else seen).add(cell)
+        twice = sorted(repeated)
+        return _error(
+            f"The cage with sum {cage.total} lists {_names(twice, geometry)} twice.", twice
+        )
+    return None
+
+
+def _impossible_sum(cage: Cage, geometry: Geometry) -> PuzzleError:
+    count, n = len(cage.cells), geometry.size
+    where = _names(cage.cells, geometry)
+    if count > n:
+        reason = f"a cage holds at most {n} different digits, this one has {count} cells"
+    else:
+        low, high = count * (count + 1) // 2, count * (2 * n - count + 1) // 2
+        reason = f"{count} different digits 1-{n} add up to {low} to {high}"
+    return _error(
+        f"The cage at {where} has sum {cage.total}, which it cannot make: {reason}.", cage.cells
+    )
+
+
+def _given_errors(
+    geometry: Geometry, cages: Sequence[Cage], grid: Sequence[int]
+) -> list[PuzzleError]:
+    """Givens that break their cage: a repeated digit, or digits no way of making the sum has."""
+    errors: list[PuzzleError] = []
+    for cage in cages:
+        given = [c for c in cage.cells if grid[c]]
+        if not given:
+            continue
+        seen: dict[int, int] = {}
+        repeated: list[int] = []
+        for cell in given:
+            value = grid[cell]
+            if value in seen:
+                repeated.extend((seen[value], cell))
+            seen[value] = cell
+        if repeated:
+            errors.append(
+                _error(
+                    f"{_names(sorted(set(repeated)), geometry)} repeat a digit in the cage with "
+                    f"sum {cage.total}: a cage's digits are all different.",
+                    sorted(set(repeated)),
+                )
+            )
+            continue
+        mask = 0
+        for cell in given:
+            mask |= 1 << (grid[cell] - 1)
+        if not any(
+            combo & mask == mask
+            for combo in combinations(geometry.size, len(cage.cells), cage.total)
+        ):
+            total = sum(grid[c] for c in given)
+            if len(given) == len(cage.cells):
+                why = f"its digits add up to {total}"
+            elif total >= cage.total:
+                why = f"its givens already add up to {total}"
+            else:
+                why = "no set of different digits making the sum holds its givens"
+            errors.append(
+                _error(
+                    f"The cage at {_names(cage.cells, geometry)} has sum {cage.total}, but {why}.",
+                    given,
+                )
+            )
+    return errors
+
+
+class SumsMismatch(InvalidPuzzle):
+    """The cages read well and cover the grid, but their sums miss its total: most likely one
+    sum was mistyped. ``cages`` are the cages as read, for the typo doctor
+    (:func:`sudoku_web.core.doctor.diagnose_sums`) to say which."""
+
+    def __init__(self, errors: Sequence[PuzzleError], cages: tuple[Cage, ...]) -> None:
+        super().__init__(errors)
+        self.cages = cages
+
+
+def covers_grid(geometry: Geometry, cages: Sequence[Cage]) -> bool:
+    """True when the cages hold every cell of the grid (counted, so for checked cages)."""
+    return sum(len(cage.cells) for cage in cages) == geometry.cells
+
+
+def _checked(geometry: Geometry, cages: Iterable[Cage]) -> tuple[Cage, ...]:
+    ordered = tuple(sorted(cages))
+    errors = cage_errors(geometry, ordered)
+    if errors:
+        total = sum(cage.total for cage in ordered)
+        if len(errors) == 1 and covers_grid(geometry, ordered) and total != grid_total(geometry):
+            raise SumsMismatch(errors, ordered)
+        raise InvalidPuzzle(errors)
+    return ordered
+
+
+def _too_long(text: str) -> InvalidPuzzle:
+    return InvalidPuzzle(
+        [_error(f"The cage text has {len(text):,} characters; at most {MAX_TEXT:,} are read.")]
+    )
+
+
+def parse_cages(text: str, geometry: Geometry) -> tuple[Cage, ...]:
+    """The cages in ``text``: one cage per line (``15: r1c1 r1c2``), a cage map and sums, or
+    a share link's spelling (:func:`link_spelling`).
+
+    Lines are read when the text names a cell as ``rNcM``, a link when the text is one word
+    of labels then ``-`` and sums, else a cage map. Raises :class:`InvalidPuzzle` naming every
+    problem found. An empty text is no cages.
+    """
+    if len(text) > MAX_TEXT:
+        raise _too_long(text)
+    if not text.strip():
+        return ()
+    if _LINK.fullmatch(text.strip()):
+        return from_link(text.strip(), geometry)
+    if _CELL.search(text):
+        return _checked(geometry, _parse_lines(text, geometry))
+    return _checked(geometry, _parse_map(text, geometry))
+
+
+def _cell_of(row: int, col: int, geometry: Geometry) -> int | None:
+    n = geometry.size
+    return (row - 1) * n + col - 1 if 1 <= row <= n and 1 <= col <= n else None
+
+
+def _parse_lines(text: str, geometry: Geometry) -> list[Cage]:
+    cages: list[Cage] = []
+    errors: list[PuzzleError] = []
+    n = geometry.size
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        match = _LINE.match(line)
+        if match is None:
+            errors.append(
+                _error(
+                    f"Line {number} ({line.strip()[:40]!r}) is not a cage: write the sum, "
+                    "a colon, then its cells, as in 15: r1c1 r1c2."
+                )
+            )
+            continue
+        rest = match.group(2)
+        cells: list[int] = []
+        for cell_match in _CELL.finditer(rest):
+            row, col = int(cell_match.group(1)), int(cell_match.group(2))
+            cell = _cell_of(row, col, geometry)
+            if cell is None:
+                errors.append(
+                    _error(f"Line {number}: {cell_match.group()} is outside the {n}x{n} grid.")
+                )
+            else:
+                cells.append(cell)
+        leftover = _CELL.sub(" ", rest).replace(",", " ").replace(";", " ").split()
+        if leftover:
+            errors.append(
+                _error(
+                    f"Line {number}: {leftover[0][:20]!r} is not a cell; cells are written "
+                    "rNcM (row N, column M), as in r1c1."
+                )
+            )
+        elif not cells and not errors:
+            errors.append(
+                _error(f"Line {number}: the cage with sum {match.group(1)} has no cells.")
+            )
+        if len(match.group(1)) > _SUM_DIGITS:
+            errors.append(_error(f"Line {number}: the sum {match.group(1)[:12]}... is too big."))
+        elif cells:
+            cages.append(Cage(int(match.group(1)), tuple(sorted(cells))))
+        if len(cages) > geometry.cells:
+            break
+    if errors:
+        raise InvalidPuzzle(errors)
+    return cages
+
+
+def _parse_map(text: str, geometry: Geometry) -> list[Cage]:
+    """A cage map's cages: N*N labels, then the sums (``A=15 B=7`` or ``15,7``)."""
+    n_cells = geometry.cells
+    if ":" in text and "\n" not in text.strip():
+        parts = text.strip().split(":")
+        map_text, sums_text = parts[0], parts[1] if len(parts) > 1 else ""
+        labels = [ch for ch in map_text if ch not in _NOT_LABELS]
+    else:
+        labels = []
+        sums_lines: list[str] = []
+        for line in text.splitlines():
+            if len(labels) >= n_cells:
+                sums_lines.append(line)
+                continue
+            labels.extend(ch for ch in line if ch not in _NOT_LABELS)
+        sums_text = "\n".join(sums_lines)
+    if len(labels) != n_cells:
+        raise InvalidPuzzle(
+            [
+                _error(
+                    f"Read as a cage map, the text has {len(labels)} labels where a "
+                    f"{geometry.size}x{geometry.size} grid needs {n_cells} (one per cell), "
+                    "followed by the sums; or write one cage per line, as in 15: r1c1 r1c2."
+                )
+            ]
+        )
+    order: dict[str, list[int]] = {}
+    for cell, label in enumerate(labels):
+        if label != _NO_CAGE_MAP:
+            order.setdefault(label, []).append(cell)
+    return _with_sums(order, sums_text, geometry)
+
+
+_LINK = re.compile(r"[A-Za-z0-9_]+(?:-\d{1,6})+")
+_NAMED_SUM = re.compile(r"([^\s=:,;]+)\s*[=:]\s*(\d{1,6})")
+
+
+def _with_sums(order: dict[str, list[int]], sums_text: str, geometry: Geometry) -> list[Cage]:
+    """The cages of a map's labels (in first-appearance order) with the sums of ``sums_text``."""
+    labels = list(order)
+    named = _NAMED_SUM.findall(sums_text)
+    if named:
+        by_label: dict[str, int] = {}
+        for label, total in named:
+            if label in by_label:
+                raise InvalidPuzzle([_error(f"Cage {label!r} is given two sums.")])
+            by_label[label] = int(total)
+        unknown = [label for label in by_label if label not in order]
+        missing = [label for label in labels if label not in by_label]
+        errors = []
+        if unknown:
+            errors.append(
+                _error(
+                    f"Sums are given for {', '.join(map(repr, unknown[:6]))}, "
+                    "which label no cell of the map."
+                )
+            )
+        if missing:
+            errors.append(
+                _error(
+                    f"The cages {', '.join(map(repr, missing[:6]))} have no sum.",
+                    [c for label in missing for c in order[label]],
+                )
+            )
+        if errors:
+            raise InvalidPuzzle(errors)
+        return [Cage(by_label[label], tuple(order[label])) for label in labels]
+    words = sums_text.replace(",", " ").replace(";", " ").split()
+    bad = [w for w in words if not w.isdigit() or len(w) > 6]
+    if bad:
+        raise InvalidPuzzle(
+            [
+                _error(
+                    f"{bad[0][:20]!r} is not a sum: after the map, give the sums as numbers "
+                    "in the order the labels first appear (15,7,...) or as A=15 B=7 ..."
+                )
+            ]
+        )
+    if len(words) != len(labels):
+        raise InvalidPuzzle(
+            [
+                _error(
+                    f"The map has {len(labels)} cages but {len(words)} sums are given: one sum "
+                    "per cage, in the order the labels first appear."
+                )
+            ]
+        )
+    return [Cage(int(w), tuple(order[label])) for w, label in zip(words, labels, strict=True)]
+
+
+def format_cages(cages: Sequence[Cage], geometry: Geometry) -> str:
+    """One cage per line, ``15: r1c1 r1c2``, in reading order of their first cells."""
+    lines = []
+    for cage in sorted(cages, key=lambda c: c.cells):
+        lines.append(f"{cage.total}: " + " ".join(geometry.cell_name(c) for c in cage.cells))
+    return "\n".join(lines)
+
+
+def _labelled(cages: Sequence[Cage], geometry: Geometry) -> tuple[list[int], list[Cage]]:
+    """Per cell the index of its cage in first-appearance order (-1 for none), and the cages
+    in that order."""
+    cage_of = [-1] * geometry.cells
+    for index, cage in enumerate(cages):
+        for cell in cage.cells:
+            cage_of[cell] = index
+    order: dict[int, int] = {}
+    for index in cage_of:
+        if index >= 0 and index not in order:
+            order[index] = len(order)
+    return [order.get(i, -1) for i in cage_of], [cages[i] for i in order]
+
+
+def format_cage_map(cages: Sequence[Cage], geometry: Geometry) -> str | None:
+    """The cage map (N lines of N labels, ``.`` in no cage) then the sums as ``15,7,...``;
+    None past 62 cages (one character per label)."""
+    if len(cages) > len(LINK_LABELS):
+        return None
+    labels, ordered = _labelled(cages, geometry)
+    n = geometry.size
+    rows = [
+        " ".join(LINK_LABELS[i] if i >= 0 else _NO_CAGE_MAP for i in labels[r * n : (r + 1) * n])
+        for r in range(n)
+    ]
+    return "\n".join(rows) + "\n" + ",".join(str(cage.total) for cage in ordered)
+
+
+def link_spelling(cages: Sequence[Cage], geometry: Geometry) -> str:
+    """The canonical, compact, URL-safe spelling of a board's cages; "" for none."""
+    if not cages:
+        return ""
+    labels, ordered = _labelled(cages, geometry)
+    base = len(LINK_LABELS)
+    if len(ordered) <= base:
+        cells = "".join(LINK_LABELS[i] if i >= 0 else _NO_CAGE_LINK for i in labels)
+    else:
+        cells = "".join(
+            LINK_LABELS[i // base] + LINK_LABELS[i % base] if i >= 0 else _NO_CAGE_LINK * 2
+            for i in labels
+        )
+    return cells + "-" + "-".join(str(cage.total) for cage in ordered)
+
+
+def from_link(text: str, geometry: Geometry) -> tuple[Cage, ...]:
+    """The cages of a link spelling (any labels, not only the canonical ones); raises
+    :class:`InvalidPuzzle`. ``link_spelling(from_link(t))`` is the canonical form of ``t``."""
+    if len(text) > MAX_TEXT:
+        raise _too_long(text)
+    if not text:
+        return ()
+    cells_text, _, sums_text = text.partition("-")
+    n_cells = geometry.cells
+    width = 1 if len(cells_text) == n_cells else 2 if len(cells_text) == 2 * n_cells else 0
+    allowed = set(LINK_LABELS) | {_NO_CAGE_LINK}
+    if not width or not set(cells_text) <= allowed:
+        raise InvalidPuzzle(
+            [
+                _error(
+                    f"The link's cages are not a map of {n_cells} labels ({LINK_LABELS[0]}-"
+                    f"{LINK_LABELS[-1]}, {_NO_CAGE_LINK} for none) followed by the sums."
+                )
+            ]
+        )
+    order: dict[str, list[int]] = {}
+    for cell in range(n_cells):
+        label = cells_text[cell * width : (cell + 1) * width]
+        if _NO_CAGE_LINK not in label:
+            order.setdefault(label, []).append(cell)
+    return _checked(geometry, _with_sums(order, sums_text.replace("-", " "), geometry))
+
+
+def cages_from_list(items: Sequence[Mapping[str, object]], geometry: Geometry) -> tuple[Cage, ...]:
+    """The API's cages, ``[{"sum": 15, "cells": ["r1c1", 3]}, ...]`` (cells as ``rNcM`` names
+    or 0-based indices); raises :class:`InvalidPuzzle` naming every bad cage."""
+    if len(items) > geometry.cells:
+        raise InvalidPuzzle(
+            [
+                _error(
+                    f"{len(items)} cages on {geometry.cells} cells: a cage needs at least one cell."
+                )
+            ]
+        )
+    cages: list[Cage] = []
+    errors: list[PuzzleError] = []
+    budget = 2 * geometry.cells
+    for number, item in enumerate(items, start=1):
+        if not isinstance(item, Mapping):
+            errors.append(_error(f'Cage {number} is not an object with "sum" and "cells".'))
+            continue
+        total = item.get("sum")
+        raw_cells = item.get("cells")
+        if isinstance(total, bool) or not isinstance(total, int):
+            errors.append(_error(f'Cage {number}: "sum" must be a whole number.'))
+            continue
+        if not isinstance(raw_cells, list | tuple) or not raw_cells:
+            errors.append(_error(f'Cage {number}: "cells" must be a non-empty list of cells.'))
+            continue
+        budget -= len(raw_cells)
+        if budget < 0:
+            raise InvalidPuzzle(
+                [_error(f"The cages list more than {2 * geometry.cells} cells in all.")]
+            )
+        cells: list[int] = []
+        for raw in raw_cells:
+            cell = _api_cell(raw, geometry)
+            if cell is None:
+                errors.append(
+                    _error(
+                        f"Cage {number}: {str(raw)[:20]!r} is not a cell of the {geometry.size}x"
+                        f"{geometry.size} grid (rNcM, or 0 to {geometry.cells - 1})."
+                    )
+                )
+            else:
+                cells.append(cell)
+        if len(cells) == len(raw_cells):
+            cages.append(Cage(total, tuple(sorted(cells))))
+    if errors:
+        raise InvalidPuzzle(errors)
+    return _checked(geometry, cages)
+
+
+def _api_cell(raw: object, geometry: Geometry) -> int | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw if 0 <= raw < geometry.cells else None
+    if isinstance(raw, str):
+        match = _CELL.fullmatch(raw.strip())
+        if match:
+            return _cell_of(int(match.group(1)), int(match.group(2)), geometry)
+    return None
+
+
+def grid_errors(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]:
+    """Why ``grid``'s givens cannot start a puzzle on ``geometry``: no givens on a board
+    without cages (countless solutions; almost surely a slip; a killer needs none),
+    equal givens in one house, givens that break a cage."""
+    if not any(grid) and not geometry.cages:
+        return [PuzzleError("empty", EMPTY_GRID)]
+    return find_conflicts(grid, geometry) + (
+        _given_errors(geometry, geometry.cages, grid) if geometry.cages else []
+    )
+
+
+#: The words for a grid with no givens on a board without cages.
+EMPTY_GRID = "The grid is empty: enter the puzzle's givens in the grid or paste it."
