@@ -38,6 +38,7 @@ import argparse
 import json
 import multiprocessing as mp
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -396,6 +397,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Extracts the base release, runs both measures alternating, prints both tables."""
     args = build_parser().parse_args(argv)
+    # A TERM stops the run through the servers' ``finally``, not around it.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     print(f"machine: {machine()}; load average {os.getloadavg()}")
     with tempfile.TemporaryDirectory(prefix="release-compare-") as tmp:
         base = Release(args.base, extract(args.base, Path(tmp)))
