@@ -34,11 +34,11 @@ and layer, so a layer costs one pass over the links whatever the number of start
 first layer where a chain has an effect holds the shortest, and among those the one that
 removes most is shown. The chain rung in :mod:`.chains` has already looked for chains
 without groups (up to :data:`~.chains.MAX_CHAIN_CELLS` cells). Chains here hold at most
-:data:`MAX_CHAIN_NODES` nodes, as HoDoKu's do: at twelve, the limit of the ungrouped chains,
-six of the 20 puzzles HoDoKu finishes with grouped chains and ALSs where this ladder needed
-forcing logic had a grouped loop of 13 to 16 nodes at their first forcing stall; sixteen
-reaches five of them and cost no more CPU over a 100-puzzle top1465 sample (a chain found
-spares the forcing search after it; benchmarks/RESULTS.md).
+:data:`MAX_CHAIN_NODES` nodes, as HoDoKu's do: of the 20 puzzles HoDoKu finishes with
+grouped chains and ALSs where this ladder needed forcing logic, five hold a grouped chain or
+loop of more than twelve nodes (the ungrouped chains' limit) and at most sixteen at their
+first forcing stall, and the longer search cost no more CPU over a 100-puzzle top1465 sample
+(a chain found spares the forcing search after it; benchmarks/RESULTS.md).
 
 Roads not taken: HoDoKu searches nice loops from each candidate and AICs separately; here a
 loop is an AIC whose ends are weakly linked, and a one-candidate elimination is read as a
