@@ -102,7 +102,7 @@ BASE ?= ef0b313
 loadtest-compare: $(RUN_STAMP)
 	$(BIN)/python -m benchmarks.release_compare --base $(BASE)
 
-# The hostile load test (issue 12): the most expensive requests with fresh inputs while a probe
+# The hostile load test: the most expensive requests with fresh inputs while a probe
 # times /healthz, then the worst memory mix; a few minutes. Figures go in benchmarks/RESULTS.md.
 loadtest-hostile: $(RUN_STAMP)
 	$(BIN)/python -m benchmarks.loadtest --hostile --worst-memory
