@@ -24,6 +24,7 @@
     var puzzle = table.getAttribute("data-puzzle") || "";
     var variant = table.getAttribute("data-variant") || "";
     var regions = table.getAttribute("data-regions") || "";
+    var cages = table.getAttribute("data-cages") || "";  // a killer's, in their link spelling
     var symbols = table.getAttribute("data-symbols") || "";  // the board's, from the server
     var count = size * size;
     if (!size || puzzle.length !== count || symbols.length !== size) { return; }
@@ -45,7 +46,8 @@
     var pad = document.querySelector(".pad");
     var clock = document.querySelector(".play-clock");
     var clockText = clock && clock.querySelector(".play-time");
-    var storeKey = STORE_PREFIX + variant + "/" + (regions || "-") + "/" + puzzle;
+    var storeKey = STORE_PREFIX + variant + "/" + (regions || "-") + "/" + puzzle +
+      (cages ? "/" + cages : "");  // killers with no givens differ only by their cages
 
     // ---- State -------------------------------------------------------------------------
     var givens = [];
@@ -497,6 +499,7 @@
         marks: marks
       };
       if (regions) { body.regions = regions; }
+      if (cages) { body.cages = cages; }
       Object.keys(extra || {}).forEach(function (key) { body[key] = extra[key]; });
       return fetch(url, {
         method: "POST",

@@ -38,7 +38,7 @@ Everything is pure and stdlib-only; pages format the dataclasses and never solve
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -158,16 +158,17 @@ def pencil_marks(
     does not fit the geometry.
     """
     values = _grid(grid, geometry)
-    tables = tables_for(geometry)
     full = (1 << geometry.size) - 1
     masks = [0 if v else full for v in values]
+    peers = _peers(geometry)
     for cell, v in enumerate(values):
         if v:
             bit = 1 << (v - 1)
-            for peer in tables.peer_sets[cell]:
+            for peer in peers[cell]:
                 masks[peer] &= ~bit
     cand = Candidates(tuple(values), tuple(masks))
     if reduce:
+        tables = tables_for(geometry)
         while contradiction(cand, tables) is None:
             step = (
                 hidden_single(cand, tables)
@@ -186,7 +187,7 @@ def apply_step(cand: Candidates, step: Step, geometry: Geometry) -> Candidates:
     values = list(cand.values)
     masks = list(cand.masks)
     deduced = cand.deduced
-    peers = tables_for(geometry).peer_sets
+    peers = _peers(geometry)
     for cell, digit in step.placements:
         bit = 1 << (digit - 1)
         values[cell] = digit
@@ -470,8 +471,13 @@ def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, dig
     bit = ~(1 << (digit - 1))
     vals[cell] = digit
     masks[cell] = 0
-    for peer in tables_for(geometry).peer_sets[cell]:
+    for peer in _peers(geometry)[cell]:
         masks[peer] &= bit
+
+
+def _peers(geometry: Geometry) -> Sequence[Iterable[int]]:
+    """Per cell, the cells a digit placed there leaves: its peers, and its cage's cells."""
+    return tables_for(geometry).peer_sets if geometry.cages else geometry.peers
 
 
 def _settle(

@@ -324,6 +324,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
             "cage are all different and add up to its sum. Draw the cages below.",
         ),
         form_key="killer",
+        noun="sudoku",
         needs_cages=True,
         layout="standard",
     ),

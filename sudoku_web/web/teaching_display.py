@@ -237,6 +237,8 @@ def pencil_grid(
     borders = cell_borders(geometry)
     shading = cell_shading(geometry)
     cages = cage_marks(geometry)
+    step_cages = step.cages if step else ()
+    used = {c for k in step_cages if k < len(geometry.cages) for c in geometry.cages[k].cells}
     house_cells = {c for h in step.houses for c in h.cells} if step else set()
     key = set(step.cells) if step else set()
     struck = set(step.eliminations) if step else set()
@@ -247,6 +249,8 @@ def pencil_grid(
     for index in range(geometry.cells):
         value = cand.values[index]
         classes = [borders[index], shading[index], cages[index][0]]
+        if index in used:
+            classes.append("step-cage")  # a cage the step's reasoning reads
         if value:
             classes.append("given" if index < len(givens) and givens[index] else "filled")
         if index in house_cells:

@@ -16,7 +16,8 @@ vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.
 :mod:`.sue_de_coq`,
 :mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`), and for boards with cages
-:mod:`.killer` (its arithmetic in :mod:`.sums`). This module assembles the ladder.
+:mod:`.killer` (the 45 rule in :mod:`.innies`, the arithmetic in :mod:`.sums`). This module
+assembles the ladder.
 
 Grades (the hardest rung decides): Easy = singles and cage combinations; Medium =
 intersections, cage/house overlaps, innies and outies, pairs, triples;
@@ -76,8 +77,9 @@ from .fish import (
     x_wing,
 )
 from .forcing import FORCING_NAMES, forcing_chain, forcing_net
+from .innies import innies_outies
 from .intersections import intersection
-from .killer import cage_combination, cage_contradiction, cage_overlap, innies_outies
+from .killer import cage_combination, cage_contradiction, cage_overlap
 from .rectangles import (
     hidden_rectangle,
     unique_rectangle_2,
