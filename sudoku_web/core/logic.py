@@ -25,6 +25,7 @@ Public API::
 
     explain(grid, geometry, *, max_steps=..., solution=None) -> Explanation
     grade(grid, geometry, *, solution=None, deadline_ms=None) -> GradeResult  # explain's, fast
+    graded(explanation) -> GradeResult                                       # of one made
     next_step(grid_or_candidates, geometry, *, unique=True) -> Step | None   # a hint
     pencil_marks(grid, geometry, *, reduce=False) -> Candidates
     apply_step(candidates, step, geometry) -> Candidates
@@ -76,6 +77,7 @@ __all__ = [
     "explain",
     "grade",
     "grade_note",
+    "graded",
     "machine_grade",
     "next_step",
     "pencil_marks",
@@ -330,7 +332,8 @@ class GradeResult:
     guesses: int
 
 
-def _graded(explanation: Explanation) -> GradeResult:
+def graded(explanation: Explanation) -> GradeResult:
+    """What :func:`grade` tells of an explanation already made (its grade, hardest, ...)."""
     return GradeResult(
         explanation.grade,
         explanation.hardest,
@@ -378,7 +381,7 @@ def grade(
         return fast
     # What is left of the deadline, so the fallback keeps the caller's bound.
     left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
-    return _graded(
+    return graded(
         explain(values, geometry, solution=solution, max_steps=max_steps, deadline_ms=left)
     )
 

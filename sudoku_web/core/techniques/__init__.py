@@ -37,8 +37,8 @@ roughly by how hard a pattern is to spot, not by power: fish and wings before ch
 before forcing.
 Alternating inference chains lift top95 from 52% to 63% solved without a guess; forcing
 chains, as the last resort before a guess, take it to 100% (see ``benchmarks/RESULTS.md``).
-Chains stop at twelve cells (nodes, for grouped chains), beyond which a sentence is no longer
-something a person follows.
+Chains stop at twelve cells (sixteen nodes for grouped chains and loops, as HoDoKu's),
+beyond which a sentence is no longer something a person follows.
 """
 
 from __future__ import annotations
