@@ -72,14 +72,18 @@ def steps_page(
 
 def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
     geometry, givens = link.geometry, link.givens
-    per_page = solving.teach_budget().per_page(geometry.cells)
+    budget = solving.teach_budget()
     result = solving.cached_solve(givens, geometry, key)
     explanation = solving.explain_result(result, geometry)
     total = len(explanation.steps) if explanation else 0
     if explanation is not None and number > max(total, 1):
         abort(404)
-    first = (number - 1) // per_page * per_page
-    pages = [(start + 1, min(start + per_page, total)) for start in range(0, total, per_page)]
+    bounds = [(0, 0)]  # no steps: one empty page
+    if explanation:
+        pages_of = teaching_display.step_pages
+        bounds = pages_of(explanation, budget.steps_per_page, budget.steps_page_cells) or bounds
+    first, stop = next((a, b) for a, b in bounds if a < number <= b or b == a)
+    pages = [(a + 1, b) for a, b in bounds if b > a]
     page = render_template(
         "steps.html",
         geometry=geometry,
@@ -87,9 +91,7 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
         result=result,
         explanation=explanation,
         level=teaching_display.difficulty(explanation, result.stats) if explanation else None,
-        steps=teaching_display.step_views(explanation, first, first + per_page)
-        if explanation
-        else [],
+        steps=teaching_display.step_views(explanation, first, stop) if explanation else [],
         pages=pages,
         current=first + 1,
         total=total,
