@@ -90,9 +90,11 @@ test: lint typecheck pytest
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run
+	$(BIN)/python -m benchmarks.killer_bench
 
 bench-quick: $(BENCH_STAMP)
 	$(BIN)/python -m benchmarks.run --quick
+	$(BIN)/python -m benchmarks.killer_bench --quick
 
 # gunicorn on 127.0.0.1 under wrk (about a minute); figures go in benchmarks/RESULTS.md.
 loadtest: $(RUN_STAMP)

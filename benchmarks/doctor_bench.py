@@ -15,6 +15,7 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.data_files import data_file
 from sudoku_web.core.board import format_puzzle, parse_puzzle, standard
 from sudoku_web.core.doctor import Fix, diagnose
 from sudoku_web.core.solver import solve
@@ -50,7 +51,7 @@ def build_cases(seed: int = SEED) -> list[tuple[str, str, str]]:
     seen: set[str] = set()
     for name, quota in QUOTAS.items():
         pool = []
-        for number, line in enumerate((DATA / name).read_text().split(), start=1):
+        for number, line in enumerate(data_file(name).read_text().split(), start=1):
             if MIN_GIVENS <= sum(ch != "." for ch in line) <= MAX_GIVENS:
                 pool.append((line, f"{name}:{number}"))
         rng.shuffle(pool)

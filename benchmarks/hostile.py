@@ -7,6 +7,11 @@ permuted rows and columns within their bands and stacks, permuted bands and stac
 transposed), which keeps its difficulty but not its text. Each builder returns a
 :class:`Request`; :data:`KINDS` names them for the report.
 
+Photos (:data:`PHOTO_KINDS`, run on their own by ``loadtest --photos``): a photo of a printed
+puzzle from ``tests/data/photos`` (nothing caches a reading, so the same photo is read anew
+each time), a decompression-bomb PNG (a small file that declares 30000x30000 pixels) and an
+upload over the 8 MiB limit, each as the multipart ``POST /api/read`` a browser sends.
+
 Glossary: a *kind* is one family of expensive request (``steps16``, ``jigsaw16-map`` ...);
 a *map* is a jigsaw region map, one label per cell, row-major; *sparse* givens are a few
 non-conflicting symbols on an otherwise empty grid, which leaves the engine a wide search.
@@ -14,10 +19,15 @@ non-conflicting symbols on an otherwise empty grid, which leaves the engine a wi
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import random
+import struct
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import urlencode
 
 N = 16
@@ -285,3 +295,120 @@ KINDS: dict[str, Callable[[random.Random], Request]] = {
     "hint16": hint16,
     "big-body": big_body,
 }
+
+
+# ---- photos ------------------------------------------------------------------------------------
+
+#: The test photos of printed puzzles (with their givens in ``imageN.dat``).
+PHOTOS = Path(__file__).resolve().parent.parent / "tests" / "data" / "photos"
+#: The app's PHOTO_MAX_CONTENT_LENGTH default.
+MAX_PHOTO_BODY = 8 * 1024 * 1024
+BOUNDARY = "----sudoku-web-photo"
+
+
+def multipart(
+    filename: str | None, data: bytes, content_type: str = "image/jpeg", field: str = "photo"
+) -> tuple[bytes, str]:
+    """A browser's ``multipart/form-data`` body with one file field (no file part at all
+    when ``filename`` is None: an ordinary field instead), and its Content-Type."""
+    if filename is None:
+        head = f'Content-Disposition: form-data; name="{field}"\r\n\r\n'
+    else:
+        head = (
+            f'Content-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
+            f"Content-Type: {content_type}\r\n\r\n"
+        )
+    body = f"--{BOUNDARY}\r\n{head}".encode() + data + f"\r\n--{BOUNDARY}--\r\n".encode()
+    return body, f"multipart/form-data; boundary={BOUNDARY}"
+
+
+def _chunk(kind: bytes, payload: bytes) -> bytes:
+    return (
+        struct.pack(">I", len(payload))
+        + kind
+        + payload
+        + struct.pack(">I", zlib.crc32(kind + payload) & 0xFFFFFFFF)
+    )
+
+
+@functools.cache
+def bomb_png(width: int = 30_000, height: int = 30_000) -> bytes:
+    """A valid 1-bit all-black PNG of ``width`` x ``height``: ~110 KB on disk,
+    900 million pixels once decoded (the decompression bomb an upload limit cannot see)."""
+    row = b"\x00" * (1 + (width + 7) // 8)  # filter byte + packed bits
+    packer = zlib.compressobj(9)
+    parts = [packer.compress(row * 500) for _ in range(height // 500)]
+    parts += [packer.compress(row * (height % 500)), packer.flush()]
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", b"".join(parts))
+        + _chunk(b"IEND", b"")
+    )
+
+
+@functools.cache
+def no_sudoku_photo() -> bytes:
+    """A photo-like JPEG with no grid in it: a sky-to-ground gradient, a sun, a house, a line
+    of text and sensor noise (seeded)."""
+    from PIL import Image, ImageDraw
+
+    rng = random.Random(7)
+    image = Image.new("RGB", (800, 600))
+    draw = ImageDraw.Draw(image)
+    for y in range(600):
+        tone = int(90 + 120 * y / 600)
+        draw.line([(0, y), (800, y)], fill=(tone // 2, tone // 2 + 40, 255 - tone // 2))
+    draw.ellipse((600, 60, 700, 160), fill=(250, 220, 90))
+    draw.rectangle((150, 300, 420, 520), fill=(150, 70, 60))
+    draw.polygon([(130, 300), (285, 190), (440, 300)], fill=(90, 40, 30))
+    draw.text((40, 560), "Summer at the lake, 2019", fill=(255, 255, 255))
+    pixels = image.load()
+    assert pixels is not None
+    for _ in range(20_000):
+        x, y = rng.randrange(800), rng.randrange(600)
+        r, g, b = pixels[x, y]  # type: ignore[misc]
+        pixels[x, y] = (min(255, r + 40), min(255, g + 40), min(255, b + 40))
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=85)
+    return out.getvalue()
+
+
+def photo_files() -> list[Path]:
+    """The test photos, in name order."""
+    return sorted(PHOTOS.glob("*.jpg"))
+
+
+def _upload(kind: str, filename: str | None, data: bytes, ctype: str = "image/jpeg") -> Request:
+    body, content_type = multipart(filename, data, ctype)
+    return Request(kind, "POST", "/api/read", body, content_type)
+
+
+def photo(rng: random.Random) -> Request:
+    """A test photo as the phone stored it. Sent as is: no cache keeps readings, so the same
+    bytes cost a full reading each time (and re-encoding them would measure the reader's
+    tolerance of re-compression, which benchmarks/photo_bench.py's accuracy figures cover)."""
+    path = rng.choice(photo_files())
+    return _upload("photo", path.name, path.read_bytes())
+
+
+def photo_bomb(rng: random.Random) -> Request:
+    """The decompression-bomb PNG: refused from its header (413) before any decoding."""
+    return _upload("photo-bomb", "bomb.png", bomb_png(), "image/png")
+
+
+def photo_over_limit(rng: random.Random) -> Request:
+    """An upload just over the 8 MiB limit (random bytes named .jpg): 413 unread."""
+    return _upload("photo-over-limit", "big.jpg", rng.randbytes(MAX_PHOTO_BODY))
+
+
+#: The photo kinds (``loadtest --photos``), apart from :data:`KINDS`, whose target they do not
+#: share (a photo's reading takes far more than 300 ms).
+PHOTO_KINDS: dict[str, Callable[[random.Random], Request]] = {
+    "photo": photo,
+    "photo-bomb": photo_bomb,
+    "photo-over-limit": photo_over_limit,
+}
+#: Every kind by name.
+ALL_KINDS = {**KINDS, **PHOTO_KINDS}

@@ -17,14 +17,13 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from benchmarks.data_files import data_file
 from sudoku_web.core.board import parse_puzzle, standard
 from sudoku_web.core.logic import GRADES, explain, grade
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import ORDER
 
-DATA = Path(__file__).parent / "data"
 SETS = ("easy50", "top95", "hardest", "top1465", "17clue")
 SAMPLE = {"17clue": 2000}
 SEED = 17
@@ -54,7 +53,7 @@ class SetFigures:
 
 def load(name: str, limit: int | None) -> list[str]:
     """The puzzles of a set (sampled with a fixed seed where :data:`SAMPLE` says so)."""
-    lines = [ln.strip()[:81] for ln in (DATA / f"{name}.txt").read_text().splitlines()]
+    lines = [ln.strip()[:81] for ln in data_file(f"{name}.txt").read_text().splitlines()]
     lines = [ln for ln in lines if ln]
     if name in SAMPLE:
         lines = random.Random(SEED).sample(lines, SAMPLE[name])

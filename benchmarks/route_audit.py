@@ -45,12 +45,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.data_files import data_file
 from sudoku_web import create_app
 from sudoku_web.core.board import find_conflicts, jigsaw, parse_puzzle, standard
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import VARIANTS
 
-DATA = Path(__file__).parent / "data"
 SYMBOLS16 = "123456789ABCDEFG"
 LETTERS = "ABCDEFGHIJKLMNOP"
 
@@ -226,7 +226,7 @@ def jigsaw_boards(rng: random.Random, size: int = 16) -> list[Board]:
 
 
 def _lines(name: str) -> list[str]:
-    return [line.split()[0].replace(".", "0") for line in (DATA / name).read_text().split("\n")
+    return [line.split()[0].replace(".", "0") for line in data_file(name).read_text().split("\n")
             if line.strip() and not line.startswith("#")]  # fmt: skip
 
 
@@ -258,6 +258,7 @@ class Call:
     data: dict[str, str] | None = None
     json_body: Any = None
     raw: bytes | None = None
+    raw_type: str = "application/json"  # the Content-Type of ``raw``
 
 
 def _variant_of(endpoint: str) -> tuple[str, str] | None:
@@ -352,6 +353,20 @@ def _api_calls(rule: Any, app: Any, all_boards: list[Board], methods: set[str]) 
     return out
 
 
+def _photo_calls(rule: Any, rng: random.Random) -> list[Call]:
+    """The photo readers: a photo of a printed puzzle, a decompression bomb, an upload over
+    the limit (benchmarks/hostile.py) and a photo with no grid in it."""
+    from .hostile import PHOTO_KINDS, multipart, no_sudoku_photo
+
+    out = []
+    for kind, build in PHOTO_KINDS.items():
+        request = build(rng)
+        out.append(Call(kind, "POST", rule.rule, raw=request.body, raw_type=request.content_type))
+    body, ctype = multipart("lake.jpg", no_sudoku_photo())
+    out.append(Call("photo of no Sudoku", "POST", rule.rule, raw=body, raw_type=ctype))
+    return out
+
+
 def _query(board: Board) -> str:
     return f"?v={board.variant}&n={board.size}&p={board.puzzle}&r={board.regions or ''}"
 
@@ -380,6 +395,8 @@ def calls_for(rule: Any, app: Any, all_boards: list[Board], rng: random.Random) 
     share = _variant_of(endpoint)
     if share is not None:
         return _share_calls(rule, app, all_boards, *share)
+    if endpoint in ("web.read_photo", "api.read_photo"):
+        return _photo_calls(rule, rng)
     if endpoint.startswith("api.") or rule.rule.startswith("/api/"):
         return _api_calls(rule, app, all_boards, methods)
     if endpoint in ("web.index", "printout.page"):
@@ -409,7 +426,7 @@ def send(client: Any, call: Call) -> tuple[float, float, int, int]:
         kwargs["json"] = call.json_body
     if call.raw is not None:
         kwargs["data"] = call.raw
-        kwargs["content_type"] = "application/json"
+        kwargs["content_type"] = call.raw_type
     cpu, wall = time.process_time(), time.perf_counter()
     response = client.open(call.url, method=call.method, **kwargs)
     size = len(response.get_data())

@@ -22,15 +22,14 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from sudoku_web.core.board import parse_puzzle, standard
 from sudoku_web.core.solver import solve, verify
 
 from . import norvig
+from .data_files import data_file
 from .machine import cpu_model
 
-DATA = Path(__file__).parent / "data"
 SETS = ["easy50", "top95", "hardest", "top1465", "17clue"]
 # Sets too big to run the (slow) references on whole: they get an evenly spaced sample.
 REFERENCE_SAMPLE = {"17clue": 2000}
@@ -57,7 +56,7 @@ class Row:
 
 def load(name: str, limit: int | None = None) -> list[str]:
     """The puzzles of ``benchmarks/data/<name>.txt``, at most ``limit``."""
-    lines = [ln.strip() for ln in (DATA / f"{name}.txt").read_text().splitlines() if ln.strip()]
+    lines = [ln.strip() for ln in data_file(f"{name}.txt").read_text().splitlines() if ln.strip()]
     return lines[:limit] if limit else lines
 
 

@@ -87,7 +87,17 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, errors, generate_views, pages, play, printout, solving, teaching
+    from .web import (
+        api,
+        errors,
+        generate_views,
+        pages,
+        photo_upload,
+        play,
+        printout,
+        solving,
+        teaching,
+    )
 
     app.register_blueprint(pages.bp)  # the form, result pages and their pictures
     app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
@@ -102,6 +112,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     solving.init_app(app)  # before the replay by URL: every request's clock starts first
     speedups.init_app(app)  # after the cache: its replay by URL uses the store
     limits.init_app(app)
+    photo_upload.init_app(app)  # the photo readers' slots, shared by the workers forked later
     # Last, so its checks see the final config and its header hook covers every response.
     security.init_app(app)
     return app

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -76,11 +77,22 @@ def live_server() -> Iterator[str]:
         thread.join(timeout=5)
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The browser the browser tests drive: a setting, Debian's Chromium by default."""
+    parser.addini(
+        "chromium_path",
+        "Chromium executable for the browser tests (env SUDOKU_WEB_TEST_CHROMIUM wins)",
+        default="/usr/bin/chromium",
+    )
+
+
 @pytest.fixture(scope="session")
-def browser_type_launch_args() -> dict[str, Any]:
-    """Launch Debian's Chromium (Playwright cannot download its own browsers here)."""
+def browser_type_launch_args(pytestconfig: pytest.Config) -> dict[str, Any]:
+    """Launch the configured Chromium (``chromium_path``; Playwright cannot download its own
+    browsers here)."""
+    path = os.environ.get("SUDOKU_WEB_TEST_CHROMIUM") or str(pytestconfig.getini("chromium_path"))
     return {
-        "executable_path": "/usr/bin/chromium",
+        "executable_path": path,
         "headless": True,
         "args": [
             "--no-sandbox",

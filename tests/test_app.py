@@ -22,7 +22,7 @@ from sudoku_web.core.board import standard
 from sudoku_web.core.solver import SolveResult
 from sudoku_web.web import budgets, cache, solving
 
-TOP95_FILE = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "top95.txt"
+TOP95_FILE = Path(__file__).resolve().parent / "data" / "top95.txt"
 TOP95 = [line.strip() for line in TOP95_FILE.read_text().splitlines() if line.strip()]
 
 

@@ -267,3 +267,27 @@ def test_cages_layer_on_other_boards() -> None:
 def test_parse_cages_reads_a_link_spelling_too() -> None:
     cages = parse_cages(":".join(KILLERS[2][:2]), NINE)
     assert parse_cages(link_spelling(cages, NINE) + "\n", NINE) == cages
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("9" * 5000 + ": r1c1 r1c2", "is too big"),
+        ("999999: r1c1 r1c2", "which it cannot make"),
+        ("\n".join(f"{d}: r1c{d}" for d in range(1, 10)) + "\n" + "x" * 20_000, "at most 12,000"),
+    ],
+)
+def test_hostile_cage_text_is_a_clear_error(text: str, words: str) -> None:
+    with pytest.raises(InvalidPuzzle) as excinfo:
+        parse_cages(text, NINE)
+    assert words in messages(excinfo)
+
+
+def test_eighty_one_one_cell_cages_are_a_filled_grid() -> None:
+    solution = KILLERS[3][2]
+    text = "\n".join(f"{d}: r{i // 9 + 1}c{i % 9 + 1}" for i, d in enumerate(solution))
+    cages = parse_cages(text, NINE)
+    assert len(cages) == 81 and all(len(c.cells) == 1 for c in cages)
+    with pytest.raises(InvalidPuzzle) as excinfo:
+        parse_cages(text + "\n5: r1c1", NINE)  # an 82nd cage: more cages than cells
+    assert "82 cages on 81 cells" in messages(excinfo)

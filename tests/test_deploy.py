@@ -7,6 +7,7 @@ so neither check needs root or writes outside the test's directory.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -98,6 +99,22 @@ def test_nginx_body_limit_matches_the_app() -> None:
     assert match and int(match.group(1)) * 1024 == 16 * 1024  # create_app's MAX_CONTENT_LENGTH
 
 
+def test_only_the_photo_readers_take_big_bodies() -> None:
+    # Every location keeps the server's 16 KiB but the two photo readers, which take the app's
+    # PHOTO_MAX_CONTENT_LENGTH (8 MiB) and answer an API client's 413 in JSON.
+    from sudoku_web.web.limits import CONFIG_DEFAULTS as LIMITS
+
+    site = SITE.read_text()
+    blocks = re.findall(r"location (= )?(\S+) \{(.*?)\n    \}", site, re.DOTALL)
+    sizes = {path: re.findall(r"client_max_body_size (\w+);", body) for _, path, body in blocks}
+    assert sizes.pop("/read") == sizes.pop("/api/read") == ["8m"]
+    assert LIMITS["PHOTO_MAX_CONTENT_LENGTH"] == 8 * 1024 * 1024
+    assert not any(sizes.values()), sizes  # the rest inherit the server's 16k
+    api = next(body for _, path, body in blocks if path == "/api/read")
+    assert "error_page 413 = @photo_too_large;" in api
+    assert json.loads(re.search(r"return 413 '(.*)';", site).group(1))["code"] == 413  # type: ignore[union-attr]
+
+
 def test_site_caches_pages_and_rate_limits() -> None:
     site = SITE.read_text()
     assert "limit_conn sudoku_web_conn" in site
@@ -169,7 +186,7 @@ def test_env_example_documents_every_serve_variable() -> None:
 # --- the site in action: nginx in front of gunicorn, both on loopback ------------------------
 
 PROXIED_APP = """
-from flask import Flask, Response
+from flask import Flask, Response, request
 from sudoku_web.web import cache, security
 
 def create_app():
@@ -190,6 +207,12 @@ def create_app():
     @app.route("/", methods=["GET", "POST"])
     def index():
         return "index"
+
+    @app.post("/read")
+    @app.post("/api/read")
+    def read():  # the photo readers' body limit, as sudoku_web.web.limits raises it
+        request.max_content_length = 8 * 1024 * 1024
+        return str(len(request.get_data()))
 
     security.init_app(app)
     return app
@@ -323,6 +346,50 @@ def test_slow_clients_hold_nginx_not_the_worker(proxied_site: int) -> None:
 
 
 @pytest.mark.slow
+def test_fifty_clients_trickling_headers_do_not_stop_healthz(proxied_site: int) -> None:
+    # Slowloris: 50 clients each send their request headers one byte at a time. Straight at
+    # gunicorn's sync workers that stops the site; behind nginx every probe still answers.
+    import socket
+    import threading
+    import time
+
+    request = b"GET /p/123 HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\nX-Pad: " + b"a" * 200
+    stop = threading.Event()
+    sent = [0] * 50
+
+    def trickle(index: int) -> None:
+        try:
+            with socket.create_connection(("127.0.0.1", proxied_site), timeout=5) as sock:
+                for byte in request:
+                    if stop.is_set():
+                        return
+                    sock.sendall(bytes([byte]))
+                    sent[index] += 1
+                    time.sleep(0.05)
+        except OSError:
+            pass  # nginx may close a connection it finds too slow: that is its job
+
+    clients = [threading.Thread(target=trickle, args=(i,), daemon=True) for i in range(50)]
+    for client in clients:
+        client.start()
+    try:
+        time.sleep(1.0)  # every client connected and trickling
+        probes = []
+        for _ in range(12):
+            started = time.monotonic()
+            status, _, data = _request(proxied_site, "GET", "/healthz")
+            probes.append((status, data, time.monotonic() - started))
+            time.sleep(0.25)
+        assert sum(1 for n in sent if n > 10) >= 45  # the slow clients really were there
+        assert all(status == 200 and data == b"ok" for status, data, _ in probes), probes
+        assert max(seconds for _, _, seconds in probes) < 2.0, probes
+    finally:
+        stop.set()
+        for client in clients:
+            client.join(timeout=5)
+
+
+@pytest.mark.slow
 def test_site_refuses_big_bodies_and_floods(proxied_site: int) -> None:
     status, _, _ = _request(proxied_site, "POST", "/", body=b"x" * (17 * 1024))
     assert status == 413
@@ -334,3 +401,15 @@ def test_site_refuses_big_bodies_and_floods(proxied_site: int) -> None:
             break
     assert statuses[0] == 200 and statuses[-1] == 429
     assert len(statuses) > 30  # the burst was allowed through
+
+
+@pytest.mark.slow
+def test_site_passes_photos_to_the_readers_only(proxied_site: int) -> None:
+    photo = b"\xff" * (5 * 1024 * 1024)
+    for path in ("/read", "/api/read"):
+        status, _, data = _request(proxied_site, "POST", path, body=photo)
+        assert status == 200 and int(data) == len(photo), path
+    status, headers, data = _request(proxied_site, "POST", "/api/read", body=b"x" * (9 << 20))
+    assert status == 413 and headers["content-type"] == "application/json"
+    assert json.loads(data)["reason"] == "upload_too_large"
+    assert _request(proxied_site, "POST", "/", body=photo)[0] == 413

@@ -277,6 +277,8 @@ def test_every_route_is_fuzzed(client: Any) -> None:
     covered = {"/", "/hint", "/api/solve", "/api/explain", "/api/check", "/api/hint"}
     covered |= {"/healthz", "/static", "/print", "/favicon.ico"}
     covered |= {"/new", "/daily", "/api/generate"}
+    # The photo readers (/read, /api/read): tests/test_fuzz_photo.py
+    covered |= {"/read", "/api/read"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}
     for rule in client.application.url_map.iter_rules():
         first = "/" + rule.rule.split("/")[1] if rule.rule != "/" else "/"

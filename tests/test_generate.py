@@ -183,3 +183,27 @@ def test_bad_requests_raise_with_a_message(
     with pytest.raises(error) as info:
         generate(variant, size, asked, seed=1)
     assert str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("variant", "size", "asked"),
+    [("killer", 9, "Easy"), ("killer", 9, "Medium"), ("killer", 6, "Easy")],
+)
+def test_generate_killers_no_givens_unique_and_graded(variant: str, size: int, asked: str) -> None:
+    found = generate(variant, size, asked, seed=1, max_attempts=4)
+    assert found.reached and found.grade == asked
+    assert found.clues == 0 and found.puzzle == "0" * size * size
+    board = found.geometry
+    assert board.cages and board.base == geometry_for("standard", size)
+    assert sorted(c for cage in board.cages for c in cage.cells) == list(range(size * size))
+    result = solve(found.puzzle, geometry=board)
+    assert result.status == "solved" and result.solution == found.solution
+    assert grade([0] * board.cells, board).grade == asked
+    # The same seed gives the same killer.
+    assert generate(variant, size, asked, seed=1, max_attempts=4).geometry == board
+
+
+def test_generate_killer_x_through_the_cages_flag() -> None:
+    found = generate("x", 9, "Easy", seed=2, max_attempts=4, cages=True)
+    assert found.geometry.variant == "x" and found.geometry.cages
+    assert solve(found.puzzle, geometry=found.geometry).status == "solved"

@@ -204,15 +204,7 @@ def test_the_circle_finder_finds_circles() -> None:
     assert _circles({"a": {"b"}, "b": set()}) == []
 
 
-# Circles being removed on another branch right now; each entry goes when its fix is merged
-# (the second assertion below fails as soon as the circle is gone, so none outlives its fix).
-TOLERATED = [["sudoku_web.core.board", "sudoku_web.core.variants"]]
-
-
 def test_no_import_circles() -> None:
     """No module imports, even lazily inside a function, one that imports it back."""
     circles = _circles(_import_graph())
-    new = [c for c in circles if c not in TOLERATED]
-    assert not new, "import circles: " + "; ".join(" <-> ".join(c) for c in new)
-    gone = [c for c in TOLERATED if c not in circles]
-    assert not gone, f"no longer circles: remove them from TOLERATED: {gone}"
+    assert not circles, "import circles: " + "; ".join(" <-> ".join(c) for c in circles)

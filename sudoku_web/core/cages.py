@@ -59,7 +59,9 @@ LINK_LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _NO_CAGE_LINK = "_"
 _NO_CAGE_MAP = "."
 _CELL = re.compile(r"[rR](\d{1,3})[cC](\d{1,3})")
-_LINE = re.compile(r"^\s*(\d{1,6})\s*[:=]\s*(.*?)\s*$")
+_LINE = re.compile(r"^\s*(\d+)\s*[:=]\s*(.*?)\s*$")
+# Sums longer than this are refused as such before they become ints (a 16x16 grid's is 2176).
+_SUM_DIGITS = 6
 # Characters that are never labels of a cage map: layout, and the separators of the sums.
 _NOT_LABELS = IGNORED | frozenset(":=,;")
 
@@ -332,7 +334,9 @@ def _parse_lines(text: str, geometry: Geometry) -> list[Cage]:
             errors.append(
                 _error(f"Line {number}: the cage with sum {match.group(1)} has no cells.")
             )
-        if cells:
+        if len(match.group(1)) > _SUM_DIGITS:
+            errors.append(_error(f"Line {number}: the sum {match.group(1)[:12]}... is too big."))
+        elif cells:
             cages.append(Cage(int(match.group(1)), tuple(sorted(cells))))
         if len(cages) > geometry.cells:
             break

@@ -54,6 +54,7 @@ from .techniques import (
     Step,
     Tables,
     Technique,
+    cage_combination,
     contradiction,
     hidden_single,
     house_uniques,
@@ -145,26 +146,32 @@ class MachineGrade:
 def pencil_marks(
     grid: Sequence[int] | str, geometry: Geometry, *, reduce: bool = False
 ) -> Candidates:
-    """The candidates of a grid: each value removes its digit from its peers.
+    """The candidates of a grid: each value removes its digit from its peers (and from the
+    other cells of its cage).
 
-    With ``reduce=True`` singles (hidden, then naked) are placed until none is left, which is
-    what the engine's first reduce pass settles. Never raises for a contradictory grid: the
-    candidates simply show the empty cell. Raises :class:`ValueError` (``InvalidPuzzle`` for
-    text) when the grid does not fit the geometry.
+    With ``reduce=True`` singles (hidden, then naked) are placed until none is left, and each
+    cage keeps only the digits its combinations allow, which is what the engine's first
+    reduce pass settles. Never raises for a contradictory grid: the candidates simply show
+    the empty cell. Raises :class:`ValueError` (``InvalidPuzzle`` for text) when the grid
+    does not fit the geometry.
     """
     values = _grid(grid, geometry)
+    tables = tables_for(geometry)
     full = (1 << geometry.size) - 1
     masks = [0 if v else full for v in values]
     for cell, v in enumerate(values):
         if v:
             bit = 1 << (v - 1)
-            for peer in geometry.peers[cell]:
+            for peer in tables.peer_sets[cell]:
                 masks[peer] &= ~bit
     cand = Candidates(tuple(values), tuple(masks))
     if reduce:
-        tables = tables_for(geometry)
         while contradiction(cand, tables) is None:
-            step = hidden_single(cand, tables) or naked_single(cand, tables)
+            step = (
+                hidden_single(cand, tables)
+                or naked_single(cand, tables)
+                or cage_combination(cand, tables)
+            )
             if step is None:
                 break
             cand = apply_step(cand, step, geometry)
@@ -172,16 +179,18 @@ def pencil_marks(
 
 
 def apply_step(cand: Candidates, step: Step, geometry: Geometry) -> Candidates:
-    """The candidates after a step: placements (clearing the digit from peers), eliminations."""
+    """The candidates after a step: placements (clearing the digit from peers, cage mates
+    included), eliminations."""
     values = list(cand.values)
     masks = list(cand.masks)
     deduced = cand.deduced
+    peers = tables_for(geometry).peer_sets
     for cell, digit in step.placements:
         bit = 1 << (digit - 1)
         values[cell] = digit
         masks[cell] = 0
         deduced |= 1 << cell
-        for peer in geometry.peers[cell]:
+        for peer in peers[cell]:
             masks[peer] &= ~bit
     for cell, digit in step.eliminations:
         masks[cell] &= ~(1 << (digit - 1))
@@ -196,7 +205,8 @@ def next_step(
     For the hint button: it never guesses, so it reveals nothing beyond what the technique
     shows. A grid that breaks a rule yields a ``Contradiction`` step naming the cells.
     ``unique=False`` leaves out the uniqueness techniques (``UNIQUENESS``: unique, hidden and
-    avoidable rectangles, BUG+1) for puzzles not known to be proper.
+    avoidable rectangles, BUG+1) for puzzles not known to be proper; boards with cages never
+    use them (see :func:`_ladder_step`).
     """
     cand = state if isinstance(state, Candidates) else pencil_marks(state, geometry)
     if cand.solved:
@@ -220,7 +230,13 @@ def _ladder_step(
     unique: bool,
     cheap_only: bool,
 ) -> Step | None:
-    """The first step of the first rung that finds one (only the cheap rungs in a hurry)."""
+    """The first step of the first rung that finds one (only the cheap rungs in a hurry).
+
+    The uniqueness techniques need ``unique`` and a board without cages: their deadly
+    patterns swap two digits between cells, which keeps every house whole but changes the
+    sums of the cages those cells are in, so on a killer the swap is no second solution.
+    """
+    unique = unique and not tables.geometry.cages
     for name, rung, technique in rungs:
         if name in UNIQUENESS and not unique:
             continue
@@ -247,7 +263,8 @@ def explain(
     digit the solution holds in the cell the engine would branch on. Unless the puzzle is
     known to have one solution, the uniqueness techniques (rectangles, BUG+1) are not used;
     with no solution at all (none exists, several do, or the engine gave up first) a position
-    where no technique applies ends the explanation (status ``stuck``).
+    where no technique applies ends the explanation (status ``stuck``). Boards with cages
+    never use the uniqueness techniques.
 
     ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
     and Medium techniques are tried before a guess, and ``cut_short`` says so. 9x9 puzzles
@@ -450,7 +467,7 @@ def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, dig
     bit = ~(1 << (digit - 1))
     vals[cell] = digit
     masks[cell] = 0
-    for peer in geometry.peers[cell]:
+    for peer in tables_for(geometry).peer_sets[cell]:
         masks[peer] &= bit
 
 

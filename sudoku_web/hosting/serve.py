@@ -86,6 +86,8 @@ ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
     "errorlog": ("SUDOKU_WEB_ERROR_LOG", str),
     "loglevel": ("SUDOKU_WEB_LOG_LEVEL", str),
     "forwarded_allow_ips": ("SUDOKU_WEB_FORWARDED_ALLOW_IPS", str),
+    "forwarder_headers": ("SUDOKU_WEB_FORWARDER_HEADERS", str),
+    "header_map": ("SUDOKU_WEB_HEADER_MAP", str),
     "limit_request_line": ("SUDOKU_WEB_LIMIT_REQUEST_LINE", _positive_int),
     "limit_request_fields": ("SUDOKU_WEB_LIMIT_REQUEST_FIELDS", _positive_int),
     "limit_request_field_size": ("SUDOKU_WEB_LIMIT_REQUEST_FIELD_SIZE", _positive_int),
@@ -124,6 +126,12 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     "loglevel": "info",
     # Trust X-Forwarded-* only from the local nginx.
     "forwarded_allow_ips": "127.0.0.1,::1",
+    # No header may set the WSGI SCRIPT_NAME or PATH_INFO (gunicorn lets a trusted peer do so
+    # by default, and a SCRIPT_NAME that does not prefix the path made it answer 500): the app
+    # is mounted at the root. A header name with an underscore is refused (400) rather than
+    # dropped, so such a request is answered plainly; nginx never passes one on.
+    "forwarder_headers": "",
+    "header_map": "refuse",
     # gunicorn's default, above the app's MAX_URL_LENGTH (2048) so the app's own 414 page (in
     # the site's style, with its headers) answers first; gunicorn's bare 414 only beyond it.
     "limit_request_line": 4094,

@@ -1,5 +1,7 @@
 """The JSON API: ``/api/solve`` and ``/api/explain``, asked by ``GET ?puzzle=…`` or ``POST``
-with a JSON object ``{"puzzle": "…", "variant": "x", "regions": "…"}``.
+with a JSON object ``{"puzzle": "…", "variant": "x", "regions": "…"}``; and ``POST
+/api/read``, a photo of a puzzle (multipart, file field ``photo``) read into its givens by
+:mod:`sudoku_web.web.photo_upload` (its docstring has that route's status codes).
 
 Same core path as the HTML pages (:mod:`sudoku_web.web.request_path` reads the request,
 :mod:`sudoku_web.web.solving` calls the core); only the presentation differs. Status codes:
@@ -17,11 +19,12 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from werkzeug.http import HTTP_STATUS_CODES
 
 from ..core.board import Geometry, InvalidPuzzle, parse_puzzle
 from ..core.logic import pencil_marks
 from ..core.solver import SolveResult
-from . import cache, solving, teaching_display, variants
+from . import cache, photo_upload, solving, teaching_display, variants
 from .reading import Reading, read
 from .request_path import API_PREFIX, error_json, invalid_json, read_api_request
 
@@ -155,3 +158,32 @@ def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> di
     body["candidates"] = teaching_display.candidates_json(geometry, marks)
     body["search"] = teaching_display.trace_json(solving.search_story(grid, geometry), geometry)
     return body
+
+
+@bp.post("/read")
+def read_photo() -> Response:
+    """The givens read from a photo, for a person to check: ``200`` with ``puzzle`` and the
+    cells to check (``uncertain``, ``changed``); ``422`` ``unreadable`` when no grid was found;
+    otherwise the error (``400``, ``413``, ``415``, ``429``) with ``reason`` naming it."""
+    answer = photo_upload.read_upload()
+    if answer.reading is not None:
+        response = jsonify(photo_upload.reading_json(answer.reading))
+    elif answer.status == 422:
+        response = jsonify(
+            {"status": "unreadable", "reason": answer.code, "message": answer.message}
+        )
+        response.status_code = 422
+    else:  # the API's error shape, plus the reason (a PhotoError code, no_photo, busy ...)
+        body: dict[str, Any] = {
+            "status": "error",
+            "code": answer.status,
+            "error": HTTP_STATUS_CODES.get(answer.status, "Error"),
+            "message": answer.message,
+            "reason": answer.code,
+        }
+        response = jsonify(body)
+        response.status_code = answer.status
+    response.headers["Cache-Control"] = "no-store"
+    if answer.status == 429:
+        response.headers["Retry-After"] = str(photo_upload.RETRY_AFTER_S)
+    return response

@@ -19,6 +19,9 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ``STEPS_PAGE_CELLS``        cells, so a page draws at most this many cells in all)
 ``RENDER_RESERVE_MS``       what a request keeps of ``REQUEST_DEADLINE_MS`` for drawing:
                             doctor, explanation, grade and search story get the rest
+``PHOTO_MAX_PIXELS``        reading a photo (``/api/read``, the form's "Read a photo"): the
+``PHOTO_DEADLINE_MS``       largest image decoded (checked from its header first), the
+``PHOTO_MAX_CONCURRENT``    reader's wall-clock bound, and how many workers read at once
 ==========================  =================================================================
 
 Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
@@ -34,6 +37,7 @@ from typing import Any, Final
 
 from ..core import doctor
 from ..core.solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
+from ..photo import image as photo_image
 
 DEFAULT_MAX_NODES = _ENGINE_MAX_NODES
 # The deadline is the safety net for 16x16 grids, whose nodes cost more; it stops first only
@@ -75,6 +79,17 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # the grade stop this much before the request's deadline (a 16x16 page or PNG takes
     # 20-60 ms to draw).
     "RENDER_RESERVE_MS": 60,
+    # A photo is refused (413) from its header when it declares more pixels than this, before
+    # anything is decoded. The default is the reader's own cap (a phone's biggest photo: a
+    # JPEG decodes at a reduced scale, a few MB); PNG and WebP, decoded whole, stay under the
+    # reader's lower cap whatever this says (sudoku_web/photo/image.py).
+    "PHOTO_MAX_PIXELS": photo_image.MAX_PIXELS,
+    # The reader's own wall-clock bound (a photo costs 0.1-0.25 s of CPU, see
+    # benchmarks/RESULTS.md); gunicorn's worker timeout (10 s) stays far above it.
+    "PHOTO_DEADLINE_MS": 2_000,
+    # Workers reading a photo at the same time (across processes, web/slots.py); past it the
+    # answer is a 429 with Retry-After, so pages keep a worker on a small box.
+    "PHOTO_MAX_CONCURRENT": 2,
 }
 
 
@@ -148,6 +163,24 @@ class TeachBudget:
             f"explain{self.explain_deadline_ms}ms{self.max_steps}s"
             f"grade{self.grade_deadline_ms}ms"
             f"trace{self.trace_max_events}e{self.steps_per_page}pp{self.steps_page_cells}c"
+        )
+
+
+@dataclass(frozen=True)
+class PhotoBudget:
+    """How much one photo may cost: decoded pixels, the reader's deadline, readers at once."""
+
+    max_pixels: int
+    deadline_ms: float
+    max_concurrent: int
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> PhotoBudget:
+        """The budget named by the ``PHOTO_`` keys."""
+        return cls(
+            max(1, int(config["PHOTO_MAX_PIXELS"])),
+            max(1.0, float(config["PHOTO_DEADLINE_MS"])),
+            max(1, int(config["PHOTO_MAX_CONCURRENT"])),
         )
 
 

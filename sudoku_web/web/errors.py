@@ -32,14 +32,17 @@ def handle_http_error(exc: HTTPException) -> Response:
     """Render ``exc`` (any HTTP error, including a wrapped unhandled exception)."""
     code = exc.code or 500
     if request.path == API_PREFIX or request.path.startswith(API_PREFIX + "/"):
-        message = API_MESSAGES.get(code) or MESSAGES.get(code) or exc.description or ""
+        own = exc.description if exc.description != type(exc).description else None
+        message = own or API_MESSAGES.get(code) or MESSAGES.get(code) or exc.description or ""
         response = json_error(code, exc.name, message)
     else:
+        # An error raised with its own description (say a malformed body) says that.
+        own = exc.description if exc.description != type(exc).description else None
         page = render_template(
             "error.html",
             code=code,
             name=exc.name,
-            message=MESSAGES.get(code) or exc.description,
+            message=own or MESSAGES.get(code) or exc.description,
         )
         response = Response(page, status=code, mimetype="text/html")
     # Keep headers the error carries, such as Allow on a 405.

@@ -1,4 +1,5 @@
-"""The HTML pages: the puzzle form, its POST, a share link's result page and its picture.
+"""The HTML pages: the puzzle form, its POST, its photo's POST, a share link's result page
+and its picture.
 
 Each view reads the request through the form or :mod:`sudoku_web.web.request_path`, calls the
 core through :mod:`sudoku_web.web.solving` (within the budgets, through the cache), and
@@ -28,11 +29,11 @@ from ..core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ..core.doctor import Diagnosis
 from ..core.solver import SolveResult
 from ..core.variants import VariantInfo, variant_of
-from . import cache, solving, speedups, variants
+from . import cache, photo_upload, solving, speedups, variants
 from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from .forms import JigsawForm, PuzzleForm, puzzle_form, unmapped
 from .preview import HEIGHT, WIDTH, render_png
-from .reading import canonical
+from .reading import canonical, read
 from .request_path import (
     ShareLink,
     add_share_routes,
@@ -78,11 +79,16 @@ def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
 
 
 def _render_form(
-    form: PuzzleForm, picked: variants.Choice, status: int = 200, givens: str | None = None
+    form: PuzzleForm,
+    picked: variants.Choice,
+    status: int = 200,
+    givens: str | None = None,
+    photo: photo_upload.PhotoPanel | None = None,
 ) -> tuple[str, int]:
     page = render_template(
         "index.html",
         form=form,
+        photo=photo or photo_upload.panel(form.geometry),
         givens=givens,
         board=form.board(givens or ""),  # "Edit this puzzle": later entries drawn apart
         examples=_examples(picked),
@@ -142,6 +148,31 @@ def submit() -> ResponseValue:
             return redirect(variants.print_url(edit), 303)
         return redirect(variants.page_url(form.geometry, form.canonical), 303)
     return _render_form(form, picked, 422)
+
+
+@bp.post("/read")
+def read_photo() -> Response:
+    """The form's "Read a photo" without JavaScript: the classic form filled with what was
+    read, the doubtful cells marked, for the person to check before Solve (200); or the empty
+    form saying why nothing was read (the status of :mod:`~sudoku_web.web.photo_upload`)."""
+    answer = photo_upload.read_upload()
+    picked = variants.choice(None, None)
+    form = puzzle_form(photo_upload.PHOTO_GEOMETRY)()
+    if answer.reading is not None:
+        checked = read(answer.reading.puzzle, form.geometry)
+        if checked.grid is not None:
+            form.fill(checked.grid)
+        # Givens read twice in a house are shown as on a typed puzzle (never solved as is).
+        form.puzzle_errors = list(checked.errors)
+        form.invalid_cells = {c for e in checked.errors for c in e.cells}
+    page, status = _render_form(
+        form, picked, answer.status, photo=photo_upload.panel(form.geometry, answer)
+    )
+    response = make_response(page, status)
+    response.headers["Cache-Control"] = "no-store"
+    if status == 429:
+        response.headers["Retry-After"] = str(photo_upload.RETRY_AFTER_S)
+    return response
 
 
 # ---- Share links: the result page ------------------------------------------------------------

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..core.board import SYMBOLS, Geometry
 from ..core.variants import CAGED, variant_of
-from .boards import cage_marks
+from .outlines import cage_marks
 
 WIDTH, HEIGHT = 600, 630
 GRID_SIDE = 540  # the grid's side before rounding down to whole cells
@@ -157,7 +157,7 @@ def _draw_lines(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: 
 
 
 def _draw_cages(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: int) -> None:
-    """Each cage as the pages draw it (boards.cage_marks): a dashed outline inset in its
+    """Each cage as the pages draw it (outlines.cage_marks): a dashed outline inset in its
     cells, and its sum in the top-left cell's corner."""
     inset = max(3, cell // 12)
     dash = max(3, cell // 10)

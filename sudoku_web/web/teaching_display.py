@@ -51,7 +51,8 @@ from ..core.logic import (
 from ..core.solver import SolveResult, SolveStats, branch_for
 from ..core.story import SearchStory, StoryEvent
 from ..core.techniques import Group, Node, node_cells
-from .boards import cage_marks, cage_sum_html, cell_borders, cell_shading
+from .boards import cage_sum_html, cell_borders, cell_shading
+from .outlines import cage_marks
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})

@@ -15,9 +15,11 @@ vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.
 :mod:`.avoidable`), :mod:`.chains` (grouped chains and nice loops in :mod:`.aic`), :mod:`.als`,
 :mod:`.sue_de_coq`,
 :mod:`.forcing`
-(with its bit-state propagation in :mod:`.propagation`). This module assembles the ladder.
+(with its bit-state propagation in :mod:`.propagation`), and for boards with cages
+:mod:`.killer` (its arithmetic in :mod:`.sums`). This module assembles the ladder.
 
-Grades (the hardest rung decides): Easy = singles; Medium = intersections, pairs, triples;
+Grades (the hardest rung decides): Easy = singles and cage combinations; Medium =
+intersections, cage/house overlaps, innies and outies, pairs, triples;
 Hard = quads, X-wing, swordfish, skyscraper, kite and the wings; Fiendish = colouring,
 jellyfish, finned fish, uniqueness, chains, Sue de Coq, almost locked sets (ALS-XZ,
 ALS-XY-wing, ALS chains); Diabolical = forcing chains and nets, and a guess when even they
@@ -75,6 +77,7 @@ from .fish import (
 )
 from .forcing import FORCING_NAMES, forcing_chain, forcing_net
 from .intersections import intersection
+from .killer import cage_combination, cage_contradiction, cage_overlap, innies_outies
 from .rectangles import (
     hidden_rectangle,
     unique_rectangle_2,
@@ -107,6 +110,7 @@ __all__ = [
     "ALSO_YIELDS",
     "GRADES",
     "GRADE_OF",
+    "KILLER",
     "MAX_CHAIN_CELLS",
     "ORDER",
     "TECHNIQUES",
@@ -129,6 +133,9 @@ __all__ = [
     "avoidable_rectangle_2",
     "bits_to_digits",
     "bug_plus_one",
+    "cage_combination",
+    "cage_contradiction",
+    "cage_overlap",
     "contradiction",
     "digit_boards",
     "empty_rectangle",
@@ -144,6 +151,7 @@ __all__ = [
     "hidden_single",
     "hidden_triple",
     "house_uniques",
+    "innies_outies",
     "intersection",
     "jellyfish",
     "multi_colouring",
@@ -179,7 +187,11 @@ __all__ = [
 TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Hidden single", "Easy", hidden_single),
     ("Naked single", "Easy", naked_single),
+    # The killer rungs find nothing on a board without cages (see .killer).
+    ("Cage combination", "Easy", cage_combination),
     ("Pointing", "Medium", intersection),  # also yields "Box/line reduction"
+    ("Cage/house overlap", "Medium", cage_overlap),
+    ("Innies and outies", "Medium", innies_outies),
     ("Naked pair", "Medium", naked_pair),
     ("Hidden pair", "Medium", hidden_pair),
     ("Naked triple", "Medium", naked_triple),
@@ -238,6 +250,10 @@ UNIQUENESS = frozenset(
         "BUG+1",
     }
 )
+
+# Techniques that read cage sums: they find nothing on a board without cages (their cases
+# are in tests/test_techniques_killer.py, on boards with cages).
+KILLER = frozenset({"Cage combination", "Cage/house overlap", "Innies and outies"})
 
 # Names a rung's function also gives its steps, easiest first, after the rung's own name.
 ALSO_YIELDS: dict[str, tuple[str, ...]] = {

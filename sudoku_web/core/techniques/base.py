@@ -18,6 +18,7 @@ step
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import operator
@@ -97,6 +98,9 @@ class Step:
     # reads, each (from, to, strong); the first link starts at the chain's start. Empty for
     # techniques that are not chains.
     links: tuple[Link, ...] = ()
+    # For outlining on the grid: the cages the reasoning uses (indices into the geometry's
+    # cages). Empty for techniques that do not read cage sums.
+    cages: tuple[int, ...] = ()
 
     @property
     def grade(self) -> Grade:
@@ -165,9 +169,15 @@ class Tables:
         return b in self.peer_sets[a]
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
+@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries and cages come from user input
 def tables_for(geometry: Geometry) -> Tables:
-    """The (cached) tables for a geometry."""
+    """The (cached) tables for a geometry.
+
+    On a board with cages, two cells of one cage see each other too (they cannot hold the
+    same digit); everything else is the house layout's tables (:attr:`Geometry.base`).
+    """
+    if geometry.cages:
+        return _with_cages(tables_for(geometry.base), geometry)
     houses = geometry.houses
     cells = tuple(h.cells for h in houses)
     rows = tuple(sorted((i for i, h in enumerate(houses) if h.kind == "row"), key=_index(houses)))
@@ -207,6 +217,20 @@ def tables_for(geometry: Geometry) -> Tables:
             )
             for a, b, common in pairs
         ),
+    )
+
+
+def _with_cages(plain: Tables, geometry: Geometry) -> Tables:
+    """The house layout's tables with each cage's cells added to one another's peers."""
+    peer_sets = list(plain.peer_sets)
+    for cage in geometry.cages:
+        for cell in cage.cells:
+            peer_sets[cell] = peer_sets[cell].union(c for c in cage.cells if c != cell)
+    return dataclasses.replace(
+        plain,
+        geometry=geometry,
+        peer_sets=tuple(peer_sets),
+        peer_bits=tuple(_bitboard(p) for p in peer_sets),
     )
 
 
@@ -499,6 +523,7 @@ def _step(
     placements: Iterable[tuple[Cell, Digit]] = (),
     eliminations: Iterable[tuple[Cell, Digit]] = (),
     links: Iterable[Link] = (),
+    cages: Iterable[int] = (),
 ) -> Step:
     """A :class:`Step` from any iterables (eliminations sorted, without repeats)."""
     return Step(
@@ -510,6 +535,7 @@ def _step(
         tuple(sorted(set(eliminations))),
         before,
         tuple(links),
+        tuple(cages),
     )
 
 

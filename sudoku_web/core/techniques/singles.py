@@ -12,10 +12,12 @@ from .base import (
     bits_to_digits,
     house_uniques,
 )
+from .killer import cage_contradiction
 
 
 def contradiction(cand: Candidates, t: Tables) -> Step | None:
-    """A step naming the first impossibility (a doubled digit, an empty cell or house)."""
+    """A step naming the first impossibility (a doubled digit, an empty cell or house, a cage
+    that cannot make its sum)."""
     geo = t.geometry
     for house in geo.houses:
         seen: dict[Digit, Cell] = {}
@@ -51,7 +53,7 @@ def contradiction(cand: Candidates, t: Tables) -> Step | None:
                 "so a digit placed earlier is wrong."
             )
             return _step("Contradiction", sentence, cand, houses=[house], cells=house.cells)
-    return None
+    return cage_contradiction(cand, t) if geo.cages else None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,158 @@
+"""The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
+
+decode (bounded, EXIF-upright) -> find the grid -> straighten -> check it has the 8+8 inner
+lines of a 9x9 grid -> cut the glyphs -> classify them in each of the four quarter turns and
+keep the turn the classifier is surest of (a stale EXIF tag leaves the digits on their side)
+-> let the solver proof-read (:mod:`sudoku_web.photo.check`) -> mark the doubtful cells.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from sudoku_web.photo import digits
+from sudoku_web.photo.check import Choice, Status, proofread
+from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
+from sudoku_web.photo.grid import CELL, cell_glyphs, find_grid, prepare, straighten
+from sudoku_web.photo.image import MAX_PIXELS, load_gray
+
+SURE = 0.9  # a cell read with less confidence is marked for the person to check
+EMPTY_SURE = 0.99  # confidence of a cell with no ink blob at all
+MIN_GIVENS = 8  # fewer digits than this: not a printed puzzle
+ALTERNATIVE = 0.001  # other classes at least this likely are choices for the proof-reader
+SUSPECTS_SHOWN = 3  # least certain cells also marked when the reading is not proven
+
+_MESSAGES: dict[Status, str] = {
+    "unique": "The grid as read has exactly one solution.",
+    "conflict": "Some digits as read conflict in a row, column or box: check the marked cells.",
+    "no_solution": "The grid as read has no solution: check the marked cells.",
+    "several": "The grid as read has more than one solution: a digit may be missing.",
+    "unchecked": "The grid was read but not checked in time: check every cell.",
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What was read: 81 symbols ("0" blank), a confidence per cell, and what to check.
+
+    ``uncertain`` holds every cell the person should look at (read with low confidence,
+    changed by the proof-reader, or in a conflict), ``changed`` those the proof-reader set to
+    a second choice. ``status`` is the solver's verdict on ``puzzle``; ``rotation`` the
+    quarter turns clockwise the straightened grid was turned to stand upright.
+    """
+
+    puzzle: str
+    size: int
+    confidence: tuple[float, ...]
+    uncertain: tuple[int, ...]
+    changed: tuple[int, ...]
+    status: Status
+    message: str
+    rotation: int = 0
+
+
+def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_PIXELS) -> Reading:
+    """Read the Sudoku in a JPEG, PNG or WebP photo; raise PhotoError when it cannot."""
+    deadline = time.perf_counter() + deadline_ms / 1000
+    gray = load_gray(data, max_pixels=max_pixels)
+    quad = find_grid(gray)
+    if quad is None:
+        raise PhotoError("no_grid", NO_GRID_MESSAGE)
+    square = straighten(gray, quad)
+    if not has_inner_lines(square):
+        raise PhotoError("no_grid", NO_GRID_MESSAGE)
+    glyphs = cell_glyphs(square)
+    turns = upright(glyphs)
+    choices = cell_choices(turn_cells(glyphs, turns))
+    if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
+        raise PhotoError("no_grid", NO_GRID_MESSAGE)
+    return conclude(choices, deadline, turns)
+
+
+def conclude(
+    choices: Sequence[Sequence[Choice]], deadline: float | None = None, turns: int = 0
+) -> Reading:
+    """The Reading of 81 cells' choices (best first): proof-read, with the cells to check."""
+    checked = proofread(choices, deadline)
+    confidence = tuple(
+        round(next((p for v, p in options if v == value), 0.0), 4)
+        for options, value in zip(choices, checked.values, strict=True)
+    )
+    uncertain = {cell for cell, p in enumerate(confidence) if p < SURE}
+    uncertain |= set(checked.changed) | set(checked.conflicts)
+    if checked.status != "unique":  # something is misread: point at the likeliest cells too
+        likeliest = sorted((p, cell) for cell, p in enumerate(confidence) if len(choices[cell]) > 1)
+        uncertain |= {cell for _, cell in likeliest[:SUSPECTS_SHOWN]}
+    return Reading(
+        puzzle="".join(map(str, checked.values)),
+        size=9,
+        confidence=confidence,
+        uncertain=tuple(sorted(uncertain)),
+        changed=checked.changed,
+        status=checked.status,
+        message=_MESSAGES[checked.status],
+        rotation=turns,
+    )
+
+
+def has_inner_lines(square: np.ndarray) -> bool:
+    """Whether the straightened square shows most of a 9x9 grid's inner lines both ways.
+
+    A line is darker than the middles of the cells beside it in the median along its length
+    (digits cover less than half of a column); the darkness is first spread a few pixels
+    across the line, so a line a bent page moves a little still counts.
+    """
+    dark = 255 - prepare(square)[0]
+    found = 0
+    for axis, spread in ((0, (1, 7)), (1, (7, 1))):
+        profile = np.median(cv2.dilate(dark, np.ones(spread, np.uint8)), axis=axis)
+        for k in range(1, 9):
+            line = float(profile[k * CELL - 6 : k * CELL + 7].max())
+            cells = float(max(profile[(k - 1) * CELL + CELL // 2], profile[k * CELL + CELL // 2]))
+            if line > cells + 15:
+                found += 1
+    return found >= 12
+
+
+def upright(glyphs: list[np.ndarray | None]) -> int:
+    """Quarter turns (clockwise) after which the classifier is surest the glyphs are digits."""
+    present = [g for g in glyphs if g is not None]
+    scores = []
+    for turns in range(4):
+        probs = digits.classify([np.rot90(g, -turns) for g in present])
+        scores.append(float(np.log(probs[:, 1:].max(axis=1) + 1e-6).sum()))
+    return int(np.argmax(scores))
+
+
+def turn_cells(glyphs: list[np.ndarray | None], turns: int) -> list[np.ndarray | None]:
+    """The 81 glyphs of the grid turned ``turns`` quarter turns clockwise, in reading order."""
+    if turns == 0:
+        return glyphs
+    where = np.rot90(np.arange(81).reshape(9, 9), -turns).ravel()
+    return [_turned(glyphs[i], turns) for i in where]
+
+
+def _turned(glyph: np.ndarray | None, turns: int) -> np.ndarray | None:
+    """One glyph turned ``turns`` quarter turns clockwise (None stays None)."""
+    return None if glyph is None else np.rot90(glyph, -turns)
+
+
+def cell_choices(glyphs: list[np.ndarray | None]) -> list[list[Choice]]:
+    """Each cell's choices, best first: classes at least ALTERNATIVE likely, or a sure blank."""
+    rows = iter(digits.classify([g for g in glyphs if g is not None]))
+    out: list[list[Choice]] = []
+    for glyph in glyphs:
+        if glyph is None:
+            out.append([(0, EMPTY_SURE)])
+            continue
+        row = next(rows)
+        order = np.argsort(-row)
+        out.append(
+            [(int(v), float(row[v])) for v in order if v == order[0] or row[v] >= ALTERNATIVE]
+        )
+    return out

@@ -1,0 +1,211 @@
+"""Reading a Sudoku from a photo (sudoku_web.photo): real photos, turned photos, hostile files,
+and the solver's proof-reading of a doubtful reading."""
+
+from __future__ import annotations
+
+import io
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont, ImageOps
+
+from sudoku_web.core.solver import solve
+from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, read_photo
+from sudoku_web.photo.reading import conclude
+
+PHOTOS = Path(__file__).parent / "data" / "photos"
+SAMPLES = sorted(PHOTOS.glob("*.jpg"))
+EASY = (Path(__file__).parent / "data" / "easy50.txt").read_text().split()
+ORIENTATION = 0x0112  # the EXIF tag
+
+
+def givens(photo: Path) -> str:
+    """The puzzle as printed, from the photo's .dat label (two header lines, nine rows)."""
+    rows = photo.with_suffix(".dat").read_text().splitlines()[2:]
+    return "".join(v for row in rows for v in row.split())
+
+
+def jpeg(image: Image.Image, orientation: int | None = None) -> bytes:
+    """The image as JPEG bytes, with an EXIF orientation tag when given."""
+    out = io.BytesIO()
+    exif = Image.Exif()
+    if orientation is not None:
+        exif[ORIENTATION] = orientation
+    image.convert("RGB").save(out, "JPEG", quality=92, exif=exif.tobytes())
+    return out.getvalue()
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG whose header declares width x height but holds no pixel data at all."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", len(ihdr))
+        + chunk
+        + struct.pack(">I", zlib.crc32(chunk))
+        + struct.pack(">I", 0)
+        + b"IEND"
+        + struct.pack(">I", zlib.crc32(b"IEND"))
+    )
+
+
+def test_there_are_sample_photos() -> None:
+    assert len(SAMPLES) >= 3
+    assert all(p.with_suffix(".dat").exists() for p in SAMPLES)
+
+
+@pytest.mark.parametrize("photo", SAMPLES, ids=lambda p: p.name)
+def test_a_real_photo_reads_right(photo: Path) -> None:
+    reading = read_photo(photo.read_bytes(), deadline_ms=10_000)
+    assert reading.puzzle == givens(photo)
+    assert reading.size == 9 and len(reading.confidence) == 81
+    assert reading.status == "unique"
+    assert solve(reading.puzzle).status == "solved"
+
+
+# (clockwise quarter turns of the pixels, EXIF tag written): the tag that undoes the turn,
+# no tag at all, and a stale tag over pixels that are already upright.
+TURNS = [(1, 8), (2, 3), (3, 6), (1, None), (2, None), (3, None), (0, 6), (0, 8)]
+
+
+@pytest.mark.parametrize(("turns", "tag"), TURNS)
+def test_a_turned_photo_reads_right(turns: int, tag: int | None) -> None:
+    photo = SAMPLES[0]
+    upright = ImageOps.exif_transpose(Image.open(photo))
+    turned = upright.rotate(-90 * turns, expand=True)  # PIL turns counter-clockwise
+    reading = read_photo(jpeg(turned, tag), deadline_ms=10_000)
+    assert reading.puzzle == givens(photo)
+
+
+@pytest.mark.parametrize("kind", ["blank", "text", "a 4x4 table"])
+def test_a_picture_without_a_sudoku_is_no_grid(kind: str) -> None:
+    image = Image.new("L", (800, 600), 235)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=28)
+    if kind == "text":
+        for line in range(12):
+            draw.text(
+                (40, 30 + 45 * line), "The quick brown fox 1 2 3 jumps 4 5 6", fill=20, font=font
+            )
+    if kind == "a 4x4 table":
+        for k in range(5):
+            draw.line([(200 + 100 * k, 100), (200 + 100 * k, 500)], fill=10, width=4)
+            draw.line([(200, 100 + 100 * k), (600, 100 + 100 * k)], fill=10, width=4)
+        for k in range(16):
+            draw.text(
+                (235 + 100 * (k % 4), 130 + 100 * (k // 4)), str(k % 9 + 1), fill=0, font=font
+            )
+    with pytest.raises(PhotoError) as caught:
+        read_photo(jpeg(image))
+    assert caught.value.code == "no_grid"
+    assert "No Sudoku grid found" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("size", "fmt"),
+    [((30000, 30000), "PNG"), ((10000, 10000), "PNG"), ((5000, 4000), "PNG")],
+)
+def test_a_header_declaring_too_many_pixels_is_refused_before_decoding(
+    size: tuple[int, int], fmt: str
+) -> None:
+    data = png_header(*size)  # no pixel data: decoding would fail as "corrupt"
+    assert len(data) < 100
+    for call in (check_image, read_photo):
+        with pytest.raises(PhotoError) as caught:
+            call(data)
+        assert caught.value.code == "too_large"
+
+
+def test_the_header_check_names_format_and_size() -> None:
+    assert check_image(png_header(640, 480)) == ("PNG", 640, 480)
+    assert check_image(SAMPLES[0].read_bytes())[0] == "JPEG"
+    assert MAX_PIXELS >= 12_000_000  # a phone's photo passes
+
+
+def _gif() -> bytes:
+    out = io.BytesIO()
+    Image.new("L", (50, 50), 128).save(out, "GIF")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [
+        (b"", "not_image"),
+        (b"this is text, named photo.jpg", "not_image"),
+        (np.random.default_rng(7).bytes(5000), "not_image"),
+        (_gif(), "unsupported"),
+        (SAMPLES[0].read_bytes()[:4000] if SAMPLES else b"", "corrupt"),
+        (png_header(640, 480), "corrupt"),
+    ],
+    ids=["empty", "text", "random bytes", "GIF", "truncated JPEG", "PNG without pixels"],
+)
+def test_a_bad_file_raises_its_code(data: bytes, code: str) -> None:
+    with pytest.raises(PhotoError) as caught:
+        read_photo(data)
+    assert caught.value.code == code
+    assert str(caught.value)
+
+
+def test_a_tiny_image_is_no_grid() -> None:
+    with pytest.raises(PhotoError) as caught:
+        read_photo(jpeg(Image.new("L", (1, 1), 255)))
+    assert caught.value.code == "no_grid"
+
+
+def _choices(puzzle: str, sure: float = 0.999) -> list[list[tuple[int, float]]]:
+    """Confident choices for every cell of ``puzzle`` (blank cells: a sure blank)."""
+    return [[(int(ch), sure)] if ch != "0" else [(0, 0.99)] for ch in puzzle.replace(".", "0")]
+
+
+def test_the_solver_check_sets_a_doubtful_misreading_back() -> None:
+    puzzle = EASY[0].replace(".", "0")
+    cell = next(i for i, ch in enumerate(puzzle) if ch != "0")
+    true = int(puzzle[cell])
+    # A given of the same row, read in its place, conflicts: the least certain cell is fixed.
+    wrong = next(
+        int(puzzle[i])
+        for i in range(cell - cell % 9, cell - cell % 9 + 9)
+        if i != cell and puzzle[i] != "0"
+    )
+    choices = _choices(puzzle)
+    choices[cell] = [(wrong, 0.55), (true, 0.4), (0, 0.05)]
+    first = list(puzzle)
+    first[cell] = str(wrong)
+    assert solve("".join(first)).status != "solved"
+
+    reading = conclude(choices)
+    assert reading.puzzle == puzzle
+    assert reading.changed == (cell,)
+    assert cell in reading.uncertain
+    assert reading.status == "unique"
+    assert reading.confidence[cell] == pytest.approx(0.4)
+
+
+def test_a_misreading_the_check_cannot_mend_is_not_shown_as_certain() -> None:
+    puzzle = EASY[1].replace(".", "0")
+    blank = puzzle.index("0")
+    row = range(blank - blank % 9, blank - blank % 9 + 9)
+    given = next(i for i in row if puzzle[i] != "0")
+    choices = _choices(puzzle)
+    choices[blank] = [(int(puzzle[given]), 0.95)]  # a conflict with no second choice anywhere
+    reading = conclude(choices)
+    assert reading.status == "conflict"
+    assert reading.changed == ()
+    assert {blank, given} <= set(reading.uncertain)
+    assert reading.puzzle[blank] == puzzle[given]
+
+
+def test_the_reading_module_imports_nothing_from_the_web() -> None:
+    probe = "import sys, sudoku_web.photo\nprint(sorted(m.split('.')[0] for m in sys.modules))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    for web in ("flask", "werkzeug", "wtforms", "jinja2"):
+        assert f"'{web}'" not in loaded
