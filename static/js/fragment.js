@@ -1,5 +1,6 @@
 // The difficulty panel is a page of its own (grading costs far more than solving); bring
 // its #difficulty-panel into the result page, so it reads, prints and sizes as part of it.
+// The slot's URL asks for the embedded page (?embed=1: headings under the slot's h2).
 export function setupFragment(slot) {
   var url = slot.getAttribute("data-fragment");
   if (!url || !window.fetch || !window.DOMParser) { return; }
@@ -9,7 +10,7 @@ export function setupFragment(slot) {
   slot.appendChild(waiting);
   function fallback() {
     var link = document.createElement("a");
-    link.href = url;
+    link.href = url.replace(/[?&]embed=1$/, "");  // the grades' own page, with the site's header
     link.textContent = "See the grades";
     waiting.textContent = "The grades could not be loaded here. ";
     waiting.appendChild(link);

@@ -11,7 +11,7 @@ Routes (each variant's share link plus a suffix, registered from the variant reg
                                           its first reduce
 ``GET <share link>/difficulty``           the difficulty panel (human and machine grades) as a
                                           small page: a result page embeds it (fetched by
-                                          sudoku.js, or an ``<iframe>`` without JavaScript)
+                                          static/js/fragment.js, or an ``<iframe>`` without JS)
 ``POST /hint``                            the form's Hint button (``formaction``): the next step
                                           for the grid as typed, never the solution
 ========================================  =========================================================
