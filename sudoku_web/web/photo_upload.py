@@ -106,8 +106,10 @@ def read_upload() -> UploadAnswer:
         upload = files.get(FIELD)
     except RequestEntityTooLarge:
         return _refused(413, "upload_too_large", too_large_message(cap))
-    except BadRequest:
-        return _refused(400, "no_photo", "The upload could not be understood; send it again.")
+    except BadRequest as exc:
+        unreadable = exc.description == limits.MALFORMED_BODY  # the server could not read it
+        message = limits.MALFORMED_BODY if unreadable else "The upload could not be understood."
+        return _refused(400, "no_photo", message + " Send it again.")
     if upload is None:
         return _refused(400, "no_photo", f"No photo was sent: choose {KINDS}.")
     data = upload.stream.read(cap + 1)
