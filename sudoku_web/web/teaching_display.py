@@ -51,8 +51,7 @@ from ..core.logic import (
 from ..core.solver import SolveResult, SolveStats, branch_for
 from ..core.story import SearchStory, StoryEvent
 from ..core.techniques import Group, Node, node_cells
-from .boards import cage_sum_html, cell_borders, cell_shading
-from .outlines import cage_marks
+from .boards import cage_sum_html, cell_statics
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -240,9 +239,7 @@ def pencil_grid(
     placements circled. ``reveal=False`` leaves placements unmarked (a hint names the cell
     without giving the digit away).
     """
-    borders = cell_borders(geometry)
-    shading = cell_shading(geometry)
-    cages = cage_marks(geometry)
+    statics = cell_statics(geometry)  # the board's classes and cage sums, as every grid's
     step_cages = step.cages if step else ()
     used = {c for k in step_cages if k < len(geometry.cages) for c in geometry.cages[k].cells}
     house_cells = {c for h in step.houses for c in h.cells} if step else set()
@@ -254,7 +251,8 @@ def pencil_grid(
     cells = []
     for index in range(geometry.cells):
         value = cand.values[index]
-        classes = [borders[index], shading[index], cages[index][0]]
+        tail, _, total = statics[index]
+        classes = [tail.strip()]
         if index in used:
             classes.append("step-cage")  # a cage the step's reasoning reads
         if value:
@@ -278,7 +276,7 @@ def pencil_grid(
         text = geometry.symbol(value) if value else ""
         name = geometry.cell_name(index)
         noted = index in key or index in targets
-        shown_sum = Markup(cage_sum_html(cages[index][2]))
+        shown_sum = Markup(cage_sum_html(total))
         classes_text = " ".join(c for c in classes if c)
         cells.append(PencilCell(name, text, marks, classes_text, noted, shown_sum))
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
