@@ -18,7 +18,7 @@ import { keySymbol } from "./js/play-keys.js";
 import { duration, words } from "./js/play-clock.js";
 import { conflicts, housesOfCells, peersOf, readHouses } from "./js/play-houses.js";
 import { showHint, sayIn } from "./js/play-panel.js";
-import { cellViews, readPosted } from "./js/play-cells.js";
+import { cellViews, firstOpen, readPosted } from "./js/play-cells.js";
 import { postJson, verdict } from "./js/play-server.js";
 import {
   copyState, emptyState, load as loadProgress, save as saveProgress, storeKey
@@ -32,6 +32,7 @@ function setup(table) {
   var puzzle = table.getAttribute("data-puzzle") || "";
   var variant = table.getAttribute("data-variant") || "";
   var regions = table.getAttribute("data-regions") || "";
+  var cages = table.getAttribute("data-cages") || "";  // a killer's, in their link spelling
   var symbols = table.getAttribute("data-symbols") || "";  // the board's, from the server
   var count = size * size;
   if (!size || puzzle.length !== count || symbols.length !== size) { return; }
@@ -47,22 +48,17 @@ function setup(table) {
   var pad = document.querySelector(".pad");
   var clock = document.querySelector(".play-clock");
   var clockText = clock && clock.querySelector(".play-time");
-  var storage = storeKey(variant, regions, puzzle);
+  var storage = storeKey(variant, regions, puzzle, cages);
 
   // ---- State -------------------------------------------------------------------------
   var givens = [];
   for (var g = 0; g < count; g++) { givens.push(symbols.indexOf(puzzle.charAt(g)) + 1); }
   var state = emptyState(count);
   var undoStack = [], redoStack = [];
-  var selected = firstOpen();
+  var selected = firstOpen(givens);
   var pencil = false;
   var wrong = {}, wrongMarks = {}, hintCells = {}, hintHouses = {};
   var elapsed = 0, since = null, solved = false;
-
-  function firstOpen() {
-    for (var i = 0; i < count; i++) { if (!givens[i]) { return i; } }
-    return 0;
-  }
 
   function valueAt(i) { return givens[i] || state.values[i]; }
   function locked(i) { return givens[i] > 0 || state.revealed[i] > 0; }
@@ -371,6 +367,7 @@ function setup(table) {
       marks: marks
     };
     if (regions) { body.regions = regions; }
+    if (cages) { body.cages = cages; }
     Object.keys(extra || {}).forEach(function (key) { body[key] = extra[key]; });
     return postJson(url, body);
   }

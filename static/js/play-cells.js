@@ -58,3 +58,9 @@ export function readPosted(views, symbols) {
   });
   return any ? s : null;
 }
+
+// The first cell without a given (where the selection starts), or 0.
+export function firstOpen(givens) {
+  for (var i = 0; i < givens.length; i++) { if (!givens[i]) { return i; } }
+  return 0;
+}

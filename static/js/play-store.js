@@ -1,9 +1,11 @@
 // The play page's progress in this browser (localStorage), under a key naming the puzzle
-// (variant, region map, givens): digits, pencil marks, revealed cells, time, solved.
+// (variant, region map, givens, a killer's cages): digits, pencil marks, revealed cells,
+// time, solved.
 var STORE_PREFIX = "sudoku-web/play/";
 
-export function storeKey(variant, regions, puzzle) {
-  return STORE_PREFIX + variant + "/" + (regions || "-") + "/" + puzzle;
+export function storeKey(variant, regions, puzzle, cages) {
+  return STORE_PREFIX + variant + "/" + (regions || "-") + "/" + puzzle +
+    (cages ? "/" + cages : "");  // killers with no givens differ only by their cages
 }
 
 // The stored game for `givens` (values 1..size, 0 blank) as {state, elapsed, solved}, or

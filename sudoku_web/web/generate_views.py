@@ -79,7 +79,11 @@ class Kind:
     size: int
 
 
-KINDS: tuple[Kind, ...] = tuple(Kind(c.key, c.label, c.variant, c.size) for c in variants.CHOICES)
+# Killers are left out: a killer takes the generator seconds to minutes (it draws cages and
+# proves uniqueness by search), past a request's budget, and the pool holds none yet.
+KINDS: tuple[Kind, ...] = tuple(
+    Kind(c.key, c.label, c.variant, c.size) for c in variants.CHOICES if not c.info.needs_cages
+)
 
 
 class BadRequest(ValueError):

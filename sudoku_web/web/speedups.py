@@ -38,7 +38,7 @@ from markupsafe import Markup
 
 from ..core.board import Geometry
 from . import cache, variants
-from .boards import _cell_statics, _td, board_view
+from .boards import _td, board_view, cell_statics
 from .memo import ByteLRU, byte_cache
 from .skeleton import Skeletons
 
@@ -122,7 +122,7 @@ def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
     starts the row (9x9: 81 dicts of 18)."""
     n = geometry.size
     out = []
-    for index, (tail, label, total) in enumerate(_cell_statics(geometry)):
+    for index, (tail, label, total) in enumerate(cell_statics(geometry)):
         start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
         cells = {}
         for sym in geometry.symbols:

@@ -34,7 +34,7 @@ from ..core.board import Geometry, parse_puzzle
 from ..core.logic import Candidates, pencil_marks
 from ..core.variants import VariantInfo
 from . import cache, security, solving, teaching_display, variants
-from .forms import JigsawForm, PuzzleForm, puzzle_form
+from .forms import JigsawForm, PuzzleForm, form_for
 from .reading import canonical, read
 from .request_path import ShareLink, add_share_routes, read_share_link
 from .teaching_display import Hint
@@ -205,7 +205,7 @@ def hint() -> ResponseValue:
     puzzle's solution. An invalid grid is a 422 with the form's own messages.
     """
     picked = variants.choice(request.form.get("v"), request.form.get("n"))
-    form = puzzle_form(variants.form_geometry(picked))(request.form)
+    form = form_for(picked, variants.form_geometry(picked), request.form)
     if not form.validate() or form.grid is None:
         return _hint_page(form, picked, None, request.form.get("givens", "")[:300], 422)
     geometry = form.geometry

@@ -51,8 +51,7 @@ from ..core.logic import (
 from ..core.solver import SolveResult, SolveStats, branch_for
 from ..core.story import SearchStory, StoryEvent
 from ..core.techniques import Group, Node, node_cells
-from .boards import cage_sum_html, cell_borders, cell_shading
-from .outlines import cage_marks
+from .boards import cage_sum_html, cell_statics
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -246,9 +245,9 @@ def pencil_grid(
     candidates (a hint names the cell without giving the digit away: after the steps before
     it, such a cell often has one candidate left).
     """
-    borders = cell_borders(geometry)
-    shading = cell_shading(geometry)
-    cages = cage_marks(geometry)
+    statics = cell_statics(geometry)  # the board's classes and cage sums, as every grid's
+    step_cages = step.cages if step else ()
+    used = {c for k in step_cages if k < len(geometry.cages) for c in geometry.cages[k].cells}
     house_cells = {c for h in step.houses for c in h.cells} if step else set()
     key = set(step.cells) if step else set()
     struck = set(step.eliminations) if step else set()
@@ -259,7 +258,10 @@ def pencil_grid(
     cells = []
     for index in range(geometry.cells):
         value = cand.values[index]
-        classes = [borders[index], shading[index], cages[index][0]]
+        tail, _, total = statics[index]
+        classes = [tail.strip()]
+        if index in used:
+            classes.append("step-cage")  # a cage the step's reasoning reads
         if value:
             classes.append("given" if index < len(givens) and givens[index] else "filled")
         if index in house_cells:
@@ -281,7 +283,7 @@ def pencil_grid(
         text = geometry.symbol(value) if value else ""
         name = geometry.cell_name(index)
         noted = index in key or index in targets
-        shown_sum = Markup(cage_sum_html(cages[index][2]))
+        shown_sum = Markup(cage_sum_html(total))
         classes_text = " ".join(c for c in classes if c)
         cells.append(PencilCell(name, text, marks, classes_text, noted, shown_sum, index in hidden))
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
