@@ -8,6 +8,8 @@ the button, the HTML checker posts the same field.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from test_steps_drawing import chain_puzzle
 from web_puzzles import (
     CONFLICT,
@@ -35,9 +37,17 @@ SCRIPTED = frozenset(
         "hint",
         "play",
         "jigsaw play",
+        "killer form",
+        "killer solved",
+        "killer play",
         "new",
     }
 )
+
+#: A killer (the first of tests/data/killer_krazydad.txt): its share link, no givens.
+_KILLER = (Path(__file__).parent / "data" / "killer_krazydad.txt").read_text().split()[0]
+_CAGE_MAP, _SUMS, _ = _KILLER.split(":")
+KILLER_LINK = f"/killer/{_CAGE_MAP}-{_SUMS.replace(',', '-')}/{'0' * 81}"
 
 #: The form a hint is asked from, and the field the Hint button posts.
 HINT_FORM = f"/?p={EASY}"
@@ -58,6 +68,9 @@ def page_kinds() -> dict[str, str]:
         "16x16 form": "/?v=16x16",
         "solved": f"/p/{EASY}",
         "jigsaw solved": f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}",
+        "killer form": "/?v=killer",
+        "killer solved": KILLER_LINK,
+        "killer play": KILLER_LINK + "/play",
         "impossible": f"/p/{EASY_TYPO}",
         "multiple": f"/p/{TWO_SOLUTIONS}",
         "invalid": f"/p/{CONFLICT}",
