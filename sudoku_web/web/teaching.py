@@ -5,7 +5,8 @@ Routes (each variant's share link plus a suffix, registered from the variant reg
 
 ========================================  =========================================================
 ``GET <share link>/steps?step=N``         the logic solver's steps, a page of ``STEPS_PER_PAGE``
-                                          at a time (fewer on big grids: ``STEPS_PAGE_CELLS``),
+                                          at a time (fewer where their grids pass
+                                          ``STEPS_PAGE_CELLS``: teaching_display.step_pages),
                                           the one holding step N, ``#step-N`` anchors
 ``GET <share link>/search``               the engine's search story and the pencil marks after
                                           its first reduce
