@@ -146,7 +146,7 @@ def test_big_grids_get_fewer_steps_per_page() -> None:
     assert first.status_code == 200
     page = first.get_data(as_text=True)
     grids = page.count('<table class="grid pm-grid')
-    assert 1 <= grids <= 20 * 81 // 256 < _steps_shown(page) <= 20
+    assert grids <= 20 * 81 // 256 < _steps_shown(page) <= 20
     total = int(re.search(r"(\d+) steps\.", page).group(1))  # type: ignore[union-attr]
     last = client.get(f"/p/{sixteen}/steps?step={total}")
     assert last.status_code == 200 and f'id="step-{total}"' in last.get_data(as_text=True)
