@@ -84,7 +84,7 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # JPEG decodes at a reduced scale, a few MB); PNG and WebP, decoded whole, stay under the
     # reader's lower cap whatever this says (sudoku_web/photo/image.py).
     "PHOTO_MAX_PIXELS": photo_image.MAX_PIXELS,
-    # The reader's own wall-clock bound (a photo costs 0.1-0.25 s of CPU, see
+    # The reader's own wall-clock bound (a photo costs 0.05-0.25 s of CPU, see
     # benchmarks/RESULTS.md); gunicorn's worker timeout (10 s) stays far above it.
     "PHOTO_DEADLINE_MS": 2_000,
     # Workers reading a photo at the same time (across processes, web/slots.py); past it the
