@@ -25,7 +25,7 @@ PORT   ?= 5000
 TEST_SERVERS := nginx-light:nginx redis-server:redis-server systemd
 
 .PHONY: run serve test lint typecheck pytest chromium jre system-deps test-servers bench bench-quick \
-	loadtest loadtest-hostile clean
+	loadtest loadtest-compare loadtest-hostile clean
 
 $(BIN)/python:
 	@# Debian's python3 imports venv without python3-venv, but cannot create one without ensurepip.
@@ -102,7 +102,14 @@ loadtest: $(RUN_STAMP)
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk; }
 	$(BIN)/python -m benchmarks.loadtest
 
-# The hostile load test (issue 12): the most expensive requests with fresh inputs while a probe
+# The previous release (ef0b313; BASE=<rev> for another) and this tree back to back, alternating:
+# the cold mixed load under gunicorn as shipped and the server CPU per route, with the ratio
+# (a few minutes). Figures go in benchmarks/RESULTS.md.
+BASE ?= ef0b313
+loadtest-compare: $(RUN_STAMP)
+	$(BIN)/python -m benchmarks.release_compare --base $(BASE)
+
+# The hostile load test: the most expensive requests with fresh inputs while a probe
 # times /healthz, then the worst memory mix; a few minutes. Figures go in benchmarks/RESULTS.md.
 loadtest-hostile: $(RUN_STAMP)
 	$(BIN)/python -m benchmarks.loadtest --hostile --worst-memory

@@ -1,7 +1,9 @@
 """The core, called within the request's budgets and through the app's cache.
 
-Every call a view makes into the engine, the typo doctor, the logic solver and the search
-story is here, each with its budget from :mod:`sudoku_web.web.budgets`; deterministic answers
+The views' calls into the engine, the typo doctor, the logic solver's explanations and grades
+and the search story are here, each with its budget from :mod:`sudoku_web.web.budgets` (a
+hint and the game's panels are called by their views with :func:`hint_deadline`, and
+generation by its own with ``GENERATE_DEADLINE_MS``); deterministic answers
 are kept in the app's store (:mod:`sudoku_web.web.cache`) under a key naming everything they
 depend on, and an answer cut short by a deadline is never kept and marks its response
 ``no-store``. So a ``POST`` of an impossible puzzle runs the doctor once, not on every post.
@@ -18,14 +20,15 @@ from flask import Flask, current_app, g
 
 from ..core.board import Geometry, parse_puzzle, standard
 from ..core.doctor import Diagnosis, Suggestion, diagnose, suggest_given
-from ..core.logic import Explanation, GradeResult, explain, grade
+from ..core.logic import Explanation, GradeResult, explain, grade, graded
 from ..core.solver import SolveResult, solve
-from . import cache, teaching_display
+from . import cache, explanations, teaching_display
 from .budgets import Budget, DoctorBudget, TeachBudget
 
 
 def solve_puzzle(puzzle: str, budget: Budget, geometry: Geometry | None = None) -> SolveResult:
-    """Solve a canonical puzzle within ``budget``; the single call into the engine."""
+    """Solve a canonical puzzle within ``budget``: every page's and the API's solve (the
+    search story, :func:`search_story`, reruns the engine with its recorder on)."""
     return solve(
         puzzle,
         geometry=geometry or standard(9),
@@ -183,18 +186,38 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
     """The logic solver's explanation of a ``solved`` result (None for other outcomes).
 
     The engine's solution is passed in, so no second solve happens and the uniqueness
-    techniques may be used (the puzzle is known to have one solution). An explanation cut
-    short by its deadline marks the request uncacheable.
+    techniques may be used (the puzzle is known to have one solution). A complete
+    explanation is kept (:mod:`sudoku_web.web.explanations`) for the other pages of the same
+    puzzle; one cut short by its deadline is not, and marks the request uncacheable.
     """
     budget = teach_budget()
-    return _logic_run(explain, result, geometry, budget.max_steps, budget.explain_deadline_ms)
+    if result.status != "solved" or not result.solutions:
+        return None
+    key = _explanation_key(result, geometry, budget.max_steps)
+    kept = explanations.recall(key)
+    if kept is not None:
+        return kept
+    found = _logic_run(explain, result, geometry, budget.max_steps, budget.explain_deadline_ms)
+    if found is not None:
+        explanations.keep(key, found)
+    return found
 
 
 def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
     """The human grade of a ``solved`` result within ``GRADE_DEADLINE_MS`` (the same answer
-    as the steps page's explanation, without building its steps); None for other outcomes."""
+    as the steps page's explanation, without building its steps); None for other outcomes.
+    When the explanation is kept already (:func:`explain_result`), its grade, at no cost."""
     budget = teach_budget()
+    if result.status == "solved" and result.solutions:
+        kept = explanations.recall(_explanation_key(result, geometry, budget.max_steps))
+        if kept is not None:
+            return graded(kept)
     return _logic_run(grade, result, geometry, budget.max_steps, budget.grade_deadline_ms)
+
+
+def _explanation_key(result: SolveResult, geometry: Geometry, max_steps: int) -> str:
+    """What a complete explanation depends on: the puzzle, its geometry, the step cap."""
+    return cache.text_key(result.puzzle, cache.geometry_key(geometry), max_steps)
 
 
 _Run = TypeVar("_Run", Explanation, GradeResult)
