@@ -24,7 +24,7 @@ PORT   ?= 5000
 # systemd is here for systemd-analyze (tests/test_deploy.py), not for a service.
 TEST_SERVERS := nginx-light:nginx redis-server:redis-server systemd
 
-.PHONY: run serve test lint typecheck pytest chromium system-deps test-servers bench bench-quick \
+.PHONY: run serve test lint typecheck pytest chromium jre system-deps test-servers bench bench-quick \
 	loadtest loadtest-compare loadtest-hostile clean
 
 $(BIN)/python:
@@ -61,7 +61,14 @@ chromium:
 test-servers:
 	@$(SUDO) .ci/install-servers $(TEST_SERVERS)
 
-system-deps: chromium test-servers
+# Java for the Nu HTML Checker (tests/test_html_checker.py runs vnu.jar): Debian's headless
+# runtime, without recommended packages.
+jre:
+	@command -v java >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y --no-install-recommends default-jre-headless; }
+
+system-deps: chromium jre test-servers
 
 run: $(RUN_STAMP)
 	$(BIN)/flask --app sudoku_web run --host $(HOST) --port $(PORT)

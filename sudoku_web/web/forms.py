@@ -13,6 +13,10 @@ drawn), or the grid is exactly what the server filled in from the box (``filled`
 fixed typo in the box counts too. A candidate grid (pencil marks) cannot live in the grid's
 cells; it stays in the box and the grid's later entries are placed over it
 (:attr:`PuzzleForm.pencil`).
+
+Cages: the ``cages`` box (any spelling :func:`sudoku_web.core.cages.parse_cages` reads) is
+read first, since cages are part of the board; ``static/cages.js`` draws them and writes the
+same box. With cages an empty grid is a puzzle; a killer's form (:func:`form_for`) needs them.
 """
 
 from __future__ import annotations
@@ -285,10 +289,11 @@ class PuzzleForm(Form):
 class JigsawForm(PuzzleForm):
     """A jigsaw puzzle: the cells, plus the region map (one letter per cell) that shapes them.
 
-    Without JavaScript the map is typed into :attr:`regions`; sudoku.js adds a grid to paint
-    it with the mouse, which writes the same field. The geometry comes from the map, so it is
-    checked first: a map that is not N regions of N connected cells is reported (naming the
-    region and its size) with its cells marked, before the puzzle is read.
+    Without JavaScript the map is typed into :attr:`regions`; static/js/region-painter.js adds
+    a grid to paint it with the mouse, which writes the same field. The geometry comes from
+    the map, so it is checked first: a map that is not N regions of N connected cells is
+    reported (naming the region and its size) with its cells marked, before the puzzle is
+    read.
     """
 
     regions = TextAreaField(

@@ -73,6 +73,8 @@ def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
             args = {"v": picked.key, **args}
         if example.regions:
             args["r"] = example.regions
+        if example.cages:
+            args["k"] = example.cages
         label = example.label or f"An example {picked.label} puzzle"
         out.append((label, url_for(".index", **args)))
     return out
