@@ -14,10 +14,8 @@ Public API (stable)::
 Contract: never raises for bad input; stops at the second solution, so uniqueness is always
 known; every solution is verified against the givens, houses and cages before it is
 returned; a node budget (guesses) and a deadline over the whole call (a table build
-included) bound it. The tables (layout, masks, their bounded cache) live in
-:mod:`.solver_tables`, built per house layout (``geometry.base``): a board's cages never
-key them; a board with cages is searched by :class:`_CageSearch`, whose reduce adds the cage
-rule (:mod:`.cage_rule`) over the same tables.
+included) bound it. The tables live in :mod:`.solver_tables`, built per house layout
+(``geometry.base``), never keyed by a board's cages.
 
 Glossary (after Norvig's ``sudoku.py``; board terms are in :mod:`sudoku_web.core.board`):
 
