@@ -23,7 +23,7 @@ from sudoku_web.web.variants import CHOICES, TEACH_PAGES, teach_url
 VARIANT_EXAMPLES = {
     c.key: next((e.puzzle, e.regions) for e in find_variant(c.variant).examples if e.size == c.size)
     for c in CHOICES
-    if c.key
+    if c.key and not c.info.needs_cages  # a killer is its cages: tests/test_killer_web.py
 }
 
 DATA = Path(__file__).parent / "data"

@@ -63,7 +63,7 @@ class Example:
     puzzle: str
     regions: str = ""
     label: str = ""
-    cages: str = ""
+    cages: str = ""  # their share-link spelling (core.cages.link_spelling)
 
 
 @dataclass(frozen=True)
@@ -324,8 +324,20 @@ VARIANTS: tuple[VariantInfo, ...] = (
             "cage are all different and add up to its sum. Draw the cages below.",
         ),
         form_key="killer",
+        noun="sudoku",
         needs_cages=True,
         layout="standard",
+        examples=(
+            # KrazyDad's "Intermediate" booklets (tests/data/killer_krazydad.txt): no givens.
+            Example(
+                9,
+                "0" * 81,
+                cages="AABBCCCCDEFGGHHIJDEFKLLMIJNOOKPMMQRNSSPPTTQRNUUVPWWQRNXYVZZWabNXYccddabeff"
+                "gghhhhe-11-8-22-11-11-12-6-6-7-12-9-15-16-31-12-20-14-8-3-10-7-14-15-10-7-9-17"
+                "-11-13-11-3-17-5-22",
+                label="A killer from KrazyDad's booklets",
+            ),
+        ),
     ),
 )
 

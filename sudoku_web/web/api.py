@@ -44,10 +44,10 @@ def _read(endpoint: str) -> tuple[Geometry, str] | Response:
         return asked
     variant = {"variant": asked.variant} if endpoint == "solve" else {}
     try:
-        geometry = variants.geometry_of(asked.variant, asked.puzzle, asked.regions)
+        geometry = asked.geometry()
     except InvalidPuzzle as exc:
         return invalid_json(Reading(None, exc.errors), None, variant | _INVALID_FIELDS[endpoint])
-    reading = read(asked.puzzle, geometry)
+    reading = read(asked.givens(geometry), geometry)
     if not reading.ok or reading.canonical is None:
         if endpoint == "solve":
             variant = {"variant": geometry.variant}
@@ -115,7 +115,17 @@ def _variant_json(geometry: Geometry) -> dict[str, Any]:
     out: dict[str, Any] = {"variant": geometry.variant}
     if geometry.regions is not None:
         out["regions"] = variants.canonical_regions(geometry)
+    if geometry.cages:
+        out["cages"] = cages_json(geometry)
     return out
+
+
+def cages_json(geometry: Geometry) -> list[dict[str, Any]]:
+    """A board's cages as the API takes them: ``[{"sum": 15, "cells": ["r1c1", ...]}]``."""
+    return [
+        {"sum": cage.total, "cells": [geometry.cell_name(c) for c in cage.cells]}
+        for cage in geometry.cages
+    ]
 
 
 def stats_json(result: SolveResult) -> dict[str, Any]:

@@ -5,7 +5,7 @@ its kind (given, solved, blank), thick edges, variant shading and marks (conflic
 Editable grids loop over :attr:`BoardView.cells` in the macro; read-only grids are drawn by
 :meth:`BoardView.rows_html` from per-geometry tables (the macro's loop was a large share of
 an uncached result page: benchmarks/RESULTS.md). Both take a cell's label and classes from
-one table (:func:`_cell_statics`, :func:`_classes`). The shading comes from the variant
+one table (:func:`cell_statics`, :func:`_classes`). The shading comes from the variant
 registry (:attr:`~sudoku_web.core.variants.VariantInfo.shaded`).
 """
 
@@ -49,7 +49,7 @@ class CellView:
 
 
 def _classes(kind: str, tail: str, bad: bool, diff: bool) -> str:
-    """A cell's classes: ``cell <kind>``, the board's (:func:`_cell_statics`), its marks."""
+    """A cell's classes: ``cell <kind>``, the board's (:func:`cell_statics`), its marks."""
     return f"cell {kind}{tail}{' invalid' if bad else ''}{' differs' if diff else ''}"
 
 
@@ -71,7 +71,7 @@ class BoardView:
     @functools.cached_property
     def cells(self) -> tuple[CellView, ...]:
         """One :class:`CellView` per cell, in reading order."""
-        statics = _cell_statics(self.geometry)
+        statics = cell_statics(self.geometry)
         return tuple(
             CellView(
                 index,
@@ -101,7 +101,7 @@ class BoardView:
         escaped (it is one of the geometry's symbols anyway).
         """
         n = self.geometry.size
-        statics = _cell_statics(self.geometry)
+        statics = cell_statics(self.geometry)
         invalid, differs = self.invalid, self.differs
         safe = _shown_symbols(self.geometry)  # symbols need no escaping: digits, letters
         out = []
@@ -174,7 +174,7 @@ def _symbols(text: str, geometry: Geometry) -> list[str]:
 
 
 @byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
-def _cell_statics(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
+def cell_statics(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
     """Per cell, what never changes with the puzzle: the class tail after ``cell <kind>``
     (thick edges, shading, cage edges, each with its leading space), the accessible label,
     and the cage's sum shown in its first cell ("" elsewhere)."""

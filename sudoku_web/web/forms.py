@@ -13,6 +13,10 @@ drawn), or the grid is exactly what the server filled in from the box (``filled`
 fixed typo in the box counts too. A candidate grid (pencil marks) cannot live in the grid's
 cells; it stays in the box and the grid's later entries are placed over it
 (:attr:`PuzzleForm.pencil`).
+
+Cages: the ``cages`` box (any spelling :func:`sudoku_web.core.cages.parse_cages` reads) is
+read first, since cages are part of the board; ``static/cages.js`` draws them and writes the
+same box. With cages an empty grid is a puzzle; a killer's form (:func:`form_for`) needs them.
 """
 
 from __future__ import annotations
@@ -35,14 +39,18 @@ from ..core.board import (
     region_labels,
     standard,
 )
+from ..core.cages import MAX_TEXT as CAGES_TEXT_MAX
+from ..core.cages import format_cages, parse_cages
 from ..core.variants import variant_of
 from .boards import BoardView, board_view
 from .memo import byte_cache
 from .reading import MAX_TEXT, canonical, read
-from .variants import default_regions, jigsaw_geometry, region_sketch, sketch
+from .variants import Choice, default_regions, jigsaw_geometry, region_sketch, sketch
 
-# The paste box takes what the reader takes (see reading.MAX_TEXT).
+# The paste box takes what the reader takes (see reading.MAX_TEXT), the cages box what the
+# cage reader takes.
 PASTE_MAX = MAX_TEXT
+CAGES_MAX = CAGES_TEXT_MAX
 
 # What the paste box reads (board.parse_puzzle / parse_candidates), said on the form.
 FORMATS = (
@@ -50,6 +58,15 @@ FORMATS = (
     "(spaces, | and drawn lines are skipped); a puzzle inside a label or a link (SudokuWiki's "
     "?bd=); or your pencil marks, to get a hint from where you are: 729 characters (9 per "
     "cell) or a candidate grid as HoDoKu and SudokuWiki print it."
+)
+
+
+# What the cages box reads (core.cages.parse_cages), said on the form.
+CAGE_FORMATS = (
+    "One cage per line: its sum, a colon, its cells (15: r1c1 r1c2 r2c1); or a cage map: one "
+    "label per cell, row by row, like a region map (. for a cell in no cage), then the sums "
+    "in the order the labels first appear (A=15 B=7 ... or 15,7,...); or the one-line "
+    "cagemap:sums of exported killer files. A killer needs no givens."
 )
 
 
@@ -69,6 +86,11 @@ class PuzzleForm(Form):
         validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
         description=FORMATS,
     )
+    cages = TextAreaField(
+        "Cages",
+        validators=[Length(max=CAGES_MAX, message="That is too long to be a list of cages.")],
+        description=CAGE_FORMATS,
+    )
     # What the server drew (see the module docstring): the grid it filled in from the paste
     # box, and a digest of the box.
     filled = HiddenField()
@@ -83,6 +105,8 @@ class PuzzleForm(Form):
         self.invalid_cells: set[int] = set()
         self.paste_invalid = False
         self.pencil: PencilMarks | None = None  # a pasted candidate grid, entries placed
+        self.needs_cages = False  # a killer's form: no cages is a problem, not a sudoku
+        self.cages_invalid = False
         self.filled.data = ""  # drawn afresh: set by fill_from_paste only
         self.pasted.data = digest(self.paste.data or "")
 
@@ -119,16 +143,19 @@ class PuzzleForm(Form):
         return board_view(self.geometry, givens, invalid=self.invalid_cells)
 
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
-        """Field checks, then the puzzle itself: bad symbols, length, conflicts, empty grid."""
+        """Field checks, then the cages (they are part of the board), then the puzzle itself:
+        bad symbols, length, conflicts, an empty grid without cages, givens breaking cages."""
         if not super().validate(extra_validators):
-            # Field-level problems (only an overlong paste box today) become puzzle messages
-            # so the template has one list to show.
+            # Field-level problems (overlong boxes) become puzzle messages so the template
+            # has one list to show.
             for name, messages in self.errors.items():
                 self.paste_invalid |= name == "paste"
+                self.cages_invalid |= name == "cages"
                 self.puzzle_errors += [PuzzleError("length", str(m)) for m in messages]
             return False
         pasted = (self.paste.data or "").strip()
         try:
+            self._read_cages()
             if self._paste_wins(pasted):
                 self.grid = self._read_paste(pasted)
             else:
@@ -141,6 +168,27 @@ class PuzzleForm(Form):
             return False
         self.canonical = canonical(self.grid)
         return True
+
+    def _read_cages(self) -> None:
+        """Put the cages box's cages on the board (InvalidPuzzle naming their cells)."""
+        text = (self.cages.data or "").strip()
+        if not text:
+            if self.needs_cages:
+                self.cages_invalid = True
+                message = "A killer needs its cages: list them below with their sums."
+                raise InvalidPuzzle([PuzzleError("cage", message)])
+            return
+        try:
+            self.geometry = self.geometry.base.with_cages(parse_cages(text, self.geometry.base))
+        except InvalidPuzzle:
+            self.cages_invalid = True
+            raise
+
+    def show_cages(self, geometry: Geometry) -> None:
+        """Open the form on a board's cages (their human spelling in the box, drawn on the
+        grid)."""
+        self.geometry = geometry
+        self.cages.data = format_cages(geometry.cages, geometry) if geometry.cages else ""
 
     def _read_paste(self, text: str) -> list[int]:
         try:
@@ -241,10 +289,11 @@ class PuzzleForm(Form):
 class JigsawForm(PuzzleForm):
     """A jigsaw puzzle: the cells, plus the region map (one letter per cell) that shapes them.
 
-    Without JavaScript the map is typed into :attr:`regions`; sudoku.js adds a grid to paint
-    it with the mouse, which writes the same field. The geometry comes from the map, so it is
-    checked first: a map that is not N regions of N connected cells is reported (naming the
-    region and its size) with its cells marked, before the puzzle is read.
+    Without JavaScript the map is typed into :attr:`regions`; static/js/region-painter.js adds
+    a grid to paint it with the mouse, which writes the same field. The geometry comes from
+    the map, so it is checked first: a map that is not N regions of N connected cells is
+    reported (naming the region and its size) with its cells marked, before the puzzle is
+    read.
     """
 
     regions = TextAreaField(
@@ -326,6 +375,13 @@ def unmapped(size: int) -> Geometry:
     """A jigsaw grid before its regions are set: rows and columns, no region lines or tints
     (a fresh form draws this, not a map the person never chose)."""
     return sketch(size)
+
+
+def form_for(picked: Choice, geometry: Geometry, formdata: Any = None) -> PuzzleForm:
+    """The form of a picker entry on ``geometry`` (a killer's form needs cages)."""
+    form = puzzle_form(geometry.base)(formdata)
+    form.needs_cages = picked.info.needs_cages
+    return form
 
 
 @byte_cache(4 * 1024 * 1024)  # a class per board; jigsaw maps share one class per size

@@ -31,7 +31,7 @@ from ..core.solver import SolveResult
 from ..core.variants import VariantInfo, variant_of
 from . import cache, photo_upload, solving, speedups, variants
 from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
-from .forms import JigsawForm, PuzzleForm, puzzle_form, unmapped
+from .forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from .preview import HEIGHT, WIDTH, render_png
 from .reading import canonical, read
 from .request_path import (
@@ -73,6 +73,8 @@ def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
             args = {"v": picked.key, **args}
         if example.regions:
             args["r"] = example.regions
+        if example.cages:
+            args["k"] = example.cages
         label = example.label or f"An example {picked.label} puzzle"
         out.append((label, url_for(".index", **args)))
     return out
@@ -115,13 +117,19 @@ def _map_rows(text: str, size: int) -> str:
 def index() -> ResponseValue:
     """The empty form of a variant (``?v=x`` ...), or with ``?p=PUZZLE`` opened on a puzzle.
 
-    A jigsaw form also takes its region map as ``?r=`` (and a size as ``?n=``).
+    A jigsaw form also takes its region map as ``?r=`` (and a size as ``?n=``), any form its
+    cages as ``?k=`` (their link spelling).
     """
     picked = variants.choice(request.args.get("v"), request.args.get("n"))
     regions = request.args.get("r", "")[: 4 * 256]
     geometry = variants.form_geometry(picked, regions)
-    form = puzzle_form(geometry)()
+    form = form_for(picked, geometry)
     form.geometry = geometry  # the map this form opens on (jigsaw); the class has a default
+    if cages := request.args.get("k", "")[:CAGES_MAX]:
+        try:
+            form.show_cages(variants.with_link_cages(geometry, cages))
+        except InvalidPuzzle:
+            form.cages.data = cages  # shown as it came, to be fixed; Solve says what is wrong
     if isinstance(form, JigsawForm):
         sketch = variants.region_sketch(regions) if regions else None
         if sketch is not None and sketch.size == picked.size and sketch != geometry:
@@ -141,7 +149,7 @@ def index() -> ResponseValue:
 def submit() -> ResponseValue:
     """A valid puzzle goes to its share link (303); anything else comes back marked (422)."""
     picked = variants.choice(request.form.get("v"), request.form.get("n"))
-    form = puzzle_form(variants.form_geometry(picked))(request.form)
+    form = form_for(picked, variants.form_geometry(picked), request.form)
     if form.validate() and form.canonical is not None:
         if "print" in request.form:  # the form's "Print the puzzle" button
             edit = variants.edit_url(form.geometry, form.canonical)
@@ -157,7 +165,7 @@ def read_photo() -> Response:
     form saying why nothing was read (the status of :mod:`~sudoku_web.web.photo_upload`)."""
     answer = photo_upload.read_upload()
     picked = variants.choice(None, None)
-    form = puzzle_form(photo_upload.PHOTO_GEOMETRY)()
+    form = form_for(picked, photo_upload.PHOTO_GEOMETRY)
     if answer.reading is not None:
         checked = read(answer.reading.puzzle, form.geometry)
         if checked.grid is not None:

@@ -247,6 +247,7 @@ def _render(
         board=None if game.playable else board_view(geo, game.givens),
         houses=_houses_attr(geo),
         regions=variants.canonical_regions(geo) if geo.regions is not None else "",
+        cages=variants.canonical_cages(geo),
         play_url=play_url(geo, game.givens),
         share_play_url=play_url(geo, game.givens, external=True),
         result_url=variants.page_url(geo, game.givens),
@@ -318,13 +319,15 @@ class PlayRequest:
 
 
 def _play_request() -> PlayRequest | Response:
-    """Read ``{"puzzle", "variant", "regions", "entries", "marks"}``; a 400/422/503 response
-    naming the problem otherwise."""
+    """Read ``{"puzzle", "variant", "regions", "cages", "entries", "marks"}``; a 400/422/503
+    response naming the problem otherwise."""
     body = _json_object()
     if isinstance(body, Response):
         return body
     try:
-        geometry = variants.geometry_of(body.get("variant"), body["puzzle"], body.get("regions"))
+        geometry = variants.geometry_of(
+            body.get("variant"), body["puzzle"], body.get("regions"), body.get("cages")
+        )
     except InvalidPuzzle as exc:
         return _unprocessable(Reading(None, exc.errors), None)
     reading = read(body["puzzle"], geometry)
@@ -363,6 +366,9 @@ def _json_object() -> dict[str, Any] | Response:
     for key in ("variant", "regions", "entries"):
         if body.get(key) is not None and not isinstance(body[key], str):
             return json_error(400, "Bad Request", f'"{key}" must be a string when given.')
+    if body.get("cages") is not None and not isinstance(body["cages"], str | list):
+        message = '"cages" must be a list such as [{"sum": 15, "cells": ["r1c1", "r1c2"]}].'
+        return json_error(400, "Bad Request", message)
     if body.get("marks") is not None and not isinstance(body["marks"], dict):
         message = '"marks" must be an object such as {"r1c1": "137"} when given.'
         return json_error(400, "Bad Request", message)

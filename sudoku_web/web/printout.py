@@ -1,6 +1,6 @@
 """The printable puzzle: the givens alone on a large grid, for paper (``GET /print``).
 
-It takes the form's own arguments (``?p=<puzzle>&v=<variant>&r=<regions>&n=<size>``, as in
+It takes the form's own arguments (``?p=<puzzle>&v=<variant>&r=<regions>&n=<size>&k=<cages>``, as in
 "Edit this puzzle"), so the form's *Print the puzzle* button (a redirect from the form's
 POST, with or without JavaScript) and a result page's link both land here. The page is plain
 HTML; the print stylesheet in ``sudoku.css`` sizes the grid for the paper and hides the rest.
@@ -13,7 +13,7 @@ from flask import Blueprint, render_template, request
 from ..core.board import Geometry, InvalidPuzzle
 from . import variants
 from .boards import board_view
-from .reading import read
+from .reading import givens_or_empty, read
 
 bp = Blueprint("printout", __name__)
 
@@ -33,9 +33,12 @@ def page() -> tuple[str, int]:
             if picked.info.takes_regions
             else variants.form_geometry(picked)
         )
+        geometry = variants.with_link_cages(
+            geometry, args.get("k", "")[:MAX_ARG], needed=picked.info.needs_cages
+        )
     except InvalidPuzzle as exc:
         return _invalid(exc.errors, picked.form_url)
-    reading = read(args.get("p", "")[:MAX_ARG], geometry)
+    reading = read(givens_or_empty(args.get("p", "")[:MAX_ARG], geometry), geometry)
     if not reading.ok or reading.canonical is None:
         return _invalid(reading.errors, variants.edit_url(geometry))
     givens = reading.canonical

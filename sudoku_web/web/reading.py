@@ -106,6 +106,12 @@ def _conflicts_besides(
     return tuple(find_conflicts(grid, geometry))
 
 
+def givens_or_empty(text: str, geometry: Geometry) -> str:
+    """``text``, or an empty grid when none is given on a board with cages (a killer needs no
+    givens; on other boards the missing puzzle stays missing, and is reported)."""
+    return text or ("0" * geometry.cells if geometry.cages else "")
+
+
 def canonical(grid: Iterable[int]) -> str:
     """The share-link spelling of a grid: symbols with ``0`` for blanks.
 

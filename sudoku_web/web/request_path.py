@@ -14,8 +14,9 @@ Share links (see :mod:`sudoku_web.web.variants` for the URL scheme):
   other spelling of a valid puzzle a ``301`` to the canonical URL (the query string kept as
   sent), anything else the ``422`` page (:func:`invalid_page`).
 
-API requests: :func:`read_api_request` reads ``puzzle``, ``variant`` and ``regions`` from the
-query (GET) or a JSON object (POST) and answers a malformed request with a ``400`` in JSON.
+API requests: :func:`read_api_request` reads ``puzzle``, ``variant``, ``regions`` and
+``cages`` from the query (GET) or a JSON object (POST) and answers a malformed request with
+a ``400`` in JSON.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ..core.board import Geometry, InvalidPuzzle, PuzzleError, standard
 from ..core.variants import REGIONAL, VariantInfo
 from . import variants
 from .boards import board_view
-from .reading import Reading, canonical, is_canonical_text, read
+from .reading import Reading, canonical, givens_or_empty, is_canonical_text, read
 
 #: Where the JSON API lives; errors under it are answered in JSON (see errors.py).
 API_PREFIX = "/api"
@@ -233,11 +234,21 @@ def invalid_json(
 
 @dataclass(frozen=True)
 class ApiRequest:
-    """What an API request asks about: the puzzle text, the variant and a jigsaw's regions."""
+    """What an API request asks about: the puzzle text, the variant, a jigsaw's regions and
+    a killer's cages (a JSON list of ``{"sum", "cells"}``, or a link's spelling)."""
 
     puzzle: str
     variant: str | None = None
     regions: str | None = None
+    cages: variants.Cages = None
+
+    def geometry(self) -> Geometry:
+        """The board asked about; InvalidPuzzle (naming the cells) for what is wrong with it."""
+        return variants.geometry_of(self.variant, self.puzzle, self.regions, self.cages)
+
+    def givens(self, geometry: Geometry) -> str:
+        """The puzzle text; a board with cages and no puzzle given is an empty grid."""
+        return givens_or_empty(self.puzzle, geometry)
 
 
 # JSON bodies are a few hundred bytes; nesting deeper than this is not a puzzle request (and
@@ -246,12 +257,12 @@ MAX_JSON_DEPTH = 32
 
 
 def read_api_request(endpoint: str) -> ApiRequest | Response:
-    """The request's ``puzzle``, ``variant`` and ``regions`` (query for GET, a JSON object for
-    POST), or a 400 in JSON saying what is wrong."""
+    """The request's ``puzzle``, ``variant``, ``regions`` and ``cages`` (query for GET, a JSON
+    object for POST), or a 400 in JSON saying what is wrong."""
     args: Mapping[str, Any]
     if request.method == "GET":
         args = request.args
-        if args.get("puzzle") is None:
+        if args.get("puzzle") is None and not args.get("cages"):
             return json_error(400, "Bad Request", f"Add the puzzle: {endpoint}?puzzle=…")
     else:
         body = _json_body()
@@ -259,13 +270,20 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
             return json_error(400, "Bad Request", 'Send a JSON object such as {"puzzle": "…"}.')
         args = body
     text = args.get("puzzle")
+    cages = args.get("cages")
+    if text is None and cages:
+        text = ""  # a killer may have no givens at all: an empty grid of the board's size
     if not isinstance(text, str):
         return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
+    if not (cages is None or isinstance(cages, str | list)):
+        message = '"cages" must be a list such as [{"sum": 15, "cells": ["r1c1", "r1c2"]}].'
+        return json_error(400, "Bad Request", message)
     for name in ("variant", "regions"):
         if not (args.get(name) is None or isinstance(args.get(name), str)):
             return json_error(400, "Bad Request", f'"{name}" must be a string when given.')
-    asked = ApiRequest(text, args.get("variant"), args.get("regions"))
-    if not all(_encodable(v) for v in (asked.puzzle, asked.variant or "", asked.regions or "")):
+    asked = ApiRequest(text, args.get("variant"), args.get("regions"), cages)
+    strings = (asked.puzzle, asked.variant or "", asked.regions or "")
+    if not all(_encodable(v) for v in (*strings, cages if isinstance(cages, str) else "")):
         return json_error(400, "Bad Request", "The strings hold a lone surrogate (bad UTF-16).")
     return asked
 

@@ -30,7 +30,7 @@ region labels) answers ``301`` to the canonical one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from typing import Any
 
@@ -49,7 +49,7 @@ from ..core.board import (
     region_text,
     standard,
 )
-from ..core.cages import from_link, link_spelling
+from ..core.cages import cages_from_list, from_link, link_spelling
 from ..core.variants import (
     CAGED,
     CLASSIC,
@@ -137,9 +137,8 @@ class Choice:
 
 def _choices() -> tuple[Choice, ...]:
     """The picker: each variant at its default size, then the other sizes it offers."""
-    offered = [info for info in VARIANTS if not info.needs_cages]
-    first = [(info, info.default_size) for info in offered]
-    rest = [(info, size) for info in offered for size in info.form_sizes[1:]]
+    first = [(info, info.default_size) for info in VARIANTS]
+    rest = [(info, size) for info in VARIANTS for size in info.form_sizes[1:]]
     return tuple(
         Choice(info.picker_key(size), info.picker_label(size), info.key, size, info)
         for info, size in first + rest
@@ -164,13 +163,18 @@ def choice(key: str | None, size: str | None = None) -> Choice:
 
 
 def choice_of(geometry: Geometry) -> Choice:
-    """The picker entry (with its size) of a board."""
+    """The picker entry (with its size) of a board: the killer's for the classic 9x9 with
+    cages; on other boards cages are an option of the board's own form."""
     info = variant_of(geometry)
+    if geometry.cages and layout_of(CAGED) is info and geometry.size == CAGED.default_size:
+        info = CAGED
     key = info.picker_key(geometry.size)
     picked = _BY_KEY.get(key)
-    if picked is None or picked.size != geometry.size:
+    if picked is None:  # a size the picker does not offer (an X 4x4): the variant's form
+        picked = _BY_KEY.get(info.form_key, CHOICES[0])
+    if picked.size != geometry.size:
         label = info.picker_label(geometry.size)
-        return Choice(key, label, info.key, geometry.size, info)
+        return Choice(picked.key, label, info.key, geometry.size, info)
     return picked
 
 
@@ -252,10 +256,10 @@ def region_sketch(text: str) -> Geometry | None:
 
 
 def geometry_of(
-    variant: str | None, puzzle: str, regions: str | None = None, cages: str | None = None
+    variant: str | None, puzzle: str, regions: str | None = None, cages: Cages = None
 ) -> Geometry:
     """The geometry a request names: variant (default classic), size from the puzzle's length,
-    and the cages of a link (their link spelling, any labels).
+    and cages (a link's spelling, any labels, or the API's list).
 
     Variants without a region map take the size from the cell count when it is one of their
     sizes and otherwise assume their default (the reader then reports the wrong length
@@ -278,14 +282,20 @@ def geometry_of(
     return with_link_cages(board, cages, needed=asked.needs_cages)
 
 
-def with_link_cages(board: Geometry, cages: str | None, *, needed: bool = False) -> Geometry:
-    """``board`` with the cages of a link spelling; InvalidPuzzle for bad ones, or for none
-    when ``needed`` (a killer is its cages)."""
+#: Cages as requests spell them: a link's spelling, or the API's ``[{"sum", "cells"}, ...]``.
+Cages = str | Sequence[Mapping[str, object]] | None
+
+
+def with_link_cages(board: Geometry, cages: Cages, *, needed: bool = False) -> Geometry:
+    """``board`` with the cages of a link spelling (or the API's list); InvalidPuzzle for bad
+    ones, or for none when ``needed`` (a killer is its cages)."""
     if not cages:
         if needed:
             message = "A killer puzzle needs its cages: draw them, or list them with their sums."
             raise InvalidPuzzle([PuzzleError("cage", message)])
         return board
+    if not isinstance(cages, str):
+        return board.with_cages(cages_from_list(cages, board))
     return _caged(board, cages)
 
 

@@ -1,0 +1,128 @@
+"""Killer journeys in Debian's Chromium: draw cages by mouse and by keyboard, solve, open the
+share link in a fresh browser, play a killer.
+
+On failure, pytest-playwright saves a screenshot of each open page under ``test-results/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.browser
+
+DATA = Path(__file__).parent / "data" / "killer_krazydad.txt"
+KILLER = DATA.read_text().splitlines()[0].strip()
+CAGE_MAP, SUMS, SOLUTION = KILLER.split(":")
+N_CAGES = len(SUMS.split(","))
+
+
+@pytest.fixture
+def killer_form(page: Page, live_server: str) -> Iterator[Page]:
+    """The killer's form with its cage editor running; no script error, no CSP violation."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "console",
+        lambda message: problems.append(message.text) if message.type == "error" else None,
+    )
+    page.add_init_script(
+        """document.addEventListener("securitypolicyviolation", (e) => {
+            console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
+        });"""
+    )
+    page.goto(f"{live_server}/?v=killer")
+    expect(page.locator(".cage-editor")).to_be_visible()  # cages.js has run
+    yield page
+    assert problems == []
+
+
+def td(page: Page, row: int, col: int) -> object:
+    return page.locator("table.grid.editable tr").nth(row - 1).locator("td").nth(col - 1)
+
+
+def test_draw_a_cage_by_dragging_across_cells(killer_form: Page) -> None:
+    page = killer_form
+    page.get_by_role("button", name="Select cells").click()
+    first, second = td(page, 1, 1), td(page, 1, 2)
+    first.scroll_into_view_if_needed()  # type: ignore[attr-defined]
+    box1, box2 = first.bounding_box(), second.bounding_box()  # type: ignore[attr-defined]
+    page.mouse.move(box1["x"] + 5, box1["y"] + 5)
+    page.mouse.down()
+    page.mouse.move(box2["x"] + 5, box2["y"] + 5, steps=4)
+    page.mouse.up()
+    expect(page.locator(".cage-picked")).to_have_text("Selected: r1c1 r1c2")
+    page.get_by_label("Sum").fill("4")
+    page.get_by_label("Sum").press("Enter")
+    expect(page.locator("textarea[name=cages]")).to_have_value("4: r1c1 r1c2")
+    expect(first).to_have_class(re.compile(r"\bcage\b.*\bkt\b"))  # type: ignore[arg-type]
+    expect(first.locator(".cage-sum")).to_have_text("4")  # type: ignore[attr-defined]
+    # Delete it again from the list.
+    page.get_by_role("button", name="Delete the cage of 4 at r1c1").click()
+    expect(page.locator("textarea[name=cages]")).to_have_value("")
+
+
+def test_draw_a_cage_with_the_keyboard_and_edit_it(killer_form: Page) -> None:
+    page = killer_form
+    td(page, 1, 3).locator("input").focus()  # type: ignore[attr-defined]
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowDown")
+    expect(page.locator(".cage-picked")).to_have_text("Selected: r1c3 r1c4 r2c4")
+    page.keyboard.press("Shift+Enter")
+    expect(page.get_by_label("Sum")).to_be_focused()
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    expect(page.locator("textarea[name=cages]")).to_have_value("12: r1c3 r1c4 r2c4")
+    page.get_by_role("button", name="Edit the cage of 12 at r1c3").click()
+    page.get_by_label("Sum").fill("13")
+    page.get_by_label("Sum").press("Enter")
+    expect(page.locator("textarea[name=cages]")).to_have_value("13: r1c3 r1c4 r2c4")
+
+
+def test_solve_a_killer_and_open_its_share_link_in_a_fresh_browser(
+    killer_form: Page, browser: Browser
+) -> None:
+    page = killer_form
+    page.locator("textarea[name=cages]").fill(f"{CAGE_MAP}:{SUMS}")
+    page.locator("input[type=submit][value=Solve]").click()
+    expect(page).to_have_url(re.compile(r"/killer/[A-Za-z_]{81}-[0-9-]+/0{81}$"))
+    expect(page.locator("h1")).to_have_text("Solved")
+    shown = "".join(
+        t.strip()[-1:] for t in page.locator("table.grid").first.locator("td").all_inner_texts()
+    )
+    assert shown == SOLUTION
+    context = browser.new_context()  # nothing shared: the link alone holds the puzzle
+    try:
+        fresh = context.new_page()
+        fresh.goto(page.url)
+        expect(fresh.locator("h1")).to_have_text("Solved")
+        expect(fresh.locator("table.grid").first.locator(".cage-sum")).to_have_count(N_CAGES)
+        assert (
+            fresh.locator("table.grid").first.inner_text()
+            == page.locator("table.grid").first.inner_text()
+        )
+    finally:
+        context.close()
+
+
+def test_play_a_killer(page: Page, live_server: str) -> None:
+    page.goto(f"{live_server}/?v=killer")
+    page.locator("textarea[name=cages]").fill(f"{CAGE_MAP}:{SUMS}")
+    page.locator("input[type=submit][value=Solve]").click()
+    page.goto(page.url + "/play")
+    page.evaluate("window.localStorage.clear()")
+    page.reload()
+    expect(page.locator(".pad")).to_be_visible()  # play.js has run
+    expect(page.locator("table.play-grid .cage-sum")).to_have_count(N_CAGES)
+    wrong = "1" if SOLUTION[0] != "1" else "2"
+    page.locator('td[data-cell="0"]').click()
+    page.keyboard.press(wrong)
+    page.locator('td[data-cell="1"]').click()
+    page.keyboard.press(SOLUTION[1])
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator("#play-panel")).to_have_text("1 entry is wrong: r1c1 (marked in the grid).")
+    assert SOLUTION not in page.content()  # the page never holds the solution
