@@ -95,7 +95,7 @@ loadtest: $(RUN_STAMP)
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk; }
 	$(BIN)/python -m benchmarks.loadtest
 
-# The hostile load test (issue 12): the most expensive requests with fresh inputs while a probe
+# The hostile load test: the most expensive requests with fresh inputs while a probe
 # times /healthz, then the worst memory mix; a few minutes. Figures go in benchmarks/RESULTS.md.
 loadtest-hostile: $(RUN_STAMP)
 	$(BIN)/python -m benchmarks.loadtest --hostile --worst-memory

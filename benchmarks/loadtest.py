@@ -19,21 +19,16 @@ defaults apart from the cache size, so worker recycling is the shipped ``max_req
                 the server keeps answering (requests after the kill are counted)
 
 For each: requests/s, p50/p99 latency, errors, and peak RSS (VmHWM) per worker process.
-Targets from issue 4: pages >= 40% of baseline's throughput, pages+lru >= 80%, zero errors,
+Targets: pages >= 40% of baseline's throughput, pages+lru >= 80%, zero errors,
 peak RSS per worker <= 60 MB. The 40% target is checked against ``pages`` (top95);
 ``pages-easy`` is reported alongside as the typical-puzzle figure.
 
-Warm-up. Every scenario first requests its URL list one to four times (``--warmup``
-seconds, at least one pass): imports, first template renders. The cache-on scenarios
-measure the steady state of "a shared link that goes viral costs one solve per worker", so
-they then warm up under the measured concurrency in rounds of one second until every worker
-has had the chance to render every URL (at least ``--warmup-passes`` x workers requests per
-URL) and the throughput has stopped rising (a round within 5% of the one before), bounded by
-``--warmup-max`` seconds. The rounds are printed. The report also says whether any worker
-was recycled (``max_requests``) during the measured window: a recycled worker starts with an
-empty LRU.
+Warm-up: every scenario first requests its URLs once or more (``--warmup`` s); the cache-on
+scenarios then warm up under load in one-second rounds until every worker has rendered every
+URL (``--warmup-passes``) and throughput stops rising, within ``--warmup-max`` s. The report
+says whether a worker was recycled (``max_requests``, an empty LRU) while measuring.
 
-The hostile test (``--hostile``, issue 12). A few clients (``--clients``, default 3) send
+The hostile test (``--hostile``). A few clients (``--clients``, default 3) send
 the most expensive requests known, each with a fresh input so that no cache helps
 (:mod:`benchmarks.hostile`: fresh 16x16 jigsaw maps, sparse 16x16 pages and PNG previews,
 16x16 steps and search pages, ``POST /api/explain``, the typo doctor on impossible 16x16
@@ -56,13 +51,10 @@ PNG and every upload over the 8 MiB limit, with the same probe, access-log timin
 sampling as the hostile test. Targets: a photo read within 1 s (p95 of server time), the
 probe answered throughout, no 5xx (a ``429``, every reading slot busy, is counted apart).
 
-Load generator: ``wrk`` (Debian package ``wrk``) when it is on PATH, since a C client leaves
-the cores to the server; otherwise, and always for the kill scenario (which needs per-request
-timestamps), a stdlib one: ``--clients`` processes, each a closed loop of one request at a
-time over a new connection (gunicorn's sync workers close every connection anyway). Both are
-bounded by ``--duration`` (the stdlib one also by ``--max-requests``). Client and server share
-the machine's cores, which lowers every figure alike; compare scenarios with each other, and
-run it on a quiet machine.
+Load generator: ``wrk`` when on PATH (a C client leaves the cores to the server), else (and
+always for the kill scenario, which needs per-request timestamps) ``--clients`` stdlib
+processes, each one request at a time; both bounded by ``--duration`` and ``--max-requests``.
+Client and server share the cores: compare scenarios with each other, on a quiet machine.
 """
 
 from __future__ import annotations
@@ -587,7 +579,7 @@ def soak(args: argparse.Namespace) -> int:
 HOSTILE_LOG_FORMAT = "%({x-load-kind}i)s %(s)s %(D)s %({x-cpu-ms}o)s %(m)s %(U)s"
 #: The app the hostile test serves by default: the real one, plus the X-Cpu-Ms header.
 TIMED_APP = "benchmarks.timed_app:create_app()"
-#: Issue 12's targets on the 2-core box with the shipped settings.
+#: The hostile test's targets on the 2-core box with the shipped settings.
 TARGET_SERVER_MS = 300.0
 TARGET_PSS_MB = 250.0
 #: A photo read within a second (p95 of server time), on the same box.

@@ -1,6 +1,6 @@
 """Route audit: the server time of every route of the app under the worst inputs we can build.
 
-Issue 12 asks that no single request of any route, for any input, cost more than 300 ms of
+The product asks that no single request of any route, for any input, cost more than 300 ms of
 server time. This script enumerates the app's routes from ``app.url_map`` (a new route is
 audited without editing this file: an unknown endpoint gets the generic share-link inputs),
 builds hostile inputs for each, sends them through the WSGI test client in process, and prints

@@ -23,7 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-PIECES = ("skeletons", "rows", "links", "replay")
+from sudoku_web.web.speedups import PIECES
+
 SCENARIOS = ("pages", "pages+lru")
 
 

@@ -69,8 +69,14 @@ function fill(body) {
 async function read(status) {
   const input = form.querySelector("input[type=file]");
   if (!input.files || !input.files.length) { return; }
+  const file = input.files[0];
+  if (file.size > Number(form.dataset.maxBytes)) {
+    // Said here (in the server's words), before a phone uploads megabytes to hear the same.
+    showNote("The photo was not read", [form.dataset.tooLarge], true);
+    return;
+  }
   const data = new FormData();
-  data.append("photo", input.files[0]);
+  data.append("photo", file);
   status.textContent = "Reading the photo…";
   let response;
   let body;

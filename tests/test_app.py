@@ -55,7 +55,7 @@ def test_production_safe_defaults() -> None:
     assert app.debug is False and not app.config.get("TESTING")
     assert app.config["SECRET_KEY"]  # random per process, never a literal
     assert app.config["MAX_CONTENT_LENGTH"] == 16 * 1024
-    # One request holds a worker a fraction of a second at most (issue 4).
+    # One request holds a worker a fraction of a second at most.
     assert app.config["SOLVE_MAX_NODES"] == solver.DEFAULT_MAX_NODES
     assert app.config["SOLVE_DEADLINE_MS"] <= 500
 

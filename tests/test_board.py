@@ -204,7 +204,7 @@ def test_geometry_hash_is_cached_equal_for_equal_geometries_and_survives_pickle(
     assert back == geo and hash(back) == hash(geo)
 
 
-# ---- Lenient, precise reading (issue 15) ----------------------------------------------------
+# ---- Lenient, precise reading -------------------------------------------------------------
 
 EASY0 = EASY.replace(".", "0")
 EASY_DRAWN = pretty(parse_puzzle(EASY), standard(9))

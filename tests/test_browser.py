@@ -138,7 +138,7 @@ def test_keyboard_navigation(page: Page, live_server: str) -> None:
     page.keyboard.press("ArrowUp")
     expect(cell(page, 80)).to_be_focused()  # a column wraps top to bottom
     # Delete clears and moves on; Backspace in an empty cell clears the one before and moves
-    # back (issue 15's keyboard model).
+    # back (the grid's keyboard model).
     cell(page, 2).focus()
     page.keyboard.press("Delete")
     expect(cell(page, 2)).to_have_value("")

@@ -1,4 +1,4 @@
-"""Entering a puzzle and asking for a hint the way people do it (issue 15), in Chromium.
+"""Entering a puzzle and asking for a hint the way people do it, in Chromium.
 
 Each test follows one finding of the issue: what a person types, pastes or presses, and what
 then arrives at the server or shows on the page.

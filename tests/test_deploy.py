@@ -191,7 +191,7 @@ from sudoku_web.web import cache, security
 
 def create_app():
     app = Flask(__name__)
-    app.config.from_mapping(security.CONFIG_DEFAULTS)
+    app.config.from_mapping({**security.CONFIG_DEFAULTS, **cache.CONFIG_DEFAULTS})
     cache.init_app(app)
 
     @app.get("/healthz")

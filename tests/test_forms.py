@@ -120,7 +120,7 @@ def test_puzzle_form_is_sized_by_the_geometry() -> None:
     assert len(puzzle_form(x_sudoku(9))().cells.entries) == 81
 
 
-# ---- One source of truth: the grid (issue 15) ------------------------------------------------
+# ---- One source of truth: the grid ---------------------------------------------------------
 
 EDITED = "4" + EASY[1:]  # r1c1 typed after the paste (the solution's digit)
 OTHER = EASY[::-1]  # another puzzle, pasted over

@@ -161,7 +161,7 @@ def test_huge_bodies(client: Any) -> None:
     )
 
 
-# ---- Every route, every variant, odd query parameters (issue 12) -------------------------------
+# ---- Every route, every variant, odd query parameters ----------------------------------------
 
 # A valid canonical puzzle per variant and size (the registry's examples), so fuzzing reaches
 # the pages behind the link reader, and the link of each.

@@ -6,31 +6,23 @@ over raw HTTP.
 
 from __future__ import annotations
 
-import http.client
 import io
 import json
-import os
 import random
-import signal
 import socket
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
+from shipped_server import serve_shipped
 
 from benchmarks.hostile import MAX_PHOTO_BODY, bomb_png, multipart, no_sudoku_photo, photo_files
 from sudoku_web import create_app
-
-ROOT = Path(__file__).resolve().parent.parent
 
 FUZZ = settings(
     max_examples=60,
@@ -205,41 +197,11 @@ def test_raw_bodies(client: Any, body: bytes, ctype: str) -> None:
 # ---- through gunicorn as shipped, raw HTTP ------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def served() -> Iterator[int]:
     """``sudoku-web serve`` (the real app, shipped settings, two workers) on a free port."""
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SUDOKU_WEB_", "FLASK_"))}
-    env.update(PYTHONPATH=str(ROOT), SUDOKU_WEB_ACCESS_LOG="/dev/null")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudoku_web.cli", "serve", "--bind", f"127.0.0.1:{port}",
-         "--workers", "2"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                break
-        except OSError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise
-            time.sleep(0.2)
-    try:
+    with serve_shipped(workers=2) as port:
         yield port
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
-        assert "Traceback" not in err, err[-2000:]
 
 
 def raw_post(

@@ -3,30 +3,18 @@ app, raw sockets): a body the server cannot read, and a header that would move t
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from shipped_server import serve_shipped
 
 from sudoku_web import create_app
 from sudoku_web.core.board import standard
 from sudoku_web.core.cages import Cage, link_spelling
 from sudoku_web.core.variants import DEFAULT_JIGSAW
 
-ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _raw(port: int, data: bytes, timeout: float = 10.0) -> bytes:
@@ -45,30 +33,9 @@ def _status(answer: bytes) -> int:
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[int]:
-    """``python -m sudoku_web.hosting.serve`` (what ``sudoku-web serve`` runs), one worker."""
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SUDOKU_WEB_", "FLASK_"))}
-    env.update(PYTHONPATH=str(ROOT), SUDOKU_WEB_ACCESS_LOG="/dev/null")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudoku_web.hosting.serve",
-         "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    deadline = time.monotonic() + 60
-    try:
-        while True:
-            try:
-                if _status(_raw(port, b"GET /healthz HTTP/1.0\r\n\r\n")) == 200:
-                    break
-            except (OSError, IndexError, ValueError):
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError("sudoku-web serve did not start")
-            time.sleep(0.2)
+    """``sudoku-web serve`` as shipped, one worker (a crash would show at once)."""
+    with serve_shipped(workers=1) as port:
         yield port
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
 
 
 def _post_paths() -> list[str]:

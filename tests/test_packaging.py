@@ -35,6 +35,8 @@ def test_wheel_contains_templates_and_static(tmp_path: Path) -> None:
     assert "sudoku_web/__init__.py" in names
     # The pool of pre-generated puzzles the web serves rare grades from.
     assert "sudoku_web/data/pool.json" in names
+    # The photo reader's digit classifier: its weights ship, nothing is downloaded.
+    assert "sudoku_web/photo/digits.npz" in names
 
     # Installed on its own (outside the checkout), the app finds them and renders a page.
     site = tmp_path / "site"

@@ -1,6 +1,6 @@
 """Every teaching route works within its budget from the config, and says what a deadline cut.
 
-Issue 12: no request of any route costs more than ~300 ms of server time. Speed itself is
+No request of any route costs more than ~300 ms of server time. Speed itself is
 measured by ``benchmarks/route_audit.py`` (never by a timed test); these tests assert the
 machinery: each route hands its configured bounds to the core, a deadline of 0 gives a 200
 that says the explanation or grade was cut and is sent ``no-store``, and big grids get fewer

@@ -15,9 +15,8 @@ from sudoku_web.core.board import standard
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import find_variant
 from sudoku_web.web import variants
-from sudoku_web.web.boards import board_view
 from sudoku_web.web.skeleton import Skeletons, cut, sentinels
-from sudoku_web.web.speedups import LINK_TEMPLATES, SKELETONS, result_links, solution_rows_html
+from sudoku_web.web.speedups import SKELETONS
 from sudoku_web.web.variants import CHOICES, TEACH_PAGES, teach_url
 
 # The registry's example for each picker entry but the classic 9x9: (puzzle, regions).
@@ -146,16 +145,6 @@ def test_teaching_links_are_the_routes_of_their_pages(link: str) -> None:
         assert f"{variants.page_url(geometry, EASY)}/steps" == teach_url("steps", geometry, EASY)
 
 
-@pytest.mark.parametrize("key", list(VARIANT_EXAMPLES))
-def test_solution_rows_match_the_general_grid_drawing(key: str) -> None:
-    puzzle, regions = VARIANT_EXAMPLES[key]
-    geometry = variants.form_geometry(variants.choice(key), regions or None)
-    solution = solve(puzzle, geometry=geometry).solutions[0]
-    expected = board_view(geometry, puzzle, solution).rows_html()
-    with create_app({"TESTING": True}).test_request_context():
-        assert solution_rows_html(geometry, puzzle, solution) == expected
-
-
 @pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
 @pytest.mark.parametrize("base", ["http://localhost/", "https://sudoku.example.org/app/"])
 def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None:
@@ -174,37 +163,3 @@ def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None
             assert links.share.startswith(base.rstrip("/").rsplit("/app", 1)[0])
             assert links.edit == variants.edit_url(geometry, puzzle)
             assert links.print == variants.print_url(links.edit)
-
-
-@pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
-def test_link_templates_give_the_links_url_for_builds(key: str) -> None:
-    """Every origin a request can come from (host, port, scheme, script root) and every
-    variant: the template's links are the plain path's, puzzle after puzzle."""
-    puzzle, regions = VARIANT_EXAMPLES.get(key, (EASY, ""))
-    geometry = variants.form_geometry(variants.choice(key), regions or None)
-    other = "".join(reversed(puzzle))  # another puzzle of the same geometry
-    app = create_app({"TESTING": True})
-    bases = ["http://localhost/", "https://sudoku.example.org/app/", "http://127.0.0.1:8000/"]
-    for base in bases * 2:
-        for text in (puzzle, other):
-            with app.test_request_context(base_url=base):
-                assert result_links(geometry, text) == variants.result_links(geometry, text)
-    assert len(app.extensions[LINK_TEMPLATES]) == len(bases)
-
-
-def test_link_templates_leave_unusual_puzzles_to_url_for() -> None:
-    app = create_app({"TESTING": True})
-    odd = EASY[:-1] + "."  # not canonical: url_for quotes what it must
-    with app.test_request_context():
-        assert result_links(standard(9), odd) == variants.result_links(standard(9), odd)
-    assert len(app.extensions[LINK_TEMPLATES]) == 0
-
-
-def test_link_templates_are_bounded_whatever_hosts_clients_send() -> None:
-    app = create_app({"TESTING": True})
-    client = app.test_client()
-    for n in range(400):
-        response = client.get(f"/p/{EASY}", headers={"Host": f"h{n}.example.org"})
-        assert f"http://h{n}.example.org/p/{EASY}" in response.get_data(as_text=True)
-    table = app.extensions[LINK_TEMPLATES]
-    assert 0 < len(table) < 400 and table.bytes <= table.max_bytes

@@ -23,8 +23,8 @@ from web_puzzles import (
 
 from sudoku_web import create_app
 from sudoku_web.core.board import find_conflicts, parse_puzzle, standard
+from sudoku_web.core.hints import hint_steps
 from sudoku_web.core.logic import explain
-from sudoku_web.web import teaching_display
 
 TOP95 = [
     line.strip().replace(".", "0")
@@ -611,7 +611,7 @@ def test_grade_in_time_is_cacheable_and_matches_the_steps_page(client: Any) -> N
     assert page.headers["Cache-Control"].startswith("public") and "ETag" in page.headers
 
 
-# ---- Hints from pencil marks and hints that point (issue 15) ---------------------------------
+# ---- Hints from pencil marks and hints that point ------------------------------------------
 
 
 def _flat_marks(drop: tuple[int, int] | None = None) -> str:
@@ -656,12 +656,12 @@ def test_a_hint_past_its_deadline_says_it_only_removes_candidates() -> None:
     stall = next(s for s in steps if s.technique not in ("Hidden single", "Naked single"))
     grid = list(stall.before.values)  # no single left here: the hint starts by eliminating
     puzzle = "".join(map(str, grid))
-    full = teaching_display.hint_steps(grid, standard(9))
+    full = hint_steps(grid, standard(9))
     assert not full.cut_short and full.last is not None and full.last.placements
     assert len(full.steps) > 1  # the way to the placement passes eliminations
     hurried = create_app({"TESTING": True, "EXPLAIN_DEADLINE_MS": 0})
     with hurried.test_request_context():
-        cut = teaching_display.hint_steps(grid, standard(9), deadline_ms=0)
+        cut = hint_steps(grid, standard(9), deadline_ms=0)
     assert cut.cut_short and len(cut.steps) == 1 and not cut.steps[0].placements
     page = _post_hint(hurried.test_client(), puzzle).get_data(as_text=True)
     assert "reached its time limit after these steps" in _panel(page)

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 import pytest
 
 from sudoku_web.core.board import Geometry, parse_puzzle, standard, x_sudoku
+from sudoku_web.core.hints import hint_steps
 from sudoku_web.core.logic import apply_step, explain, grade, next_step, pencil_marks
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
@@ -29,7 +30,6 @@ from sudoku_web.core.techniques import (
     tables_for,
     uniqueness,
 )
-from sudoku_web.web.teaching_display import hint_steps
 
 GEO = standard(9)
 FUNCTIONS: dict[str, Technique] = {name: f for name, _, f in TECHNIQUES}

@@ -110,7 +110,7 @@ def test_diagonals_and_windows_are_shaded_by_class(client: Any, query: str, shad
 
 
 def test_jigsaw_form_draws_its_regions_and_has_the_map_field(client: Any) -> None:
-    # A fresh form has no map (issue 15); the example map is one labelled link away.
+    # A fresh form has no map; the example map is one labelled link away.
     fresh = text(client.get("/?v=jigsaw"))
     assert not re.findall(r'<td class="[^"]*\brg-(\d+)\b', fresh)
     assert re.search(r'<textarea[^>]*name="regions"[^>]*>\s*</textarea>', fresh)

@@ -128,7 +128,7 @@ class Diagnosis:
         return not self.timed_out
 
     def as_dict(self, geometry: Geometry) -> dict[str, object]:
-        """The API shape of issue 7: conflict, fixes, complete."""
+        """The API's shape of a diagnosis: conflict, fixes, complete."""
         return {
             "conflict": list(self.conflict),
             "fixes": [f.as_dict(geometry) for f in self.fixes],

@@ -12,9 +12,11 @@ Public API (stable)::
     result.errors      # tuple[PuzzleError, ...] (invalid only)
 
 Contract: never raises for bad input; stops at the second solution, so uniqueness is always
-known; every solution is verified against the givens and houses before it is returned; a
-node budget (guesses) and a deadline over the whole call (a table build included) bound it.
-The tables (layout, masks, their bounded cache) live in :mod:`.solver_tables`.
+known; every solution is verified against the givens, houses and cages before it is returned;
+a node budget (guesses) and a deadline over the whole call (a table build included) bound it.
+The tables (layout, masks, their bounded cache) live in :mod:`.solver_tables`; a board with
+cages is searched by :class:`_CageSearch`, whose reduce adds the cage rule
+(:mod:`.cage_rule`) over the same tables.
 
 Glossary (after Norvig's ``sudoku.py``; board terms are in :mod:`sudoku_web.core.board`):
 
@@ -40,7 +42,7 @@ search
     open peers, else a symbol with two places in a house, else a cell with fewest candidates.
 story
     ``solve(..., record=N)`` runs the same search under :class:`_Recorder`, which wraps its
-    reduce and branch choice; the plain search pays nothing for it.
+    reduce and branch choice; the plain search pays one attribute store per contradiction.
 
 Roads not taken (figures in ``benchmarks/RESULTS.md``, "Solver engine: roads not taken"):
 
@@ -182,7 +184,7 @@ def solve(
         # Tables depend on the houses only: a stream of killers shares its board's tables.
         tables = _tables(geometry.base)
         # The clock starts once the tables exist: the time reported is this puzzle's, not
-        # the one-off build of a new geometry's tables (issue 15: an easy 16x16's "Time").
+        # the one-off build of a new geometry's tables (the page's "Time" is the solve's).
         started = time.perf_counter()
         text: str | None = None
         if isinstance(puzzle, str):

@@ -4,7 +4,8 @@ Contract: :func:`_tables` returns the :class:`_Tables` of a geometry, built on f
 cached on the (immutable, shared) geometry object. The cache is bounded in bytes
 (:data:`TABLES_BUDGET_BYTES`, each table's own count); the fixed geometries built by
 :func:`prebuild_common_tables` are pinned. The search (:mod:`.solver`) reads the tables and
-never writes them, except through the lazily built masks, which this module bounds.
+never writes them, except through what is built on first use (lazy masks, locked-candidates
+rules), which this module bounds.
 
 Glossary (the state, groups and reduce are in :mod:`.solver`):
 
@@ -17,8 +18,8 @@ mask
     every bit except ``i``'s own. Indexed by the ``bit_length`` of any of the candidate's
     bits (``keep_at[b]``), built from per-cell patterns in a dozen big-int operations.
 eager, lazy
-    Geometries whose masks fit :data:`EAGER_MASKS_BYTES` (9x9 and smaller, except jigsaw
-    maps, which come from users) are built at once; others build a candidate's masks on its
+    Geometries whose masks fit :data:`EAGER_MASKS_BYTES` (9x9 and smaller, except those with
+    a region map, which come from users) are built at once; others build a candidate's masks on its
     first placement (:class:`_LazyMasks`), capped per geometry by
     :data:`GROWN_BUDGET_BYTES`, past which they are dropped and rebuilt as needed.
 slot

@@ -28,7 +28,10 @@ Choice = tuple[int, float]  # (value 0-9, probability); 0 is an empty cell
 SUSPECTS = 10  # least certain cells whose other choices are tried
 MAX_CHANGED = 3  # cells changed at once
 MAX_TRIES = 250  # solver calls
-SOLVE_MS = 60.0  # one solver call's deadline (a 9x9 takes about a millisecond)
+# One solver call's deadline: a 9x9 takes about a millisecond, but the first call in a process
+# also builds the engine's tables (~20 ms), and a busy machine stretches both.
+FIRST_SOLVE_MS = 500.0
+SOLVE_MS = 100.0
 
 _STATUS: dict[str, Status] = {
     "solved": "unique",
@@ -49,9 +52,13 @@ class Proofread:
     conflicts: tuple[int, ...]  # cells of conflicting givens in the values chosen
 
 
-def verdict(values: Sequence[int], deadline: float | None) -> tuple[Status, tuple[int, ...]]:
+def verdict(
+    values: Sequence[int], deadline: float | None, budget_ms: float = SOLVE_MS
+) -> tuple[Status, tuple[int, ...]]:
     """The solver's status for ``values`` and, for a conflict, the cells involved."""
-    left = SOLVE_MS if deadline is None else min(SOLVE_MS, (deadline - time.perf_counter()) * 1000)
+    left = budget_ms
+    if deadline is not None:
+        left = min(budget_ms, (deadline - time.perf_counter()) * 1000)
     if left <= 0:
         return "unchecked", ()
     result = solve(list(values), deadline_ms=left)
@@ -62,7 +69,7 @@ def verdict(values: Sequence[int], deadline: float | None) -> tuple[Status, tupl
 def proofread(choices: Sequence[Sequence[Choice]], deadline: float | None = None) -> Proofread:
     """The most probable reading with exactly one solution, within the bounds (see module)."""
     first = tuple(options[0][0] for options in choices)
-    status, conflicts = verdict(first, deadline)
+    status, conflicts = verdict(first, deadline, FIRST_SOLVE_MS)
     if status in ("unique", "unchecked"):
         return Proofread(first, status, (), conflicts)
     tries = 0

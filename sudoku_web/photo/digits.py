@@ -34,12 +34,23 @@ def features(glyphs: np.ndarray) -> np.ndarray:
 
 
 def forward(model: Model, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Hidden activations and class probabilities for feature rows ``x``."""
-    hidden = np.maximum((x - model.mean) @ model.w1 + model.b1, 0.0)
-    logits = hidden @ model.w2 + model.b2
+    """Hidden activations and class probabilities for feature rows ``x``.
+
+    The products are ``einsum`` without BLAS: a few dozen rows are too few for BLAS to gain,
+    and a threaded BLAS's waiting threads burn the CPU a busy server's other requests need
+    (benchmarks/RESULTS.md, "Reading a photo").
+    """
+    hidden = np.maximum(_product(x - model.mean, model.w1) + model.b1, 0.0)
+    logits = _product(hidden, model.w2) + model.b2
     logits -= logits.max(axis=1, keepdims=True)
     odds = np.exp(logits)
     return hidden, odds / odds.sum(axis=1, keepdims=True)
+
+
+def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The matrix product a @ b in numpy's own loops (never BLAS's threads)."""
+    product: np.ndarray = np.einsum("ij,jk->ik", a, b, optimize=False)
+    return product
 
 
 def save(model: Model, path: Path = WEIGHTS) -> None:

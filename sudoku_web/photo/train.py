@@ -267,8 +267,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Build the training set, fit, report accuracy on it, write the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--photos", type=Path, default=None, help="labelled photos (*.jpg + .dat)")
-    parser.add_argument("--synthetic", type=int, default=24000, help="synthetic glyphs")
-    parser.add_argument("--jitters", type=int, default=3, help="cuts of each training photo")
+    parser.add_argument("--synthetic", type=int, default=12000, help="synthetic glyphs")
+    parser.add_argument("--jitters", type=int, default=2, help="cuts of each training photo")
     parser.add_argument("--out", type=Path, default=digits.WEIGHTS)
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--cache", type=Path, default=None, help="keep/reuse the glyphs here")

@@ -193,7 +193,7 @@ def read_photo() -> Response:
         }
         response = jsonify(body)
         response.status_code = answer.status
-    response.headers["Cache-Control"] = "no-store"
+    cache.no_store(response)
     if answer.status == 429:
         response.headers["Retry-After"] = str(photo_upload.RETRY_AFTER_S)
     return response

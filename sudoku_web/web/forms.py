@@ -266,7 +266,7 @@ class PuzzleForm(Form):
                 chars.append(".")
         errors: list[PuzzleError] = []
         if bad:
-            # One message for all such cells, naming them (issue 15: not one line per cell).
+            # One message for all such cells, naming them (not one line per cell).
             shown = [f"{geo.cell_name(i)} holds {v!r}" for i, v in bad[:4]]
             more = f" and {len(bad) - 4} more cells" if len(bad) > 4 else ""
             errors.append(

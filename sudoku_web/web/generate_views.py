@@ -49,13 +49,6 @@ from .request_path import json_error
 
 bp = Blueprint("generate", __name__)
 
-CONFIG_DEFAULTS: dict[str, Any] = {
-    # Wall-clock bound of live generation per request; past it the pool answers. No attempt
-    # starts and no grading runs past it (a grading it cuts short counts for nothing), so a
-    # request stays near it: within 300 ms with the solve and the page (route audit).
-    "GENERATE_DEADLINE_MS": 200,
-}
-
 # Live attempts per kind before the pool answers, and the kinds and grades too rare to look
 # for live: each variant's registry entry (VariantInfo.live_attempts, .pool_only) says, so the
 # deadline is only a safety net for a busy machine.

@@ -1,10 +1,10 @@
 """Small in-process tables bounded in bytes: :class:`ByteLRU` and the :func:`byte_cache`
 decorator (``functools.lru_cache`` with a byte budget instead of an entry count).
 
-For what the web keeps per geometry or per host (cell tables, form classes, link templates,
-region sketches): keys come from URLs (a jigsaw's region map, the Host header), so every such
-table is bounded, and in bytes, since a 16x16 entry costs several times a 9x9 one. An entry is
-charged :func:`deep_sizeof` of its key and value, measured once when it is stored.
+For what the web keeps per geometry or per host (cell tables, form classes, jigsaw
+geometries, region sketches): keys come from URLs (a jigsaw's region map, the Host header),
+so every such table is bounded, and in bytes, since a 16x16 entry costs several times a 9x9
+one. An entry is charged :func:`deep_sizeof` of its key and value, measured once when it is stored.
 
 Answers (results, pages, pictures) go to the app's store instead (:mod:`sudoku_web.web.cache`),
 which can be shared between servers; these tables hold objects that only make sense in one

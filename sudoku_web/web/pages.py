@@ -177,7 +177,7 @@ def read_photo() -> Response:
         form, picked, answer.status, photo=photo_upload.panel(form.geometry, answer)
     )
     response = make_response(page, status)
-    response.headers["Cache-Control"] = "no-store"
+    cache.no_store(response)
     if status == 429:
         response.headers["Retry-After"] = str(photo_upload.RETRY_AFTER_S)
     return response
@@ -214,10 +214,10 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "invalid":  # the engine found conflicting givens: the 422 page
         grid = link.grid if link.grid is not None else tuple(parse_puzzle(givens, geometry))
         return invalid_page(result.errors, geometry, grid)
-    links = speedups.result_links(geometry, givens)
+    links = variants.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
-        slots["grid"] = speedups.solution_rows_html(geometry, givens, result.solutions[0])
+        slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()
         shape = ("result", "solved", cache.geometry_key(geometry), request.script_root)
         page = speedups.render(shape, slots, _solved_renderer(geometry))
         return Response(page, content_type="text/html; charset=utf-8")

@@ -10,12 +10,12 @@ or as JSON. In order, each step cheaper than the next:
    (:func:`~sudoku_web.web.limits.allow_photo_upload`, 8 MiB; past it ``413``); a body that
    is not ``multipart/form-data`` with a non-empty ``photo`` file is a ``400``;
 2. the image's header (:func:`sudoku_web.photo.check_image`): not an image or a kind the reader
-   does not take (GIF, BMP ...) is a ``415``; a broken JPEG/PNG/WebP a ``400``;
+   does not take (GIF, BMP ...) is a ``415``; a broken JPEG/PNG/WebP a ``400``; more pixels
+   declared than ``PHOTO_MAX_PIXELS`` a ``413``, before anything is decoded;
 3. a reading slot (:mod:`sudoku_web.web.slots`, ``PHOTO_MAX_CONCURRENT`` workers at once;
    none free within :data:`SLOT_WAIT_S` is a ``429`` with ``Retry-After``);
-4. the reader, with the ``PHOTO_`` budget (:class:`~sudoku_web.web.budgets.PhotoBudget`): an
-   image over ``PHOTO_MAX_PIXELS`` is refused from its header (``413``) before any decoding,
-   no grid found is a ``422``.
+4. the reader, with the ``PHOTO_`` budget (:class:`~sudoku_web.web.budgets.PhotoBudget`):
+   data broken past the header is a ``400``, no grid found a ``422``.
 
 Status codes, decided: ``415`` when the file is not a kind of image the reader takes (the
 media type is the problem), ``400`` when it is one but broken or the request is malformed,
@@ -51,7 +51,7 @@ PHOTO_GEOMETRY: Final = standard(9)
 #: How long a request waits for a reading slot before it is told to come back (429): short,
 #: because a waiting sync worker is one the pages cannot use.
 SLOT_WAIT_S = 0.5
-#: ``Retry-After`` of that 429, in seconds (a reading costs 0.1-0.25 s of CPU).
+#: ``Retry-After`` of that 429, in seconds (a reading costs 0.05-0.25 s of CPU).
 RETRY_AFTER_S = 2
 
 #: What the readers take, as a person is told it.
@@ -180,6 +180,12 @@ class PhotoPanel:
         return f"{self.max_bytes / 2**20:.0f}"
 
     @property
+    def too_large(self) -> str:
+        """What a person reads about a file over the limit (the page's script says it too,
+        before uploading)."""
+        return too_large_message(self.max_bytes)
+
+    @property
     def read(self) -> bool:
         """Whether a photo was read (the grid holds it, for the person to check)."""
         return self.answer is not None and self.answer.reading is not None
@@ -242,5 +248,5 @@ def reading_json(reading: Reading) -> dict[str, Any]:
         "reading": reading.status,
         "confidence": [round(float(c), 3) for c in reading.confidence],
         "notes": list(check_notes(reading)),
-        "form_url": url_for("web.index", p=puzzle),
+        "form_url": url_for("web.index", p=puzzle, _external=True),
     }

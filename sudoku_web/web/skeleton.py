@@ -13,14 +13,15 @@ Vocabulary:
 
 Why: a solved puzzle's result page is ~10 KB of fixed markup around a dozen values, and
 rendering it through Jinja (context, blocks, macros, ``url_for``) cost about as much as
-solving a hard puzzle. Filling a skeleton is a single ``str.join``: issue 4's uncached page
-throughput. A skeleton holds no puzzle data (only the shape), so it is a compiled template,
-not a cached answer; it is kept with the cache off too.
+solving a hard puzzle. Filling a skeleton is a single ``str.join``: it buys about a quarter
+of the uncached solved pages' throughput (``benchmarks/RESULTS.md``). A skeleton holds no
+puzzle data (only the shape), so it is a compiled template, not a cached answer; it is kept
+with the cache off too.
 
 Safety: a skeleton is trusted only after it proved itself. Building one renders the template
 twice, once with sentinel slots (to find the cuts) and once with the request's real values,
 and keeps the skeleton only when filling it gives exactly the real page; otherwise the shape
-is marked and always rendered by Jinja (and a warning is logged). ``tests/test_skeleton.py``
+is marked and always rendered by Jinja (and a warning is logged). ``tests/test_speedups.py``
 compares both paths byte for byte over many puzzles, outcomes and variants, which catches a
 template that prints something other than a slot.
 """

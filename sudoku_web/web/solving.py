@@ -1,7 +1,9 @@
 """The core, called within the request's budgets and through the app's cache.
 
-Every call a view makes into the engine, the typo doctor, the logic solver and the search
-story is here, each with its budget from :mod:`sudoku_web.web.budgets`; deterministic answers
+The views' calls into the engine, the typo doctor, the logic solver's explanations and grades
+and the search story are here, each with its budget from :mod:`sudoku_web.web.budgets` (a
+hint and the game's panels are called by their views with :func:`hint_deadline`, and
+generation by its own with ``GENERATE_DEADLINE_MS``); deterministic answers
 are kept in the app's store (:mod:`sudoku_web.web.cache`) under a key naming everything they
 depend on, and an answer cut short by a deadline is never kept and marks its response
 ``no-store``. So a ``POST`` of an impossible puzzle runs the doctor once, not on every post.
@@ -25,7 +27,8 @@ from .budgets import Budget, DoctorBudget, TeachBudget
 
 
 def solve_puzzle(puzzle: str, budget: Budget, geometry: Geometry | None = None) -> SolveResult:
-    """Solve a canonical puzzle within ``budget``; the single call into the engine."""
+    """Solve a canonical puzzle within ``budget``: every page's and the API's solve (the
+    search story, :func:`search_story`, reruns the engine with its recorder on)."""
     return solve(
         puzzle,
         geometry=geometry or standard(9),

@@ -2,30 +2,23 @@
 the plain path produces, and ``SPEEDUPS = False`` (``SUDOKU_WEB_SPEEDUPS=false``) turns all
 of them off, leaving the plain path (tests run both and compare).
 
-What is here, and what it buys (measured in-process, ``benchmarks/speedups.py``; figures in
-``benchmarks/RESULTS.md``); each was kept because it buys at least 5% of a page's
-throughput. Dropped for buying less: remembered template links (within noise once pages come
-from skeletons).
+Each trick here buys at least 10% of a scenario's throughput (``python -m benchmarks.speedups``,
+CPU time in one process; figures in ``benchmarks/RESULTS.md``, "Speed tricks re-measured"):
 
 skeletons
     A solved result page is ~10 KB of fixed markup around a dozen values: it is rendered by
     Jinja once per *shape* (outcome, geometry, script root), cut at its slots, and later
     pages are one ``str.join`` (:mod:`sudoku_web.web.skeleton` proves each skeleton).
-pre-built rows
-    A solved grid's ``<td>`` cells from a per-geometry table of each cell's markup per
-    (given, solution) pair: one C-level pass instead of :meth:`BoardView.rows_html`.
-link templates
-    A result page's four links (share path, absolute share link, "Edit", "Print") cost four
-    ``url_for`` builds, ~9% of an uncached page. Per app, request origin (scheme, host,
-    script root) and geometry, they are built once around a hole and then filled with
-    ``str.replace``; puzzles that are not plain letters and digits take ``url_for``.
 replay by URL
     A ``before_request`` hook answering a GET whose cacheable response is stored under its
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
     as ``/healthz``.
 
-Every table here is bounded in bytes (:func:`sudoku_web.web.memo.byte_cache`, the skeletons'
-own bound, the app's store).
+Roads not taken (removed, each buying under 10%): pre-built solved rows (a per-geometry table
+of each cell's ``<td>``) and link templates (a result page's four links filled into
+``url_for`` output built once per origin).
+
+The skeletons are bounded in bytes by their own store, the replay by the app's store.
 """
 
 from __future__ import annotations
@@ -36,14 +29,11 @@ from typing import Any, Final
 from flask import Flask, Response, current_app, request
 from markupsafe import Markup
 
-from ..core.board import Geometry
-from . import cache, variants
-from .boards import _td, board_view, cell_statics
-from .memo import ByteLRU, byte_cache
+from . import cache
 from .skeleton import Skeletons
 
-#: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,rows"'``).
-PIECES: Final = ("skeletons", "rows", "links", "replay")
+#: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,replay"'``).
+PIECES: Final = ("skeletons", "replay")
 
 #: Config default: every trick on (the plain path is what tests compare against). ``False``
 #: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
@@ -51,7 +41,6 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {"SPEEDUPS": True}
 PIECES_KEY: Final = "sudoku_speedups"
 
 SKELETONS: Final = "sudoku_skeletons"
-LINK_TEMPLATES: Final = "sudoku_link_templates"
 
 
 def init_app(app: Flask) -> None:
@@ -68,9 +57,6 @@ def init_app(app: Flask) -> None:
     app.extensions[PIECES_KEY] = pieces
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
-    if "links" in pieces:
-        # Bounded because the Host header comes from the client: ~1 KB an origin and geometry.
-        app.extensions[LINK_TEMPLATES] = ByteLRU[tuple[str, ...], variants.Links](256 * 1024)
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
         app.extensions.setdefault(cache.ON_CACHEABLE, []).append(remember_by_url)
@@ -93,71 +79,6 @@ def render(
     if not isinstance(store, Skeletons):
         return plain(slots)
     return store.render(shape, slots, plain)
-
-
-# ---- Pre-built rows --------------------------------------------------------------------------
-
-
-def solution_rows_html(geometry: Geometry, givens: str, solution: str) -> Markup:
-    """``board_view(geometry, givens, solution).rows_html()`` for canonical strings, from a
-    per-geometry table of each cell's markup per (given, solution) pair (when on)."""
-    if not on("rows"):
-        return board_view(geometry, givens, solution).rows_html()
-    try:
-        cells = "".join(
-            map(dict.__getitem__, _solved_cells(geometry), zip(givens, solution, strict=True))
-        )
-    except KeyError:  # not canonical (say a lower-case symbol): the general drawing
-        return board_view(geometry, givens, solution).rows_html()
-    return Markup(cells + _ROW_END)
-
-
-_ROW_START, _ROW_BREAK, _ROW_END = "\n    <tr>", "\n    </tr>\n    <tr>", "\n    </tr>"
-
-
-@byte_cache(2 * 1024 * 1024)  # a 9x9 table is ~150 KB; jigsaw geometries come from URLs
-def _solved_cells(geometry: Geometry) -> tuple[dict[tuple[str, str], str], ...]:
-    """Per cell, its ``<td>`` for each (given, solution) pair of canonical symbols: a given
-    shows itself, a blank ("0") the solution's symbol as solved; a row's first cell also
-    starts the row (9x9: 81 dicts of 18)."""
-    n = geometry.size
-    out = []
-    for index, (tail, label, total) in enumerate(cell_statics(geometry)):
-        start = "" if index % n else (_ROW_BREAK if index else _ROW_START)
-        cells = {}
-        for sym in geometry.symbols:
-            cells[sym, sym] = start + _td(tail, label, sym, "given", False, False, total)
-            cells["0", sym] = start + _td(tail, label, sym, "solved", False, False, total)
-        out.append(cells)
-    return tuple(out)
-
-
-# ---- Link templates --------------------------------------------------------------------------
-
-#: Stands for the puzzle while a template is built: "~" is unreserved, so ``url_for`` keeps
-#: it as it is, and no canonical puzzle holds it.
-_HOLE: Final = "~~"
-
-
-def result_links(geometry: Geometry, puzzle: str) -> variants.Links:
-    """:func:`variants.result_links`, from the origin's and geometry's templates (when on)."""
-    table = current_app.extensions.get(LINK_TEMPLATES)
-    if not isinstance(table, ByteLRU) or not puzzle.isalnum():
-        return variants.result_links(geometry, puzzle)
-    env = request.environ
-    key = (
-        env.get("wsgi.url_scheme", "http"),
-        env.get("HTTP_HOST") or f"{env.get('SERVER_NAME')}:{env.get('SERVER_PORT')}",
-        env.get("SCRIPT_NAME", ""),
-        cache.geometry_key(geometry),
-    )
-    template = table.get(key)
-    if template is None:
-        template = variants.result_links(geometry, _HOLE)
-        if any(link.count(_HOLE) != 1 for link in template.fields()):
-            return variants.result_links(geometry, puzzle)  # a hole was escaped: no template
-        table.put(key, template)
-    return variants.Links(*(link.replace(_HOLE, puzzle) for link in template.fields()))
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------

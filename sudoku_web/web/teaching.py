@@ -20,7 +20,8 @@ The grade is not computed for the result page itself: it costs ~7 ms on a hard p
 ~0.3 ms for the solve, so the result page stays a cheap, always-cacheable answer and the panel
 arrives as its own request (link-preview fetchers never load it). What these pages draw is
 built by :mod:`sudoku_web.web.teaching_display`; the core is called through
-:mod:`sudoku_web.web.solving`, within the budgets from the config.
+:mod:`sudoku_web.web.solving`, within the budgets from the config (a hint,
+:mod:`sudoku_web.core.hints`, directly, with :func:`~sudoku_web.web.solving.hint_deadline`).
 """
 
 from __future__ import annotations
@@ -31,13 +32,13 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from werkzeug.wrappers import Response
 
 from ..core.board import Geometry, parse_puzzle
+from ..core.hints import Hint, hint_steps
 from ..core.logic import Candidates, pencil_marks
 from ..core.variants import VariantInfo
 from . import cache, security, solving, teaching_display, variants
 from .forms import JigsawForm, PuzzleForm, form_for
 from .reading import canonical, read
 from .request_path import ShareLink, add_share_routes, read_share_link
-from .teaching_display import Hint
 
 bp = Blueprint("teach", __name__)
 
@@ -265,7 +266,7 @@ def _hint_for(
             if lost:
                 return _wrong(lost, geometry, pencil=True)
     solved = result.status == "solved"  # then every entry was checked against the solution
-    hint = teaching_display.hint_steps(
+    hint = hint_steps(
         grid,
         geometry,
         unique=solved,
@@ -282,9 +283,7 @@ def _hint_for(
 
 def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
     """The grid has no solution: name the cells to check (never the digits)."""
-    hint = teaching_display.hint_steps(
-        grid, geometry, unique=False, deadline_ms=solving.hint_deadline()
-    )
+    hint = hint_steps(grid, geometry, unique=False, deadline_ms=solving.hint_deadline())
     if hint.last is not None and hint.last.technique == "Contradiction":
         return _wrong(hint.last.cells, geometry)
     diagnosis = solving.diagnose_puzzle(canonical(grid), geometry)

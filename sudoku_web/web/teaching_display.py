@@ -27,14 +27,14 @@ hint
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
 
 from ..core.board import Geometry
+from ..core.hints import Hint
 from ..core.logic import (
     GRADES,
     Candidates,
@@ -42,22 +42,16 @@ from ..core.logic import (
     GradeResult,
     MachineGrade,
     Step,
-    apply_step,
     grade_note,
     machine_grade,
-    next_step,
-    pencil_marks,
 )
-from ..core.solver import SolveResult, SolveStats, branch_for
+from ..core.solver import SolveResult, SolveStats
 from ..core.story import SearchStory, StoryEvent
 from ..core.techniques import Group, Node, node_cells
 from .boards import cage_sum_html, cell_statics
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
-
-# A hint looks this many steps ahead for the next placement; in practice 1-10 are needed.
-HINT_LOOKAHEAD = 200
 
 # The search story indents by depth up to here (a CSS class per level); deeper reads the same.
 MAX_INDENT = 12
@@ -448,73 +442,6 @@ def difficulty(explanation: Explanation | GradeResult, stats: SolveStats) -> Dif
 
 # ---------------------------------------------------------------------------------------------
 # Hints
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The steps to the next placement (the last one places), or none when logic is stuck."""
-
-    steps: tuple[Step, ...]
-    before: Candidates  # the candidates the last step starts from
-    stuck_cell: int | None = None  # no technique applies: a cell of the engine's guess
-    stuck_guess: str = ""  # ... and the guess in words (solver.Branch.describe)
-    # The deadline came before a placement: the steps are the eliminations found so far.
-    cut_short: bool = False
-
-    @property
-    def last(self) -> Step | None:
-        """The step that places a digit (or a contradiction), None when stuck."""
-        return self.steps[-1] if self.steps and not self.stuck else None
-
-    @property
-    def stuck(self) -> bool:
-        """True when no technique applies: the next move would be a guess."""
-        return self.stuck_cell is not None
-
-
-def hint_steps(
-    grid: Sequence[int],
-    geometry: Geometry,
-    *,
-    unique: bool = True,
-    start: Candidates | None = None,
-    givens: Sequence[int] | None = None,
-    deadline_ms: float | None = None,
-) -> Hint:
-    """Logical steps from ``grid`` up to the first that places a digit (never a guess).
-
-    A grid in a form holds only digits, not the candidates a previous hint eliminated; a hint
-    that only eliminated would come back unchanged on the next press. So the eliminations
-    leading to the next placement are part of the hint. A ``Contradiction`` step ends it too.
-    ``start``: the person's own pencil marks (a pasted candidate grid) instead of the grid's.
-    ``givens``: the puzzle's givens, once the grid's other digits are checked against the
-    solution; those digits then count as placed while solving (the avoidable rectangle asks).
-    ``deadline_ms``: no further step is looked for after it (on a sparse grid with several
-    solutions the way to a placement can be long); the hint is then the eliminations so far,
-    marked ``cut_short``.
-    """
-    deadline = None if deadline_ms is None else time.perf_counter() + deadline_ms / 1000
-    cand = start if start is not None else pencil_marks(list(grid), geometry)
-    if givens is not None:
-        placed = sum(1 << c for c, v in enumerate(cand.values) if v and not givens[c])
-        cand = replace(cand, deduced=placed)
-    next_cand = cand
-    steps: list[Step] = []
-    for _ in range(HINT_LOOKAHEAD):
-        cand = next_cand
-        if steps and deadline is not None and time.perf_counter() > deadline:
-            return Hint(tuple(steps), steps[-1].before, cut_short=True)
-        step = next_step(cand, geometry, unique=unique)
-        if step is None:
-            branch = branch_for(cand.values, cand.masks, geometry)  # the engine's own choice
-            if branch is None:
-                return Hint(tuple(steps), cand)
-            return Hint(tuple(steps), cand, branch.options[0][0], branch.describe(geometry))
-        steps.append(step)
-        if step.placements or step.technique == "Contradiction":
-            break
-        next_cand = apply_step(cand, step, geometry)
-    return Hint(tuple(steps), cand)
 
 
 def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str, Any]:

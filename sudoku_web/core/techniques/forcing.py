@@ -18,11 +18,11 @@ chain / net
     let a branch combine several facts.
 
 How: every candidate's branch is followed on the whole-board bit state of
-:mod:`sudoku_web.core.propagation` (about a tenth of a millisecond each), the conclusions
-are compared there, and only the one shown, the shortest found, is followed again with its
-reasons recorded (:class:`_Record`) to write the sentence. Only grids up to 9x9: a 16x16
-position has a thousand candidates to try, which does not fit a page's deadline, so big
-grids keep the guess (honestly named) instead.
+:mod:`sudoku_web.core.techniques.propagation` (about a tenth of a millisecond each), the
+conclusions are compared there, and only the one shown, the shortest found, is followed
+again with its reasons recorded (:class:`_Record`) to write the sentence. Only grids up to
+9x9: a 16x16 position has a thousand candidates to try, which does not fit a page's deadline,
+so big grids keep the guess (honestly named) instead.
 
 Within an explanation the contradictions found but not shown are remembered, and the next
 search re-checks those first (:func:`_known_broken`), cheapest first. A hard puzzle stalls

@@ -1,0 +1,115 @@
+"""Prose that stays true: docstrings are contracts of bounded length, code carries no issue
+numbers (history lives in git), and every file or module the prose names exists."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "sudoku_web"
+# Python whose prose is held to the limits: the package and the benchmarks.
+SOURCES = sorted([*PACKAGE.rglob("*.py"), *(ROOT / "benchmarks").glob("*.py")])
+# Everything that is code: no issue numbers in any of it.
+CODE = sorted(
+    [
+        *SOURCES,
+        *(ROOT / "tests").glob("*.py"),
+        *(ROOT / "templates").rglob("*.html"),
+        *(ROOT / "static").rglob("*.js"),
+        *(ROOT / "static").rglob("*.css"),
+        *(ROOT / "deploy").glob("*"),
+        ROOT / "Makefile",
+    ]
+)
+MODULE_LIMIT = 60  # lines, module docstrings
+FUNCTION_LIMIT = 30  # lines, function and class docstrings
+
+
+def _rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+def _docstrings(path: Path) -> list[tuple[str, int, int]]:
+    """(what, lines, limit) for the module's docstring and each function's and class's."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    text = ast.get_docstring(tree, clean=False)
+    if text:
+        found.append(("module", text.count("\n") + 1, MODULE_LIMIT))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            text = ast.get_docstring(node, clean=False)
+            if text:
+                found.append((node.name, text.count("\n") + 1, FUNCTION_LIMIT))
+    return found
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=_rel)
+def test_docstrings_are_short_enough_to_be_contracts(path: Path) -> None:
+    long = [(what, n) for what, n, limit in _docstrings(path) if n >= limit]
+    assert not long, f"{_rel(path)}: docstrings over the limit (lines): {long}"
+
+
+ISSUE = re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", CODE, ids=_rel)
+def test_code_names_no_issue_numbers(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = [f"{n}: {line.strip()}" for n, line in enumerate(lines, 1) if ISSUE.search(line)]
+    assert not found, f"{_rel(path)} names issues (history lives in git): {found}"
+
+
+# Files named in prose, by their path from the repository's top.
+FILE = re.compile(
+    r"(?<![\w/.-])((?:tests|benchmarks|sudoku_web|deploy|docs|static|templates)/[\w/.-]*\w)"
+)
+# Modules named in prose by their dotted name from the package (a module, or a name in one).
+MODULE = re.compile(r"(?<![\w.])(sudoku_web(?:\.\w+)+)")
+
+
+def _prose(path: Path) -> str:
+    """The docstrings and comments of a Python file."""
+    source = path.read_text(encoding="utf-8")
+    parts = [m.group(0) for m in re.finditer(r"#.*$", source, re.M)]
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            parts.append(ast.get_docstring(node, clean=False) or "")
+    return "\n".join(parts)
+
+
+def _module_file(parts: list[str]) -> Path | None:
+    base = ROOT.joinpath(*parts)
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path
+    return None
+
+
+def _module_exists(dotted: str) -> bool:
+    """``dotted`` is a module, or a name defined in one (``sudoku_web.web.cache.cacheable``)."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        path = _module_file(parts[:cut])
+        if path is not None:
+            if cut == len(parts):
+                return True
+            return re.search(rf"\b{re.escape(parts[cut])}\b", path.read_text("utf-8")) is not None
+    return False
+
+
+@pytest.mark.parametrize("path", [*SOURCES, *(ROOT / "tests").glob("*.py")], ids=_rel)
+def test_files_and_modules_named_in_prose_exist(path: Path) -> None:
+    prose = _prose(path)
+    missing = [
+        name
+        for name in sorted(set(FILE.findall(prose)))
+        if not (ROOT / name).exists() and not name.endswith("/")
+    ]
+    missing += [name for name in sorted(set(MODULE.findall(prose))) if not _module_exists(name)]
+    assert not missing, f"{_rel(path)} names what does not exist: {missing}"
