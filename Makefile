@@ -24,8 +24,8 @@ PORT   ?= 5000
 # systemd is here for systemd-analyze (tests/test_deploy.py), not for a service.
 TEST_SERVERS := nginx-light:nginx redis-server:redis-server systemd
 
-.PHONY: run serve test lint typecheck pytest chromium system-deps test-servers bench bench-quick \
-	loadtest loadtest-hostile clean
+.PHONY: run serve test lint typecheck pytest chromium jre system-deps test-servers bench bench-quick \
+	loadtest loadtest-compare loadtest-hostile clean
 
 $(BIN)/python:
 	@# Debian's python3 imports venv without python3-venv, but cannot create one without ensurepip.
@@ -61,7 +61,14 @@ chromium:
 test-servers:
 	@$(SUDO) .ci/install-servers $(TEST_SERVERS)
 
-system-deps: chromium test-servers
+# Java for the Nu HTML Checker (tests/test_html_checker.py runs vnu.jar): Debian's headless
+# runtime, without recommended packages.
+jre:
+	@command -v java >/dev/null 2>&1 || { \
+	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+	    apt-get install -y --no-install-recommends default-jre-headless; }
+
+system-deps: chromium jre test-servers
 
 run: $(RUN_STAMP)
 	$(BIN)/flask --app sudoku_web run --host $(HOST) --port $(PORT)
@@ -94,6 +101,13 @@ loadtest: $(RUN_STAMP)
 	@command -v wrk >/dev/null 2>&1 || { \
 	  $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y wrk; }
 	$(BIN)/python -m benchmarks.loadtest
+
+# The previous release (ef0b313; BASE=<rev> for another) and this tree back to back, alternating:
+# the cold mixed load under gunicorn as shipped and the server CPU per route, with the ratio
+# (a few minutes). Figures go in benchmarks/RESULTS.md.
+BASE ?= ef0b313
+loadtest-compare: $(RUN_STAMP)
+	$(BIN)/python -m benchmarks.release_compare --base $(BASE)
 
 # The hostile load test: the most expensive requests with fresh inputs while a probe
 # times /healthz, then the worst memory mix; a few minutes. Figures go in benchmarks/RESULTS.md.

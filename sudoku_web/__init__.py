@@ -29,7 +29,7 @@ def defaults() -> dict[str, Any]:
     as SUDOKU_WEB_<KEY> or FLASK_<KEY> (values are parsed as JSON, so
     SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number). The modules read ``app.config`` directly.
     """
-    from .web import budgets, cache, limits, security, speedups
+    from .web import budgets, cache, explanations, limits, security, speedups
 
     return {
         # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near.
@@ -39,6 +39,7 @@ def defaults() -> dict[str, Any]:
         **limits.CONFIG_DEFAULTS,
         **speedups.CONFIG_DEFAULTS,
         **budgets.CONFIG_DEFAULTS,  # the budgets of one request's work
+        **explanations.CONFIG_DEFAULTS,
     }
 
 

@@ -365,6 +365,9 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> int:
     if args.count < 1:
         print("sudoku-web: --count must be at least 1", file=sys.stderr)
         return EXIT_USAGE
+    if args.pool and (args.killer or find_variant(args.variant).needs_cages):
+        print("sudoku-web: the pool holds no killers; leave out --pool", file=sys.stderr)
+        return EXIT_USAGE
     attempts = args.max_attempts or (200 if args.pool else DEFAULT_MAX_ATTEMPTS)
     pool_path = args.pool_file or pool.SHIPPED
     kinds = pool.load(pool_path) if args.pool else {}

@@ -36,12 +36,12 @@ def test_chain_drawing_is_visible_over_its_grid(page: Page, live_server: str, wi
     assert grid and drawing
     for key in ("x", "y", "width", "height"):
         assert abs(grid[key] - drawing[key]) < 1, key
-    # The rings sit on their candidates as the browser lays them out: the start's centre
-    # falls inside the start digit's slot, each red ring's inside its struck digit's.
+    # The marks sit on their candidates as the browser lays them out: the start ring's centre
+    # falls inside the start digit's slot, each red cross's inside its struck digit's.
     links = explanation.steps[number - 1].links
     eliminations = explanation.steps[number - 1].eliminations
     rings = [("circle.chain-start", links[0][0])]
-    rings += [(f"circle.chain-elim >> nth={i}", e) for i, e in enumerate(eliminations)]
+    rings += [(f"path.chain-elim >> nth={i}", e) for i, e in enumerate(eliminations)]
     for selector, (cell, digit) in rings:
         ring = svg.locator(selector).bounding_box()
         row, col = divmod(cell, 9)

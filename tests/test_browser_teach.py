@@ -73,7 +73,7 @@ def test_difficulty_panel_that_fails_to_load_leaves_a_link(page: Page, live_serv
     def fail(route: Route) -> None:
         route.fulfill(status=503, body="busy")
 
-    page.route("**/difficulty", fail)
+    page.route("**/difficulty?embed=1", fail)  # the slot asks for the embedded panel
     page.goto(f"{live_server}/p/{EASY}")
     slot = page.locator(".difficulty-slot")
     expect(slot).to_contain_text("The grades could not be loaded here.")

@@ -191,3 +191,23 @@ def test_six_by_six_and_killer_x() -> None:
         for text in result.solutions:
             assert verify([int(ch, 17) for ch in text], [0] * board.cells, geo)
         assert filled in result.solutions or result.status == "multiple"
+
+
+def test_a_big_killer_gives_up_at_the_deadline() -> None:
+    """A 16x16 killer is past what the engine settles in 200 ms: it says so, never a wrong
+    or unchecked solution."""
+    import random
+
+    from sudoku_web.core.cage_maker import SIZE_WEIGHTS, partition
+    from sudoku_web.core.generate import solution_grid
+
+    geo = standard(16)
+    rng = random.Random(1)
+    grid = solution_grid(geo, rng)
+    assert grid is not None
+    board = geo.with_cages(partition(grid, geo, rng, SIZE_WEIGHTS["Easy"]))
+    result = solve("." * 256, geometry=board, deadline_ms=200)
+    assert result.status == "gave_up" and result.reason == "deadline"
+    assert result.candidates is not None
+    for cell, mask in enumerate(result.candidates):
+        assert mask >> (grid[cell] - 1) & 1  # every elimination kept the solution's digit

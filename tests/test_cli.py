@@ -282,3 +282,13 @@ def test_generate_a_killer_prints_its_cages(capsys: pytest.CaptureFixture[str]) 
     assert main(["solve", "--cages", body["cages"], "--size", "4", "--json"]) == 0
     solved = json.loads(capsys.readouterr().out)
     assert solved["status"] == "solved" and solved["solution"] == body["solution"]
+
+
+def test_killers_are_kept_out_of_the_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pool_file = tmp_path / "pool.json"
+    args = ["generate", "--variant", "killer", "--pool", "--pool-file", str(pool_file)]
+    assert main(args) == 2
+    assert "the pool holds no killers" in capsys.readouterr().err
+    assert not pool_file.exists()

@@ -328,3 +328,20 @@ def test_several_solutions_with_cages_get_a_suggestion() -> None:
     assert found.suggestion is not None
     result = solve(found.suggestion.apply([0] * 81), geometry=geo)
     assert result.status == "solved"
+
+
+def test_a_mistyped_given_in_a_killer_is_found() -> None:
+    """The given-fix logic works on a board with cages too."""
+    from sudoku_web.core.cages import parse_cages
+
+    cagemap, sums, solution = KILLER_LINES[1].split(":")
+    geo = standard(9).with_cages(parse_cages(f"{cagemap}:{sums}", standard(9)))
+    grid = [0] * 81
+    for cell in (0, 40, 80):
+        grid[cell] = int(solution[cell])
+    wrong = next(v for v in range(1, 10) if v != grid[40] and v not in (grid[0], grid[80]))
+    grid[40] = wrong
+    assert solve(grid, geometry=geo).status == "unsolvable"
+    found = diagnose(grid, geo, deadline_ms=None)
+    assert found.conflict == (40,)
+    assert any(f.cell == 40 and f.new == int(solution[40]) for f in found.fixes)

@@ -255,7 +255,7 @@ def test_new_puzzle_form_offers_every_variant_and_grade(client: Any) -> None:
 def test_new_puzzle_form_is_on_the_main_page(client: Any) -> None:
     html = client.get("/?v=x").get_data(as_text=True)
     assert 'action="/new"' in html
-    assert '<option value="x" selected>' in html
+    assert '<option value="x" selected' in html
 
 
 def test_new_puzzle_opens_its_play_page(client: Any) -> None:
@@ -279,6 +279,37 @@ def test_new_puzzle_from_the_pool_says_so(client: Any, monkeypatch: pytest.Monke
     assert "pre-generated pool" not in client.get(plain).get_data(as_text=True)
 
 
+def test_new_puzzle_takes_variant_as_the_api_does(client: Any) -> None:
+    response = client.get("/new?variant=x&grade=Easy")
+    assert response.status_code == 303
+    variant, puzzle, regions = _puzzle_of(response.headers["Location"])
+    assert variant == "x"
+    _assert_proper(puzzle, "x", 9, regions, "Easy")
+
+
+def test_the_pool_note_never_calls_an_easy_grade_rare(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
+    location = client.get("/new?grade=Easy").headers["Location"]
+    html = client.get(location).get_data(as_text=True)
+    assert "pre-generated pool" in html and "rare" not in html
+
+
+def test_new_puzzle_offers_each_variant_only_its_grades(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for kind in generate_views.KINDS:  # straight to the pool: what is offered is there
+        monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, (kind.variant, kind.size), 0)
+    html = client.get("/new").get_data(as_text=True)
+    for kind in generate_views.KINDS:
+        have = generate_views.grades_of(kind)
+        assert f'data-grades="{" ".join(have)}"' in html
+        for word in have:  # each offered pair is made
+            assert client.get(f"/new?v={kind.key}&grade={word}").status_code == 303, (kind, word)
+    assert "4x4 (Easy only)" in html
+
+
 def test_new_puzzle_bad_choice_is_422_with_the_form(client: Any) -> None:
     response = client.get("/new?v=nonsense&grade=Easy")
     assert response.status_code == 422
@@ -291,7 +322,7 @@ def test_new_puzzle_unavailable_grade_says_why(client: Any) -> None:
     assert response.status_code == 422
     html = response.get_data(as_text=True)
     assert "No Diabolical 4x4 puzzle is available" in html
-    assert '<option value="4x4" selected>' in html
+    assert '<option value="4x4" selected' in html
 
 
 def test_every_form_kind_is_a_pool_kind() -> None:

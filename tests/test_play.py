@@ -464,7 +464,7 @@ def test_the_api_answers_are_json_for_a_jigsaw_with_its_regions(app: Flask) -> N
 
 def test_the_play_page_tells_how_hard_the_puzzle_is(client: Any) -> None:
     page = text(client.get(f"/p/{EASY}/play"))
-    assert f'data-fragment="/p/{EASY}/difficulty"' in page
+    assert f'data-fragment="/p/{EASY}/difficulty?embed=1"' in page
     assert f'src="/p/{EASY}/difficulty?embed=1"' in page  # without JavaScript
     panel = text(client.get(f"/p/{EASY}/difficulty?embed=1"))
     assert "For a person" in panel and EASY_SOLUTION not in panel

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_web import create_app
 from sudoku_web.hosting import serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,6 +138,14 @@ def test_the_master_freezes_its_heap_before_forking_workers() -> None:
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_a_new_server_draws_its_pages_once_before_the_first_visitor() -> None:
+    app = serve.make_application(serve.settings_from_env({}))
+    assert app.cfg.post_worker_init is serve.warm_up_worker  # workers without preload
+    # Every page of the warm-up puzzle is drawn (a 200 each), so each template and table a
+    # page needs is built before a worker takes its first request.
+    assert serve.warm_up_app(create_app()) == [200] * len(serve.WARM_UP_PATHS)
 
 
 def test_gunicorn_accepts_every_setting_name() -> None:

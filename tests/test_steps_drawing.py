@@ -1,5 +1,5 @@
 """The chain of a chain step drawn on its pencil grid (steps page): one SVG curve per link of
-``Step.links``, strong and weak told apart, the start and the eliminations ringed."""
+``Step.links``, strong and weak told apart, the start ringed and the eliminations crossed out."""
 
 from __future__ import annotations
 
@@ -100,10 +100,13 @@ def test_a_chain_step_draws_one_line_per_link_with_start_and_eliminations(
     assert start
     (cell, digit) = step.links[0][0]
     assert _inside(_num(start.group(1), "cx"), _num(start.group(1), "cy"), cell, digit)
-    rings = re.findall(r'<circle class="chain-elim" ([^>]*)/>', svg)
-    assert len(rings) == len(step.eliminations) > 0
-    for attrs, (cell, digit) in zip(rings, step.eliminations, strict=True):
-        assert _inside(_num(attrs, "cx"), _num(attrs, "cy"), cell, digit)
+    # Each removed candidate is crossed out (two strokes through its slot), never ringed: a
+    # circle means placed, or the chain's start.
+    crosses = re.findall(r'<path class="chain-elim" d="([^"]*)"/>', svg)
+    assert len(crosses) == len(step.eliminations) > 0
+    for d, (cell, digit) in zip(crosses, step.eliminations, strict=True):
+        x1, y1, x2, y2 = (float(v) for v in re.findall(r"[-0-9.]+", d)[:4])
+        assert _inside((x1 + x2) / 2, (y1 + y2) / 2, cell, digit)
     # The chain in words, for a screen reader, from its start.
     first = f"{GEO.cell_name(cell)} {digit}"
     label = re.search(r'aria-label="(Chain: [^"]*)"', svg)

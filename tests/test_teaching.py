@@ -17,6 +17,7 @@ from web_puzzles import (
     IMPOSSIBLE,
     JIGSAW_PUZZLE,
     JIGSAW_REGIONS,
+    SIXTEEN_PUZZLE,
     TWO_SOLUTIONS,
     X_PUZZLE,
 )
@@ -264,7 +265,8 @@ def _difficulty_section(html: str) -> str:
 
 
 def _panel_of(html: str) -> str:
-    """The fragment page's ``#difficulty-panel`` (what sudoku.js moves into a result page)."""
+    """The difficulty page's ``#difficulty-panel`` (its ``?embed=1`` twin, with h3 headings, is what
+    static/js/fragment.js moves into a result page)."""
     match = re.search(r'<div id="difficulty-panel">.*?\n</div>', html, re.S)
     assert match, "no difficulty panel"
     return match.group(0)
@@ -282,7 +284,7 @@ def test_result_page_holds_a_slot_for_the_grades_and_links_to_the_steps(client: 
     section = _difficulty_section(response.get_data(as_text=True))
     assert "How hard is it?" in section
     url = f"/p/{HARD}/difficulty"
-    assert f'class="difficulty-slot" data-fragment="{url}"' in section
+    assert f'class="difficulty-slot" data-fragment="{url}?embed=1"' in section
     # Without JavaScript a frame of the same page shows the grades.
     noscript = re.search(r"<noscript>(.*?)</noscript>", section, re.S)
     assert noscript
@@ -343,7 +345,7 @@ def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.Monk
     client = app.test_client()
     response = client.get(f"/p/{HARD}")
     assert response.status_code == 200
-    assert f'data-fragment="/p/{HARD}/difficulty"' in response.get_data(as_text=True)
+    assert f'data-fragment="/p/{HARD}/difficulty?embed=1"' in response.get_data(as_text=True)
     assert calls == []
     # The fragment is where the grade is worked out.
     assert client.get(f"/p/{HARD}/difficulty").status_code == 200
@@ -429,7 +431,8 @@ def test_difficulty_fragment_in_another_spelling_redirects(client: Any) -> None:
 def test_difficulty_fragment_of_variants(client: Any, page: str, fragment: str) -> None:
     result = client.get(page)
     assert result.status_code == 200
-    assert f'data-fragment="{fragment}"' in _difficulty_section(result.get_data(as_text=True))
+    section = _difficulty_section(result.get_data(as_text=True))
+    assert f'data-fragment="{fragment}?embed=1"' in section
     response = client.get(fragment)
     assert response.status_code == 200
     panel = _panel_of(response.get_data(as_text=True))
@@ -572,7 +575,7 @@ def test_grade_cut_short_is_an_upper_bound_and_not_cached(app: Any) -> None:
     response = client.get(f"/p/{puzzle}/difficulty")
     assert response.status_code == 200
     panel = _panel_of(response.get_data(as_text=True))
-    assert "</strong> at most</h3>" in panel
+    assert "</strong> at most</h2>" in panel  # under the page's own h1
     assert "upper bound" in panel
     assert "no-store" in response.headers["Cache-Control"]
     assert "ETag" not in response.headers
@@ -596,7 +599,7 @@ def test_result_page_stays_cacheable_when_the_grade_is_cut_short(app: Any) -> No
 def test_grade_in_time_is_cacheable_and_matches_the_steps_page(client: Any) -> None:
     puzzle = _puzzle_graded("Fiendish")
     response = client.get(f"/p/{puzzle}/difficulty")
-    assert "For a person: <strong>Fiendish</strong></h3>" in _panel_of(
+    assert "For a person: <strong>Fiendish</strong></h2>" in _panel_of(
         response.get_data(as_text=True)
     )
     assert response.headers["Cache-Control"].startswith("public")
@@ -671,3 +674,13 @@ def test_a_hint_past_its_deadline_says_it_only_removes_candidates() -> None:
         .get_json()
     )
     assert body["cut_short"] is True and not any(s["placements"] for s in body["steps"])
+
+
+def test_a_16x16_of_singles_is_not_split_into_pages_of_six(client: Any) -> None:
+    """Its singles draw no grid (their sentences say it all), so a page holds 20 steps."""
+    page = client.get(f"/p/{SIXTEEN_PUZZLE}/steps").get_data(as_text=True)
+    shown = set(re.findall(r'id="step-(\d+)"', page))
+    assert len(shown) == 20
+    pages = re.findall(r'aria-label="Step pages">.*?</nav>', page, re.S)[0]
+    total = int(re.search(r"(\d+) steps\.", page).group(1))  # type: ignore[union-attr]
+    assert pages.count("<li>") <= -(-total // 20) + 1

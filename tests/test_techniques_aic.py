@@ -19,7 +19,6 @@ from sudoku_web.core.board import Geometry, parse_puzzle, standard, x_sudoku
 from sudoku_web.core.logic import apply_step, explain
 from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
-    MAX_CHAIN_CELLS,
     Candidates,
     Group,
     Node,
@@ -33,6 +32,7 @@ from sudoku_web.core.techniques import (
     remembering,
     tables_for,
 )
+from sudoku_web.core.techniques.aic import MAX_CHAIN_NODES
 from sudoku_web.core.techniques.base import searched_in_vain, still_vain
 
 GEO = standard(9)
@@ -96,19 +96,19 @@ def check_chain_step(geo: Geometry, step: Step) -> None:
         # From the removed candidate back to it: weak out, strong and weak in turn, weak in.
         assert removed == (nodes[0],) == (nodes[-1],)
         assert kinds == [i % 2 == 1 for i in range(len(links))] and not kinds[-1]
-        assert len(set(nodes)) == len(nodes) - 1 <= MAX_CHAIN_CELLS
+        assert len(set(nodes)) == len(nodes) - 1 <= MAX_CHAIN_NODES
         return
     assert len(set(nodes[:-1])) == len(nodes) - 1  # no node twice (a loop closes on its start)
     assert kinds == [i % 2 == 0 for i in range(len(links))]  # strong first, then in turn
     if step.technique == "Continuous nice loop":
-        assert nodes[0] == nodes[-1] and not kinds[-1] and len(nodes) - 1 <= MAX_CHAIN_CELLS
+        assert nodes[0] == nodes[-1] and not kinds[-1] and len(nodes) - 1 <= MAX_CHAIN_NODES
         for cell, digit in removed:  # each removal contradicts both ends of one link
             assert any(
                 _contradicts(geo, cell, digit, a) and _contradicts(geo, cell, digit, b)
                 for a, b, _ in links
             ), (cell, digit)
         return
-    assert groups and kinds[-1] and len(nodes) <= MAX_CHAIN_CELLS
+    assert groups and kinds[-1] and len(nodes) <= MAX_CHAIN_NODES
     assert (len({d for _, d in nodes}) == 1) == (step.technique == "Grouped X-chain")
     for cell, digit in removed:  # each removal contradicts both ends
         assert _contradicts(geo, cell, digit, nodes[0]), (cell, digit)

@@ -5,15 +5,19 @@ the fast grade, the uniqueness guard) knows about cages."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+import random
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 from test_logic_techniques import CASES
 
-from sudoku_web.core.board import Cage, Geometry, standard
+from sudoku_web.core.board import Cage, Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
+from sudoku_web.core.cage_maker import partition
 from sudoku_web.core.cages import parse_cages
 from sudoku_web.core.logic import apply_step, explain, grade, next_step, pencil_marks
+from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
     KILLER,
     TECHNIQUES,
@@ -25,7 +29,8 @@ from sudoku_web.core.techniques import (
     innies_outies,
     tables_for,
 )
-from sudoku_web.core.techniques.killer import cage_tables
+from sudoku_web.core.techniques.innies import region_tables
+from sudoku_web.core.techniques.sums import distinct_sum, signed_sum
 
 NINE = standard(9)
 DATA = Path(__file__).parent / "data" / "killer_krazydad.txt"
@@ -217,8 +222,8 @@ def test_two_rows_together_give_what_neither_gives_alone() -> None:
     # row has a short sum, rows 1-2 together leave r3c9 as the one outie.
     pairs = [(f"r1c{c}", f"r2c{c}") for c in range(1, 9)]
     geometry = _caged(*pairs, ("r1c9", "r2c9", "r3c9"))
-    assert any(r.name == "rows 1-2" for r in cage_tables(geometry).regions)
-    assert any(r.name == "boxes 1 and 2" for r in cage_tables(geometry).regions)
+    assert any(r.name == "rows 1-2" for r in region_tables(geometry).regions)
+    assert any(r.name == "boxes 1 and 2" for r in region_tables(geometry).regions)
     tables = tables_for(geometry)
     cand = pencil_marks([0] * 81, geometry)
     for _ in range(80):
@@ -301,3 +306,86 @@ def test_only_the_killer_rungs_name_cages() -> None:
     explanation = explain([0] * 81, geometry, solution=solution)
     for step in explanation.steps:
         assert bool(step.cages) == (step.technique in KILLER)
+
+
+# ---------------------------------------------------------------------------------------------
+# The arithmetic against its definition: every filling tried
+
+
+def _fillings(
+    masks: Sequence[int], signs: Sequence[int], value: int, apart: Sequence[int]
+) -> Iterator[tuple[int, ...]]:
+    choices = [[d for d in range(1, 10) if m >> (d - 1) & 1] for m in masks]
+    for filling in itertools.product(*choices):
+        if sum(s * d for s, d in zip(signs, filling, strict=True)) != value:
+            continue
+        k = len(masks)
+        if any(apart[i] >> j & 1 and filling[i] == filling[j] for i in range(k) for j in range(i)):
+            continue
+        yield filling
+
+
+def _support(fillings: Sequence[Sequence[int]], k: int) -> tuple[int, ...]:
+    out = [0] * k
+    for filling in fillings:
+        for i, d in enumerate(filling):
+            out[i] |= 1 << (d - 1)
+    return tuple(out)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_distinct_and_signed_sums_keep_exactly_what_some_filling_uses(seed: int) -> None:
+    rng = random.Random(seed)
+    k = rng.randint(1, 4)
+    masks = [rng.randint(1, 511) for _ in range(k)]
+    everyone = [(1 << i) - 1 for i in range(k)]  # every cell differs from every other
+    total = rng.randint(k, 9 * k)
+    fillings = list(_fillings(masks, [1] * k, total, everyone))
+    support, sets = distinct_sum(masks, total, 9)
+    assert support == _support(fillings, k)
+    assert set(sets) == {sum(1 << (d - 1) for d in f) for f in fillings}
+    signs = [rng.choice((1, -1)) for _ in range(k)]
+    apart = [sum(rng.randint(0, 1) << j for j in range(i)) for i in range(k)]
+    value = rng.randint(-9 * k, 9 * k)
+    fillings = list(_fillings(masks, signs, value, apart))
+    assert signed_sum(masks, signs, value, apart) == _support(fillings, k)
+
+
+def test_sums_too_wide_to_search_keep_every_candidate() -> None:
+    assert signed_sum([511] * 5, [1] * 5, 20, [0] * 5) is None
+    # Sixteen open cells of a 16x16 cage: the passes are skipped and nothing is removed.
+    masks = [(1 << 16) - 1] * 16
+    assert distinct_sum(masks, 136, 16)[0] == tuple(masks)
+    # A board of such cages still answers a hint (the rungs skip what they cannot afford).
+    rows = [Cage(136, tuple(range(r * 16, r * 16 + 16))) for r in range(16)]
+    assert next_step([0] * 256, standard(16).with_cages(rows)) is None
+
+
+JIGSAW = jigsaw(
+    "000011222" "000111222" "001111222" "333444555" "333444555" "333444555"
+    "666777888" "666777888" "666777888"
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize(
+    "geometry",
+    [x_sudoku(9), hyper(), JIGSAW, standard(6), standard(4)],
+    ids=["killer-x", "killer-hyper", "killer-jigsaw", "6x6", "4x4"],
+)
+def test_killers_on_other_boards_are_explained_soundly(geometry: Geometry, seed: int) -> None:
+    # Random connected cages over a solution of the board: every step keeps that solution's
+    # digits (a guess, where logic stalls, places them), so the explanation ends on it.
+    rng = random.Random(seed)
+    first = list(range(1, geometry.size + 1))
+    rng.shuffle(first)
+    start = first + [0] * (geometry.cells - geometry.size)
+    solution = parse_puzzle(solve(start, geometry=geometry).solutions[0], geometry)
+    killer = geometry.with_cages(partition(solution, geometry, rng, [1, 4, 4, 2]))
+    explanation = explain([0] * geometry.cells, killer, solution=solution)
+    assert explanation.status == "solved"
+    assert list(explanation.final.values) == solution
+    for step in explanation.steps:
+        assert all(solution[c] != d for c, d in step.eliminations), step.sentence
+        assert all(solution[c] == d for c, d in step.placements), step.sentence
+        assert step.technique not in UNIQUENESS

@@ -10,7 +10,7 @@ partition
     A cell left alone joins a neighbouring cage that lacks its digit when one has room.
 unique
     While the engine finds two solutions, split the cage holding most of the cells where
-    they differ (in two connected parts: more sums, never fewer solutions ruled out); a cage
+    they differ (into connected parts: more sums rule out at least as much); a cage
     set still ambiguous after :data:`SPLIT_ROUNDS` splits is dropped (the attempt fails).
 steer
     Grade (:func:`sudoku_web.core.logic.grade`, through the generator's ``graded``); while

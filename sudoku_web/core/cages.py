@@ -30,6 +30,7 @@ Every reader returns the cages sorted and raises :class:`InvalidPuzzle` with eve
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -78,22 +79,25 @@ def _names(cells: Sequence[int], geometry: Geometry, shown: int = 6) -> str:
     return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
 
 
-@functools.cache
-def _combination_table(size: int) -> dict[tuple[int, int], tuple[int, ...]]:
-    """(count, total) -> every set of distinct digits 1..size of that count and total."""
-    table: dict[tuple[int, int], list[int]] = {}
-    for mask in range(1, 1 << size):
-        total = sum(d + 1 for d in range(size) if mask >> d & 1)
-        table.setdefault((mask.bit_count(), total), []).append(mask)
-    return {key: tuple(masks) for key, masks in table.items()}
-
-
 def combinations(size: int, count: int, total: int) -> tuple[int, ...]:
     """Every set of ``count`` distinct digits 1..size adding up to ``total``, as bitmasks
-    (bit d-1 for digit d), ascending; () when none. Tables are built once per size."""
-    if not 1 <= size <= 16:
+    (bit d-1 for digit d), ascending; () when none. Each answer is computed once and kept
+    (the arguments are checked first, so the cache holds at most 16 x 16 x 137 answers)."""
+    if not 1 <= size <= 16 or not 1 <= count <= size:
         return ()
-    return _combination_table(size).get((count, total), ())
+    if not count * (count + 1) // 2 <= total <= count * (2 * size - count + 1) // 2:
+        return ()
+    return _combinations(size, count, total)
+
+
+@functools.cache
+def _combinations(size: int, count: int, total: int) -> tuple[int, ...]:
+    found = (
+        sum(1 << (d - 1) for d in digits)
+        for digits in itertools.combinations(range(1, size + 1), count)
+        if sum(digits) == total
+    )
+    return tuple(sorted(found))
 
 
 def grid_total(geometry: Geometry) -> int:

@@ -19,6 +19,10 @@ carve
     uniqueness); then, while the grader's grade is above the one asked for, give removed
     orbits back one at a time (one whose return drops the grade below it is taken out again
     and another tried, a few times per attempt).
+killer
+    A puzzle of cages and no givens (``cages=True``, the registry's killer entry): instead
+    of carving, :mod:`sudoku_web.core.cage_maker` draws cages on the solution grid, makes
+    them unique and steers them towards the grade.
 attempt
     One solution grid (and, for a jigsaw without a given map, a region map: drawn again
     until one has a solution grid) carved once.

@@ -25,6 +25,7 @@ Public API::
 
     explain(grid, geometry, *, max_steps=..., solution=None) -> Explanation
     grade(grid, geometry, *, solution=None, deadline_ms=None) -> GradeResult  # explain's, fast
+    graded(explanation) -> GradeResult                                       # of one made
     next_step(grid_or_candidates, geometry, *, unique=True) -> Step | None   # a hint
     pencil_marks(grid, geometry, *, reduce=False) -> Candidates
     apply_step(candidates, step, geometry) -> Candidates
@@ -37,7 +38,7 @@ Everything is pure and stdlib-only; pages format the dataclasses and never solve
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -76,6 +77,7 @@ __all__ = [
     "explain",
     "grade",
     "grade_note",
+    "graded",
     "machine_grade",
     "next_step",
     "pencil_marks",
@@ -156,16 +158,17 @@ def pencil_marks(
     does not fit the geometry.
     """
     values = _grid(grid, geometry)
-    tables = tables_for(geometry)
     full = (1 << geometry.size) - 1
     masks = [0 if v else full for v in values]
+    peers = _peers(geometry)
     for cell, v in enumerate(values):
         if v:
             bit = 1 << (v - 1)
-            for peer in tables.peer_sets[cell]:
+            for peer in peers[cell]:
                 masks[peer] &= ~bit
     cand = Candidates(tuple(values), tuple(masks))
     if reduce:
+        tables = tables_for(geometry)
         while contradiction(cand, tables) is None:
             step = (
                 hidden_single(cand, tables)
@@ -184,7 +187,7 @@ def apply_step(cand: Candidates, step: Step, geometry: Geometry) -> Candidates:
     values = list(cand.values)
     masks = list(cand.masks)
     deduced = cand.deduced
-    peers = tables_for(geometry).peer_sets
+    peers = _peers(geometry)
     for cell, digit in step.placements:
         bit = 1 << (digit - 1)
         values[cell] = digit
@@ -329,7 +332,8 @@ class GradeResult:
     guesses: int
 
 
-def _graded(explanation: Explanation) -> GradeResult:
+def graded(explanation: Explanation) -> GradeResult:
+    """What :func:`grade` tells of an explanation already made (its grade, hardest, ...)."""
     return GradeResult(
         explanation.grade,
         explanation.hardest,
@@ -377,7 +381,7 @@ def grade(
         return fast
     # What is left of the deadline, so the fallback keeps the caller's bound.
     left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
-    return _graded(
+    return graded(
         explain(values, geometry, solution=solution, max_steps=max_steps, deadline_ms=left)
     )
 
@@ -467,8 +471,13 @@ def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, dig
     bit = ~(1 << (digit - 1))
     vals[cell] = digit
     masks[cell] = 0
-    for peer in tables_for(geometry).peer_sets[cell]:
+    for peer in _peers(geometry)[cell]:
         masks[peer] &= bit
+
+
+def _peers(geometry: Geometry) -> Sequence[Iterable[int]]:
+    """Per cell, the cells a digit placed there leaves: its peers, and its cage's cells."""
+    return tables_for(geometry).peer_sets if geometry.cages else geometry.peers
 
 
 def _settle(

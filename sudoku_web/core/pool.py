@@ -125,8 +125,13 @@ def pick(kinds: Kinds, variant: str, size: int, asked: Grade, seed: int | str) -
 
 
 def add(kinds: Kinds, found: Generated) -> bool:
-    """File a generated puzzle under its grade; False when it is already there."""
+    """File a generated puzzle under its grade; False when it is already there.
+
+    Raises ValueError for a killer: entries are givens (and a map), which cannot hold cages.
+    """
     geo = found.geometry
+    if geo.cages:
+        raise ValueError("the pool holds puzzles of givens; a killer's cages have no place in it")
     bucket = kinds.setdefault(kind_key(geo.variant, geo.size), {}).setdefault(found.grade, [])
     text = entry_text(found.puzzle, found.regions)
     if text in bucket:

@@ -12,11 +12,10 @@ Public API (stable)::
     result.errors      # tuple[PuzzleError, ...] (invalid only)
 
 Contract: never raises for bad input; stops at the second solution, so uniqueness is always
-known; every solution is verified against the givens, houses and cages before it is returned;
-a node budget (guesses) and a deadline over the whole call (a table build included) bound it.
-The tables (layout, masks, their bounded cache) live in :mod:`.solver_tables`; a board with
-cages is searched by :class:`_CageSearch`, whose reduce adds the cage rule
-(:mod:`.cage_rule`) over the same tables.
+known; every solution is verified against the givens, houses and cages before it is
+returned; a node budget (guesses) and a deadline over the whole call (a table build
+included) bound it. The tables live in :mod:`.solver_tables`, built per house layout
+(``geometry.base``), never keyed by a board's cages.
 
 Glossary (after Norvig's ``sudoku.py``; board terms are in :mod:`sudoku_web.core.board`):
 
@@ -37,6 +36,8 @@ reduce
     is ``x & (x - 1)`` per field) finds contradictions and all naked and hidden singles in a
     dozen big-int operations; the singles are placed in one batch and the scan repeats.
     When singles stall, locked candidates over every slot; repeat until nothing changes.
+    On a board with cages (:class:`_CageSearch`), then the cage rule and the 45 rule
+    (:func:`.cage_rule.narrow`), and again until neither changes anything.
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most
     open peers, else a symbol with two places in a house, else a cell with fewest candidates.
@@ -561,7 +562,11 @@ class _CageSearch(_Search):
         return self
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
-        """The plain reduce, then the cage rule, until neither changes the state."""
+        """The plain reduce, then the cage rule, until neither changes the state.
+
+        Past the deadline an open state is returned as it stands (the search then gives up
+        before its next guess); a complete one is always checked against the cages.
+        """
         t = self.t
         rule, cell_part, width, full, other_at = (
             self.rule,
@@ -570,11 +575,14 @@ class _CageSearch(_Search):
             t.full_n,
             t.other_at,
         )
+        deadline, cell_guards, clock = self.deadline, t.cell_guards, time.perf_counter
         while True:
             state = super().reduce(x, d)
             if state is None:
                 return None
             x, d = state[0], state[1]
+            if deadline is not None and state[3] & cell_guards and clock() > deadline:
+                return state
             narrowed = narrow(x, rule, cell_part, width, full, other_at)
             if narrowed == x:
                 return state

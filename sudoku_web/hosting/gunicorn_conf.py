@@ -38,3 +38,4 @@ control_socket_disable = _settings["control_socket_disable"]
 # The server hooks, the same functions sudoku-web serve sets.
 on_starting = HOOKS["on_starting"]
 pre_fork = HOOKS["pre_fork"]
+post_worker_init = HOOKS["post_worker_init"]

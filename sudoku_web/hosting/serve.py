@@ -171,16 +171,57 @@ def mark_production(environ: dict[str, str] | os._Environ[str] | None = None) ->
     (os.environ if environ is None else environ).setdefault("SUDOKU_WEB_ENV", "production")
 
 
+#: The puzzle a new server's pages are first drawn for (:func:`warm_up_app`): line 45 of
+#: top95, whose explanation climbs the whole ladder to forcing chains.
+WARM_UP_PUZZLE: Final = (
+    "040500000800090030076020000014600000000009007000003600001004050060000003007100200"
+)
+#: The pages drawn for it: every template and every lazily built table a page needs.
+WARM_UP_PATHS: Final = (
+    "/p/{}",
+    "/p/{}/difficulty",
+    "/p/{}/steps",
+    "/p/{}/search",
+    "/p/{}.png",
+    "/api/explain?puzzle={}",
+)
+
+
+_WARM: Final = "sudoku_web_warmed_up"  # set on gunicorn's arbiter once the app is warm
+
+
+def warm_up_app(app: Any) -> list[int]:
+    """Draws :data:`WARM_UP_PUZZLE`'s pages once through the WSGI ``app`` (no socket), so
+    the first visitor's pages cost what later ones do: templates compiled, the technique
+    ladder's and the drawing's tables built, lazy imports done. Their statuses."""
+    from werkzeug.test import Client
+
+    client = Client(app)
+    return [client.get(path.format(WARM_UP_PUZZLE)).status_code for path in WARM_UP_PATHS]
+
+
 def freeze_heap(server: Any = None, worker: Any = None) -> None:
     """gunicorn's ``pre_fork`` hook: move the preloaded app (engine tables, templates,
     modules) into the collector's permanent generation before a worker is forked.
 
     Workers then never rescan those objects in full collections, and do not write to their
-    pages when they do (so copy-on-write memory stays shared between workers).
+    pages when they do (so copy-on-write memory stays shared between workers). With the app
+    preloaded, it is first warmed up (:func:`warm_up_app`, once per master), so every worker
+    starts warm and shares what the warm-up built.
     """
     prebuild_common_tables()  # the fixed geometries' engine tables, shared by the workers
+    if server is not None and server.cfg.preload_app and not getattr(server, _WARM, False):
+        warm_up_app(server.app.wsgi())
+        setattr(server, _WARM, True)
     gc.collect()
     gc.freeze()
+
+
+def warm_up_worker(worker: Any) -> None:
+    """gunicorn's ``post_worker_init`` hook: a worker that loaded the app itself (no
+    preload) warms it up (:func:`warm_up_app`) before taking its first request."""
+    if not worker.cfg.preload_app:
+        warm_up_app(worker.wsgi)
 
 
 def exposed_addresses(binds: Sequence[str]) -> list[str]:
@@ -240,6 +281,7 @@ def warn_if_exposed(server: Any) -> None:
 HOOKS: Final[Mapping[str, Callable[..., None]]] = {
     "on_starting": warn_if_exposed,
     "pre_fork": freeze_heap,
+    "post_worker_init": warm_up_worker,
 }
 
 

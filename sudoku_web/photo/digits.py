@@ -4,7 +4,7 @@ Classes are 0-9: 1-9 the printed digits, 0 "no digit" (a blot, a fragment of a l
 neighbour's digit). Its weights ship beside this module in ``digits.npz`` (float16, well under
 a megabyte) and are made by ``python -m sudoku_web.photo.train``; nothing is downloaded.
 A two-layer perceptron rather than a CNN: printed digits on a straightened grid need little
-more, numpy runs it in well under a millisecond per grid, and it adds no dependency.
+more, numpy runs it in a few milliseconds per grid, and it adds no dependency.
 """
 
 from __future__ import annotations

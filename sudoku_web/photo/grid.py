@@ -6,13 +6,14 @@ find_grid
 straighten
     A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels.
 cell_glyphs
-    For each of the 81 cells, the ink blob nearest the cell's centre, normalised to a
-    ``GLYPH x GLYPH`` ink map (1.0 = full ink) the classifier reads, or None for an empty cell.
+    For each of the 81 cells, the biggest ink blob near the cell's centre (with the pieces of
+    a broken stroke beside it), normalised to a ``GLYPH x GLYPH`` ink map (1.0 = full ink)
+    the classifier reads, or None for an empty cell.
     Grid lines are never a glyph: they span the cell's window or sit at its border. The
     window reaches a little into the neighbours, so a bent page's digit still counts.
 
-The same ``glyph_in_window`` serves the reader and the training script's synthetic cells,
-so the classifier learns exactly the pictures it will be shown.
+The same ``glyph_in_window`` serves the reader and the training script (synthetic cells and
+photo cells alike), so the classifier learns exactly the pictures it will be shown.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
 
-decode (bounded, EXIF-upright) -> find the grid -> straighten -> check it has the 8+8 inner
-lines of a 9x9 grid -> cut the glyphs -> classify them in each of the four quarter turns and
-keep the turn the classifier is surest of (a stale EXIF tag leaves the digits on their side)
--> let the solver proof-read (:mod:`sudoku_web.photo.check`) -> mark the doubtful cells.
+decode (bounded, EXIF-upright) -> find the grid -> straighten -> check it shows most of a
+9x9 grid's 16 inner lines -> cut the glyphs -> classify them in each of the four quarter
+turns and keep the turn the classifier is surest of (a stale EXIF tag leaves the digits on
+their side) -> fewer than MIN_GIVENS digits is no puzzle -> let the solver proof-read
+(:mod:`sudoku_web.photo.check`) -> mark the doubtful cells.
 """
 
 from __future__ import annotations

@@ -70,9 +70,10 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # bound; past it the grade is an upper bound ("at most") and the panel is sent no-store.
     "GRADE_DEADLINE_MS": 150,
     "TRACE_MAX_EVENTS": 200,
-    # Steps per page: each has its own grid of candidates (~10 KB of HTML for 9x9, ~27 KB for
-    # 16x16, whose 20 steps took ~130 ms to draw): a page draws at most STEPS_PAGE_CELLS cells
-    # of step grids, so 20 steps of 9x9 and 6 of 16x16 (~160 KB).
+    # Steps per page: a step has its own grid of candidates (~10 KB of HTML for 9x9, ~27 KB for
+    # 16x16, whose 20 grids took ~130 ms to draw): a page draws at most STEPS_PAGE_CELLS cells
+    # of step grids, so 20 steps of 9x9, and on a 16x16 up to 20 steps of which at most 6 draw
+    # a grid (its singles draw none: teaching_display.draws_grid).
     "STEPS_PER_PAGE": 20,
     "STEPS_PAGE_CELLS": 20 * 81,
     # Kept for drawing the answer out of REQUEST_DEADLINE_MS: the doctor, the explanation and
@@ -160,10 +161,6 @@ class TeachBudget:
             max(1, int(config["STEPS_PER_PAGE"])),
             max(1, int(config["STEPS_PAGE_CELLS"])),
         )
-
-    def per_page(self, cells: int) -> int:
-        """Steps on one steps page of a grid of ``cells`` cells (at least one)."""
-        return max(1, min(self.steps_per_page, self.steps_page_cells // max(1, cells)))
 
     @functools.cached_property
     def key(self) -> str:

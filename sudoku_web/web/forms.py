@@ -289,10 +289,11 @@ class PuzzleForm(Form):
 class JigsawForm(PuzzleForm):
     """A jigsaw puzzle: the cells, plus the region map (one letter per cell) that shapes them.
 
-    Without JavaScript the map is typed into :attr:`regions`; sudoku.js adds a grid to paint
-    it with the mouse, which writes the same field. The geometry comes from the map, so it is
-    checked first: a map that is not N regions of N connected cells is reported (naming the
-    region and its size) with its cells marked, before the puzzle is read.
+    Without JavaScript the map is typed into :attr:`regions`; static/js/region-painter.js adds
+    a grid to paint it with the mouse, which writes the same field. The geometry comes from
+    the map, so it is checked first: a map that is not N regions of N connected cells is
+    reported (naming the region and its size) with its cells marked, before the puzzle is
+    read.
     """
 
     regions = TextAreaField(

@@ -207,20 +207,30 @@ def opened(made: Made) -> str:
     return play + "?from=pool" if made.source == "pool" else play
 
 
+def grades_of(kind: Kind) -> tuple[Grade, ...]:
+    """The grades ``kind`` can be had in: those the shipped pool holds (it backs every live
+    search, so a grade it lacks is one the form would refuse)."""
+    return tuple(g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g))
+
+
 @bp.app_context_processor
 def _new_puzzle_choices() -> dict[str, Any]:
-    """What the New puzzle form needs on any page that includes it."""
-    return {"new_puzzle_kinds": KINDS, "new_puzzle_grades": GRADES}
+    """What the New puzzle form needs on any page that includes it: the kinds, the grades, and
+    each kind's own grades (the form offers no combination it would refuse)."""
+    offered = {kind.key: grades_of(kind) for kind in KINDS}
+    return {"new_puzzle_kinds": KINDS, "new_puzzle_grades": GRADES, "new_puzzle_offered": offered}
 
 
 @bp.route("/new", methods=["GET"])
 def new() -> ResponseReturnValue:
     """The New puzzle form; with its fields filled, a 303 to the new puzzle's play page."""
-    if "grade" not in request.args and "v" not in request.args:
+    # ``variant`` as in /api/generate, ``v`` as in the form's own field and the solver's form.
+    asked_kind = request.args.get("v") or request.args.get("variant")
+    if not ({"grade", "v", "variant"} & request.args.keys()):
         return no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
     picked, asked = KINDS[0], DEFAULT_GRADE
     try:
-        picked = kind_of(request.args.get("v"))
+        picked = kind_of(asked_kind)
         asked = grade_of(request.args.get("grade"))
         made = make(picked, asked, seed_of(None))
     except (BadRequest, NoneAvailable) as exc:

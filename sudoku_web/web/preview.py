@@ -2,19 +2,24 @@
 
 :func:`render_png` draws the grid (thick borders between boxes or jigsaw regions, shaded X
 diagonals and hyper windows), the givens in one ink, solved digits in another, and the
-status in words under the grid. The bytes are a pure function of the arguments, so a view can
-hash them (or its inputs) for an ETag.
+status in words under the grid, in layers bottom up: cell backgrounds, lines and borders,
+cage outlines and sums (killer), digits, status band (another rule's drawing is one more
+layer). The bytes are a pure function of the arguments, so a view can hash them (or its
+inputs) for an ETag.
 
 Size: 600x630 px whatever the grid (Open Graph's ~1.91:1 is for photos; chat apps show a
-near-square card whole), a fixed palette so the file is a small 8-bit PNG (a 9x9 is ~15 KB,
-a 16x16 ~25 KB, under the 60 KB bound). The font is the one Pillow ships
+near-square card whole), a fixed palette so the file is a small 8-bit PNG (a 9x9 is ~20 KB,
+a 16x16 ~20-30 KB, under the 60 KB bound). The font is the one Pillow ships
 (``ImageFont.load_default(size=...)``), so there is nothing to download or install.
 
 Roads not taken: drawing straight into a palette ("P") image loses anti-aliasing (Pillow
 draws text on "P" images as bare 1-bit masks) and jagged digits look broken at thumbnail size;
 adaptive quantisation keeps anti-aliasing but picks its own colours, so the two inks could
 drift. Drawing in RGB and mapping onto a fixed palette of ink/background blends keeps both
-the smoothness and the exact inks.
+the smoothness and the exact inks. A pre-drawn empty board per geometry, copied for each
+picture, would save under half a millisecond (the lines cost ~0.3 ms, the copy itself ~0.2)
+and hold 1.1 MB per geometry, so the board is drawn each time; the digits, which cost most,
+are stamped from glyphs drawn once.
 """
 
 from __future__ import annotations
@@ -70,7 +75,21 @@ def render_png(
     left = (WIDTH - side) // 2
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
+    # Layers, bottom up: cell backgrounds, lines and borders, cages, digits, the status band.
+    _draw_backgrounds(draw, geometry, cell, left, marked)
+    _draw_lines(draw, geometry, cell, left)
+    if geometry.cages:
+        _draw_cages(draw, geometry, cell, left)
+    _draw_digits(image, geometry, cell, left, givens, filled)
+    _draw_band(draw, geometry, status_text, left, side)
+    return _encode(image)
 
+
+def _draw_backgrounds(
+    draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: int, marked: Sequence[int]
+) -> None:
+    """The tinted cells: the ones the caller marks, and the variant's shaded houses."""
+    size = geometry.size
     kinds = variant_of(geometry).shaded
     shaded = {c for h in geometry.houses if h.kind in kinds for c in h.cells}
     marks = set(marked)
@@ -80,32 +99,42 @@ def render_png(
             x, y = _corner(c, size, cell, left)
             draw.rectangle((x, y, x + cell, y + cell), fill=colour)
 
-    _draw_lines(draw, geometry, cell, left)
-    if geometry.cages:
-        _draw_cages(draw, geometry, cell, left)
 
-    digit_font = _font(int(cell * 0.62))
+def _draw_digits(
+    image: Image.Image,
+    geometry: Geometry,
+    cell: int,
+    left: int,
+    givens: Sequence[int],
+    filled: Sequence[int] | None,
+) -> None:
+    """The givens in :data:`GIVEN_INK` (a 1 px stroke bolder where cells are roomy), the
+    solved digits in :data:`SOLVED_INK`: each a pre-drawn glyph (:func:`_glyph`) stamped in
+    its ink, rather than a text layout per cell."""
+    size = geometry.size
     for c in range(geometry.cells):
         value, ink = givens[c], GIVEN_INK
         if not value and filled is not None:
             value, ink = filled[c], SOLVED_INK
         if value:
-            x, y = _corner(c, size, cell, left)
-            centre = (x + cell / 2, y + cell / 2 + 1)
-            # Givens are also bolder (a 1 px stroke), so they stand apart without colour.
             bold = 1 if ink == GIVEN_INK and cell >= 40 else 0
-            draw.text(
-                centre,
-                SYMBOLS[value - 1],
-                fill=ink,
-                font=digit_font,
-                anchor="mm",
-                stroke_width=bold,
-                stroke_fill=ink,
-            )
+            image.paste(ink, _corner(c, size, cell, left), _glyph(SYMBOLS[value - 1], cell, bold))
 
-    _draw_band(draw, geometry, status_text, left, side)
-    return _encode(image)
+
+@functools.lru_cache(maxsize=128)  # a glyph per symbol, cell size and weight: a few dozen
+def _glyph(symbol: str, cell: int, bold: int) -> Image.Image:
+    """A cell-sized coverage mask of ``symbol`` centred as a digit of a cell that size."""
+    mask = Image.new("L", (cell, cell), 0)
+    ImageDraw.Draw(mask).text(
+        (cell / 2, cell / 2 + 1),
+        symbol,
+        fill=255,
+        font=_font(int(cell * 0.62)),
+        anchor="mm",
+        stroke_width=bold,
+        stroke_fill=255,
+    )
+    return mask
 
 
 def _solution_values(solution: Sequence[int] | str | None, geometry: Geometry) -> list[int] | None:
@@ -253,5 +282,7 @@ def _encode(image: Image.Image) -> bytes:
     """Map onto the fixed palette (no dithering: flat areas stay flat) and write a PNG."""
     indexed = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    indexed.save(out, format="PNG", optimize=True)
+    # zlib's default level: optimize=True (level 9 and a filter search) made files ~12%
+    # smaller for four times the CPU of everything else (benchmarks/RESULTS.md).
+    indexed.save(out, format="PNG", compress_level=6)
     return out.getvalue()

@@ -20,9 +20,9 @@ from flask import Flask, current_app, g
 
 from ..core.board import Geometry, parse_puzzle, standard
 from ..core.doctor import Diagnosis, Suggestion, diagnose, suggest_given
-from ..core.logic import Explanation, GradeResult, explain, grade
+from ..core.logic import Explanation, GradeResult, explain, grade, graded
 from ..core.solver import SolveResult, solve
-from . import cache, teaching_display
+from . import cache, explanations, teaching_display
 from .budgets import Budget, DoctorBudget, TeachBudget
 
 
@@ -186,18 +186,38 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
     """The logic solver's explanation of a ``solved`` result (None for other outcomes).
 
     The engine's solution is passed in, so no second solve happens and the uniqueness
-    techniques may be used (the puzzle is known to have one solution). An explanation cut
-    short by its deadline marks the request uncacheable.
+    techniques may be used (the puzzle is known to have one solution). A complete
+    explanation is kept (:mod:`sudoku_web.web.explanations`) for the other pages of the same
+    puzzle; one cut short by its deadline is not, and marks the request uncacheable.
     """
     budget = teach_budget()
-    return _logic_run(explain, result, geometry, budget.max_steps, budget.explain_deadline_ms)
+    if result.status != "solved" or not result.solutions:
+        return None
+    key = _explanation_key(result, geometry, budget.max_steps)
+    kept = explanations.recall(key)
+    if kept is not None:
+        return kept
+    found = _logic_run(explain, result, geometry, budget.max_steps, budget.explain_deadline_ms)
+    if found is not None:
+        explanations.keep(key, found)
+    return found
 
 
 def grade_result(result: SolveResult, geometry: Geometry) -> GradeResult | None:
     """The human grade of a ``solved`` result within ``GRADE_DEADLINE_MS`` (the same answer
-    as the steps page's explanation, without building its steps); None for other outcomes."""
+    as the steps page's explanation, without building its steps); None for other outcomes.
+    When the explanation is kept already (:func:`explain_result`), its grade, at no cost."""
     budget = teach_budget()
+    if result.status == "solved" and result.solutions:
+        kept = explanations.recall(_explanation_key(result, geometry, budget.max_steps))
+        if kept is not None:
+            return graded(kept)
     return _logic_run(grade, result, geometry, budget.max_steps, budget.grade_deadline_ms)
+
+
+def _explanation_key(result: SolveResult, geometry: Geometry, max_steps: int) -> str:
+    """What a complete explanation depends on: the puzzle, its geometry, the step cap."""
+    return cache.text_key(result.puzzle, cache.geometry_key(geometry), max_steps)
 
 
 _Run = TypeVar("_Run", Explanation, GradeResult)

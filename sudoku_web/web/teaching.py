@@ -5,13 +5,14 @@ Routes (each variant's share link plus a suffix, registered from the variant reg
 
 ========================================  =========================================================
 ``GET <share link>/steps?step=N``         the logic solver's steps, a page of ``STEPS_PER_PAGE``
-                                          at a time (fewer on big grids: ``STEPS_PAGE_CELLS``),
+                                          at a time (fewer where their grids pass
+                                          ``STEPS_PAGE_CELLS``: teaching_display.step_pages),
                                           the one holding step N, ``#step-N`` anchors
 ``GET <share link>/search``               the engine's search story and the pencil marks after
                                           its first reduce
 ``GET <share link>/difficulty``           the difficulty panel (human and machine grades) as a
                                           small page: a result page embeds it (fetched by
-                                          sudoku.js, or an ``<iframe>`` without JavaScript)
+                                          static/js/fragment.js, or an ``<iframe>`` without JS)
 ``POST /hint``                            the form's Hint button (``formaction``): the next step
                                           for the grid as typed, never the solution
 ========================================  =========================================================
@@ -73,14 +74,18 @@ def steps_page(
 
 def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
     geometry, givens = link.geometry, link.givens
-    per_page = solving.teach_budget().per_page(geometry.cells)
+    budget = solving.teach_budget()
     result = solving.cached_solve(givens, geometry, key)
     explanation = solving.explain_result(result, geometry)
     total = len(explanation.steps) if explanation else 0
     if explanation is not None and number > max(total, 1):
         abort(404)
-    first = (number - 1) // per_page * per_page
-    pages = [(start + 1, min(start + per_page, total)) for start in range(0, total, per_page)]
+    bounds = [(0, 0)]  # no steps: one empty page
+    if explanation:
+        pages_of = teaching_display.step_pages
+        bounds = pages_of(explanation, budget.steps_per_page, budget.steps_page_cells) or bounds
+    first, stop = next((a, b) for a, b in bounds if a < number <= b or b == a)
+    pages = [(a + 1, b) for a, b in bounds if b > a]
     page = render_template(
         "steps.html",
         geometry=geometry,
@@ -88,9 +93,7 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
         result=result,
         explanation=explanation,
         level=teaching_display.difficulty(explanation, result.stats) if explanation else None,
-        steps=teaching_display.step_views(explanation, first, first + per_page)
-        if explanation
-        else [],
+        steps=teaching_display.step_views(explanation, first, stop) if explanation else [],
         pages=pages,
         current=first + 1,
         total=total,

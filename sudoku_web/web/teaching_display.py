@@ -77,10 +77,15 @@ class PencilCell:
     # the rest read fine as table cells, and labelling all 81 would double the page.
     noted: bool = False
     sum_html: Markup = Markup()  # a cage's sum, drawn in its first cell
+    # A cell a hint will fill, drawn before the reasoning is opened: its candidates are left
+    # out (with one left they would give the digit away).
+    hidden: bool = False
 
     @property
     def label(self) -> str:
         """Words for a screen reader: the cell and what it holds or may hold."""
+        if self.hidden:
+            return f"{self.name}: the cell to fill (its candidates are in the reasoning)"
         if self.text:
             return f"{self.name}: {self.text}"
         listed = " ".join(m.text for m in self.marks if m.text and m.state != "struck")
@@ -172,7 +177,7 @@ class StepView:
     sentence: str
     houses: tuple[str, ...]
     cells: tuple[str, ...]
-    grid: PencilGrid
+    grid: PencilGrid | None  # None where the page draws none (see draws_grid)
     chain: ChainDrawing | None = None  # chain steps only
 
     @property
@@ -230,8 +235,9 @@ def pencil_grid(
     """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked.
 
     The step's houses are tinted, its cells outlined, its eliminations struck and its
-    placements circled. ``reveal=False`` leaves placements unmarked (a hint names the cell
-    without giving the digit away).
+    placements circled. ``reveal=False`` leaves the placements' cells without their
+    candidates (a hint names the cell without giving the digit away: after the steps before
+    it, such a cell often has one candidate left).
     """
     statics = cell_statics(geometry)  # the board's classes and cage sums, as every grid's
     step_cages = step.cages if step else ()
@@ -241,6 +247,7 @@ def pencil_grid(
     struck = set(step.eliminations) if step else set()
     placed = set(step.placements) if step and reveal else set()
     targets = {c for c, _ in (*struck, *(step.placements if step else ()))}
+    hidden = {c for c, _ in step.placements} if step and not reveal else set()
     n = geometry.size
     cells = []
     for index in range(geometry.cells):
@@ -258,7 +265,7 @@ def pencil_grid(
         if index in targets:
             classes.append("target")
         marks: tuple[Mark, ...] = ()
-        if not value:
+        if not value and index not in hidden:
             mask = cand.masks[index]
             marks = tuple(
                 Mark(
@@ -272,7 +279,7 @@ def pencil_grid(
         noted = index in key or index in targets
         shown_sum = Markup(cage_sum_html(total))
         classes_text = " ".join(c for c in classes if c)
-        cells.append(PencilCell(name, text, marks, classes_text, noted, shown_sum))
+        cells.append(PencilCell(name, text, marks, classes_text, noted, shown_sum, index in hidden))
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     return PencilGrid(n, geometry.variant, _slots(geometry), rows)
 
@@ -392,8 +399,33 @@ def _outlines(
     return boxes
 
 
+def draws_grid(step: Step, geometry: Geometry) -> bool:
+    """Whether the steps page draws ``step``'s grid of candidates: always up to 9x9; on a
+    bigger grid not for a single, whose sentence names the cell and the symbol (a 16x16 grid
+    is ~27 KB of HTML, and most of such a puzzle's steps are singles)."""
+    return geometry.size <= 9 or step.technique not in SINGLES
+
+
+def step_pages(explanation: Explanation, per_page: int, page_cells: int) -> list[tuple[int, int]]:
+    """The steps pages as 0-based ``(start, stop)`` ranges: at most ``per_page`` steps and, past
+    a page's first step, at most ``page_cells`` cells of drawn grids on a page."""
+    geometry = explanation.geometry
+    pages: list[tuple[int, int]] = []
+    start, cells = 0, 0
+    for i, step in enumerate(explanation.steps):
+        cost = geometry.cells if draws_grid(step, geometry) else 0
+        if i > start and (i - start >= per_page or cells + cost > page_cells):
+            pages.append((start, i))
+            start, cells = i, 0
+        cells += cost
+    if start < len(explanation.steps):
+        pages.append((start, len(explanation.steps)))
+    return pages
+
+
 def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]) -> StepView:
-    """One step for the page: its words, and its grid of candidates before it."""
+    """One step for the page: its words, and its grid of candidates before it (if drawn)."""
+    drawn = draws_grid(step, geometry)
     return StepView(
         number,
         step.technique,
@@ -401,7 +433,7 @@ def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]
         step.sentence,
         tuple(h.name for h in step.houses),
         tuple(geometry.cell_name(c) for c in step.cells),
-        pencil_grid(geometry, step.before, givens, step),
+        pencil_grid(geometry, step.before, givens, step) if drawn else None,
         chain_drawing(geometry, step, f"chain-{number}"),
     )
 

@@ -16,7 +16,8 @@ vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.
 :mod:`.sue_de_coq`,
 :mod:`.forcing`
 (with its bit-state propagation in :mod:`.propagation`), and for boards with cages
-:mod:`.killer` (its arithmetic in :mod:`.sums`). This module assembles the ladder.
+:mod:`.killer` (the 45 rule in :mod:`.innies`, the arithmetic in :mod:`.sums`). This module
+assembles the ladder.
 
 Grades (the hardest rung decides): Easy = singles and cage combinations; Medium =
 intersections, cage/house overlaps, innies and outies, pairs, triples;
@@ -36,8 +37,8 @@ roughly by how hard a pattern is to spot, not by power: fish and wings before ch
 before forcing.
 Alternating inference chains lift top95 from 52% to 63% solved without a guess; forcing
 chains, as the last resort before a guess, take it to 100% (see ``benchmarks/RESULTS.md``).
-Chains stop at twelve cells (nodes, for grouped chains), beyond which a sentence is no longer
-something a person follows.
+Chains stop at twelve cells (sixteen nodes for grouped chains and loops, as HoDoKu's),
+beyond which a sentence is no longer something a person follows.
 """
 
 from __future__ import annotations
@@ -76,8 +77,9 @@ from .fish import (
     x_wing,
 )
 from .forcing import FORCING_NAMES, forcing_chain, forcing_net
+from .innies import innies_outies
 from .intersections import intersection
-from .killer import cage_combination, cage_contradiction, cage_overlap, innies_outies
+from .killer import cage_combination, cage_contradiction, cage_overlap
 from .rectangles import (
     hidden_rectangle,
     unique_rectangle_2,

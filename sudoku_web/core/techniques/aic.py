@@ -33,8 +33,12 @@ One search finds them all, breadth first from every node at once (a set of start
 and layer, so a layer costs one pass over the links whatever the number of starts); the
 first layer where a chain has an effect holds the shortest, and among those the one that
 removes most is shown. The chain rung in :mod:`.chains` has already looked for chains
-without groups. Chains hold at most :data:`~.chains.MAX_CHAIN_CELLS` nodes, so a person can
-follow them.
+without groups (up to :data:`~.chains.MAX_CHAIN_CELLS` cells). Chains here hold at most
+:data:`MAX_CHAIN_NODES` nodes, as HoDoKu's do: of the 20 puzzles HoDoKu finishes with
+grouped chains and ALSs where this ladder needed forcing logic, five hold a grouped chain or
+loop of more than twelve nodes (the ungrouped chains' limit) and at most sixteen at their
+first forcing stall, and the longer search cost no more CPU over a 100-puzzle top1465 sample
+(a chain found spares the forcing search after it; benchmarks/RESULTS.md).
 
 Roads not taken: HoDoKu searches nice loops from each candidate and AICs separately; here a
 loop is an AIC whose ends are weakly linked, and a one-candidate elimination is read as a
@@ -69,7 +73,10 @@ from .base import (
     set_bits,
     still_vain,
 )
-from .chains import MAX_CHAIN_CELLS, _no_new_bivalue
+from .chains import _no_new_bivalue
+
+# The longest grouped chain or loop, in nodes (see the module docstring).
+MAX_CHAIN_NODES = 16
 
 # Past this many links followed, a search gives up (a big jigsaw or 16x16 position can hold
 # thousands of nodes, and a page must answer within its deadline). Measured: a 9x9 search
@@ -346,7 +353,7 @@ def _search(g: _Graph) -> tuple[_Found | None, bool]:
     frontier = list(range(count))
     budget = MAX_LINKS_FOLLOWED
     met = False  # a start met an end it may have an effect with
-    while frontier and len(layers) < MAX_CHAIN_CELLS and budget > 0:
+    while frontier and len(layers) < MAX_CHAIN_NODES and budget > 0:
         true = len(layers) % 2
         links = strong if true else weak
         budget -= sum(map(degrees[true].__getitem__, frontier))
@@ -452,7 +459,7 @@ def _tell(g: _Graph, found: _Found) -> Step:
     nodes = [g.node(n) for n in found.chain]
     if found.kind == "loop":
         return _loop_step(g, nodes, found.eliminations)
-    if len(found.eliminations) == 1 and len(nodes) < MAX_CHAIN_CELLS:
+    if len(found.eliminations) == 1 and len(nodes) < MAX_CHAIN_NODES:
         target = found.eliminations[0]
         if target not in nodes:
             return _elimination_loop_step(g, nodes, target)

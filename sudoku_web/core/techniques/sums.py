@@ -17,12 +17,16 @@ two passes cost at most the number of digit sets the first i cells can use, per 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 
 from ..cages import combinations
 
 # The cells a signed sum searches at most: past it the search is left out (see signed_sum).
 MAX_SIGNED_CELLS = 4
+# The digit sets the passes of a distinct sum may meet (a nine-cell cage on 9x9: 511);
+# past it the cells keep every candidate (see distinct_sum).
+MAX_STATES = 1024
 
 
 @functools.lru_cache(maxsize=1 << 16)  # bounded: one entry per digit mask of a board size
@@ -43,19 +47,23 @@ def distinct_sum(
     digits adding up to ``total``; and the digit sets (bitmasks) those fillings use.
 
     ``size`` is the board's N (digits 1..N). Empty supports and no sets: no filling exists.
+    When the passes would be too wide (:data:`MAX_STATES`), every candidate is kept and the
+    sets are all those within the cells' candidates: weaker, never wrong.
     """
     k = len(masks)
     union = 0
     for m in masks:
         union |= m
     sets = tuple(c for c in combinations(size, k, total) if not c & ~union)
+    if _too_wide(masks, size):
+        return tuple(masks), sets  # every candidate kept: sound, only less sharp
     # forward[i]: the digit sets the first i cells can take (distinct, from their masks),
     # kept only while they stay inside one of the sets; backward[i]: the same for cells i..k-1.
-    forward = _layers(masks, _parts(sets))
+    forward = _layers(masks, _parts(sets, k))
     fits = tuple(c for c in sets if c in forward[k])
     if not fits:
         return (0,) * k, ()
-    backward = _layers(masks[::-1], _parts(fits))[::-1]
+    backward = _layers(masks[::-1], _parts(fits, k))[::-1]
     support = [0] * k
     for c in fits:
         for i in range(k):
@@ -72,9 +80,29 @@ def distinct_sum(
     return tuple(support), fits
 
 
-@functools.lru_cache(maxsize=1024)  # bounded: one entry per family of digit sets asked
-def _parts(sets: tuple[int, ...]) -> frozenset[int]:
-    """Every subset of every digit set in ``sets``."""
+def _too_wide(masks: Sequence[int], size: int) -> bool:
+    """True when the passes could meet more than :data:`MAX_STATES` digit sets in all (big
+    cages on big boards): the step is then left to the other rungs."""
+    states, product = 0, 1
+    for i, mask in enumerate(masks, 1):
+        product *= mask.bit_count()
+        states += min(product, math.comb(size, i))
+        if states > MAX_STATES:
+            return True
+    return False
+
+
+def _parts(sets: tuple[int, ...], k: int) -> frozenset[int] | None:
+    """Every subset of every digit set in ``sets`` (each of ``k`` digits), to prune the
+    passes with; None when there would be more than :data:`MAX_STATES` (the passes are
+    bounded anyway, see :func:`_too_wide`)."""
+    if len(sets) << k > MAX_STATES:
+        return None
+    return _subsets(sets)
+
+
+@functools.lru_cache(maxsize=128)  # bounded: at most MAX_STATES subsets an entry
+def _subsets(sets: tuple[int, ...]) -> frozenset[int]:
     out: set[int] = set()
     for c in sets:
         sub = c
@@ -86,9 +114,9 @@ def _parts(sets: tuple[int, ...]) -> frozenset[int]:
     return frozenset(out)
 
 
-def _layers(masks: Sequence[int], parts: frozenset[int]) -> list[set[int]]:
+def _layers(masks: Sequence[int], parts: frozenset[int] | None) -> list[set[int]]:
     """After each cell in turn, the digit sets the cells so far can take (one digit of its
-    mask each, all different), kept while they are among ``parts``."""
+    mask each, all different), kept while they are among ``parts`` (when given)."""
     layers: list[set[int]] = [{0}]
     for mask in masks:
         out: set[int] = set()
@@ -97,7 +125,7 @@ def _layers(masks: Sequence[int], parts: frozenset[int]) -> list[set[int]]:
             while free:
                 low = free & -free
                 free ^= low
-                if (used | low) in parts:
+                if parts is None or (used | low) in parts:
                     out.add(used | low)
         layers.append(out)
     return layers

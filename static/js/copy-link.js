@@ -1,0 +1,15 @@
+// The "Copy link" button (hidden until this module shows it): the share link to the clipboard.
+export function setupCopy(button) {
+  var target = document.getElementById(button.getAttribute("data-copy"));
+  var status = button.parentNode.querySelector(".copy-status");
+  if (!target || !navigator.clipboard) { return; }
+  button.hidden = false;
+  button.addEventListener("click", function () {
+    var text = target.getAttribute("href") || target.textContent;
+    navigator.clipboard.writeText(text).then(function () {
+      if (status) { status.textContent = "Link copied."; }
+    }, function () {
+      if (status) { status.textContent = "Could not copy; select the link above instead."; }
+    });
+  });
+}

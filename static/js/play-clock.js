@@ -1,0 +1,19 @@
+// The play page's clock in words and figures. Both count whole seconds the same way (down),
+// so "Solved! ... 6 seconds" and the clock's 0:06 agree.
+
+// "1:02:03" or "2:03" for a duration in milliseconds.
+export function duration(ms) {
+  var s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60;
+  var sec = s % 60;
+  return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
+}
+
+// "1 hour 2 minutes 3 seconds" for the same duration.
+export function words(ms) {
+  var s = Math.floor(ms / 1000), m = Math.floor(s / 60), h = Math.floor(m / 60);
+  var parts = [];
+  if (h) { parts.push(h + (h === 1 ? " hour" : " hours")); }
+  if (m % 60) { parts.push(m % 60 + (m % 60 === 1 ? " minute" : " minutes")); }
+  if (s % 60 || !parts.length) { parts.push(s % 60 + (s % 60 === 1 ? " second" : " seconds")); }
+  return parts.join(" ");
+}

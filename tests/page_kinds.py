@@ -1,0 +1,88 @@
+"""Every kind of page the site serves, as the accessibility and HTML checkers visit them.
+
+One list for both checkers (tests/test_accessibility.py drives them in Chromium through axe-core,
+tests/test_html_checker.py sends their served HTML to the Nu HTML Checker), so a page kind added
+here is checked by both. The hint page is a POST (the form's Hint button): the browser presses
+the button, the HTML checker posts the same field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_steps_drawing import chain_puzzle
+from web_puzzles import (
+    CONFLICT,
+    EASY,
+    EASY_TYPO,
+    JIGSAW_PUZZLE,
+    JIGSAW_REGIONS,
+    SIXTEEN_PUZZLE,
+    TWO_SOLUTIONS,
+)
+
+#: Page kinds whose DOM the site's scripts change (grids made interactive, buttons shown, the
+#: grades fetched in, the painter and the pad built): checked again after the scripts run.
+#: The others (steps, search, difficulty, print, 404) the scripts leave as served.
+SCRIPTED = frozenset(
+    {
+        "form",
+        "jigsaw form",
+        "16x16 form",
+        "solved",
+        "jigsaw solved",
+        "impossible",
+        "multiple",
+        "invalid",
+        "hint",
+        "play",
+        "jigsaw play",
+        "killer form",
+        "killer solved",
+        "killer play",
+        "new",
+    }
+)
+
+#: A killer (the first of tests/data/killer_krazydad.txt): its share link, no givens.
+_KILLER = (Path(__file__).parent / "data" / "killer_krazydad.txt").read_text().split()[0]
+_CAGE_MAP, _SUMS, _ = _KILLER.split(":")
+KILLER_LINK = f"/killer/{_CAGE_MAP}-{_SUMS.replace(',', '-')}/{'0' * 81}"
+
+#: The form a hint is asked from, and the field the Hint button posts.
+HINT_FORM = f"/?p={EASY}"
+HINT_POST = {"paste": EASY}
+
+
+def chain_steps_path() -> str:
+    """The steps page of a puzzle whose explanation draws a chain, opened at that step."""
+    puzzle, _explanation, number = chain_puzzle()
+    return f"/p/{puzzle}/steps?step={number}"
+
+
+def page_kinds() -> dict[str, str]:
+    """Page kind -> path (GET), every kind the issue lists; ``hint`` is the form it posts from."""
+    return {
+        "form": "/",
+        "jigsaw form": "/?v=jigsaw",
+        "16x16 form": "/?v=16x16",
+        "solved": f"/p/{EASY}",
+        "jigsaw solved": f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}",
+        "killer form": "/?v=killer",
+        "killer solved": KILLER_LINK,
+        "killer play": KILLER_LINK + "/play",
+        "impossible": f"/p/{EASY_TYPO}",
+        "multiple": f"/p/{TWO_SOLUTIONS}",
+        "invalid": f"/p/{CONFLICT}",
+        "steps": f"/p/{EASY}/steps",
+        "chain steps": chain_steps_path(),
+        "16x16 steps": f"/p/{SIXTEEN_PUZZLE}/steps",
+        "hint": HINT_FORM,
+        "difficulty": f"/p/{EASY}/difficulty",
+        "search": f"/p/{EASY}/search",
+        "play": f"/p/{EASY}/play",
+        "jigsaw play": f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}/play",
+        "new": "/new",
+        "print": f"/print?p={EASY}",
+        "404": "/no-such-page",
+    }
