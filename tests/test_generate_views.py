@@ -326,7 +326,81 @@ def test_new_puzzle_unavailable_grade_says_why(client: Any) -> None:
 
 
 def test_every_form_kind_is_a_pool_kind() -> None:
-    """The pool command fills what the form offers."""
-    offered = {(k.variant, k.size) for k in generate_views.KINDS}
+    """The pool command fills what the form offers, killers (which it cannot hold) aside."""
+    offered = {(k.variant, k.size) for k in generate_views.KINDS if k.pooled}
     assert offered == set(pool.KINDS)
     assert {(c.variant, c.size) for c in variants.CHOICES if not c.info.needs_cages} == offered
+    assert {(c.variant, c.size) for c in variants.CHOICES} == {
+        (k.variant, k.size) for k in generate_views.KINDS
+    }
+
+
+# ---- killers: made live (no pool holds cages), only the grades made within a request --------
+
+
+def _killer_kind() -> generate_views.Kind:
+    return next(k for k in generate_views.KINDS if not k.pooled)
+
+
+def test_api_generate_makes_a_killer_whose_cages_solve_uniquely() -> None:
+    client = create_app(UNHURRIED).test_client()
+    kind = _killer_kind()
+    response = client.get(f"/api/generate?variant={kind.key}&grade=Easy&seed=5")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["source"] == "live" and body["grade"] == "Easy"
+    assert body["puzzle"] == "0" * 81  # a killer is its cages
+    cages = body["cages"]
+    assert cages and sum(c["sum"] for c in cages) == 405
+    assert sorted(cell for c in cages for cell in c["cells"]) == sorted(
+        f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10)
+    )
+    solved = client.post(
+        "/api/solve", json={"puzzle": body["puzzle"], "variant": kind.variant, "cages": cages}
+    ).get_json()
+    assert solved["status"] == "solved" and len(solved["solutions"]) == 1
+    digits = solved["solution"]
+    for cage in cages:  # every cage's digits add up to its sum, all different
+        got = [int(digits[(int(n[1]) - 1) * 9 + int(n[3]) - 1]) for n in cage["cells"]]
+        assert sum(got) == cage["sum"] and len(set(got)) == len(got)
+    # Its share and play links are the killer's, and open the same cages.
+    assert urlsplit(body["share_url"]).path.startswith("/killer/")
+    assert body["play_url"] == body["share_url"] + "/play"
+    assert client.get(urlsplit(body["play_url"]).path).status_code == 200
+
+
+def test_new_puzzle_form_offers_killer_with_its_live_grades(client: Any) -> None:
+    kind = _killer_kind()
+    have = generate_views.grades_of(kind)
+    assert have and "Easy" in have and "Diabolical" not in have
+    html = client.get("/new").get_data(as_text=True)
+    assert f'<option value="{kind.key}" data-grades="{" ".join(have)}">{kind.label}' in html
+
+
+def test_new_killer_opens_its_killer_play_page() -> None:
+    client = create_app(UNHURRIED).test_client()
+    response = client.get(f"/new?v={_killer_kind().key}&grade=Easy")
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert location.startswith("/killer/") and location.endswith("/play")
+    assert client.get(location).status_code == 200
+
+
+def test_killer_grade_not_offered_is_a_clear_4xx(client: Any) -> None:
+    kind = _killer_kind()
+    assert "Diabolical" not in generate_views.grades_of(kind)
+    response = client.get(f"/api/generate?variant={kind.key}&grade=Diabolical&seed=1")
+    assert response.status_code == 422
+    message = response.get_json()["message"]
+    assert f"No Diabolical {kind.label} puzzle is available" in message
+    assert "Try Easy" in message
+    page = client.get(f"/new?v={kind.key}&grade=Diabolical")
+    assert page.status_code == 422
+    assert f"No Diabolical {kind.label} puzzle is available" in page.get_data(as_text=True)
+
+
+def test_killer_past_the_deadline_says_none_was_made_in_time() -> None:
+    hurried = create_app({"TESTING": True, "GENERATE_DEADLINE_MS": 0}).test_client()
+    response = hurried.get(f"/api/generate?variant={_killer_kind().key}&grade=Easy&seed=2")
+    assert response.status_code == 422
+    assert "time ran out" in response.get_json()["message"]

@@ -101,7 +101,8 @@ class VariantInfo:
     #: The generator: live attempts per size before the pool answers (counts, not time, so
     #: a seed gives the same puzzle on any machine); sizes missing here are pool only.
     live_attempts: Mapping[int, int] = field(default_factory=dict)
-    #: (size, grade) too rare to look for live: straight to the pool.
+    #: (size, grade) too rare to look for live: straight to the pool (not offered at all for
+    #: a variant that :attr:`needs_cages`: the pool holds givens only).
     pool_only: frozenset[tuple[int, str]] = frozenset()
     #: The sizes ``sudoku-web pool fill`` fills by default.
     pool_sizes: tuple[int, ...] = ()
@@ -327,6 +328,10 @@ VARIANTS: tuple[VariantInfo, ...] = (
         noun="sudoku",
         needs_cages=True,
         layout="standard",
+        # No pool holds cages, so a killer is made live or not at all: its grades past
+        # Medium take seconds per puzzle, past a request's deadline, and are not offered.
+        live_attempts={9: 4},
+        pool_only=frozenset((9, g) for g in _HARD if g != "Medium"),
         examples=(
             # KrazyDad's "Intermediate" booklets (tests/data/killer_krazydad.txt): no givens.
             Example(

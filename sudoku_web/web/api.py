@@ -116,16 +116,8 @@ def _variant_json(geometry: Geometry) -> dict[str, Any]:
     if geometry.regions is not None:
         out["regions"] = variants.canonical_regions(geometry)
     if geometry.cages:
-        out["cages"] = cages_json(geometry)
+        out["cages"] = variants.cages_json(geometry)
     return out
-
-
-def cages_json(geometry: Geometry) -> list[dict[str, Any]]:
-    """A board's cages as the API takes them: ``[{"sum": 15, "cells": ["r1c1", ...]}]``."""
-    return [
-        {"sum": cage.total, "cells": [geometry.cell_name(c) for c in cage.cells]}
-        for cage in geometry.cages
-    ]
 
 
 def stats_json(result: SolveResult) -> dict[str, Any]:

@@ -9,7 +9,7 @@ Routes (blueprint ``generate``):
                                            its play page, cacheable until midnight UTC
 ``GET /api/generate?variant=…&grade=…``    JSON: ``puzzle``, ``variant``, ``size``, ``regions``,
 ``[&size=…][&seed=…]``                     ``grade``, ``source``, ``seed``, ``share_url``,
-                                           ``play_url``
+                                           ``play_url``, and a killer's ``cages``
 =========================================  =========================================================
 
 One request never waits much more than a second: a puzzle is generated live (``source``
@@ -18,6 +18,10 @@ the grade (the top grades are rare, 16x16 grids are slow to carve) it comes from
 package ships (``source`` ``"pool"``, see :mod:`sudoku_web.core.pool`). Both are picked by the
 seed, so the same seed gives the same puzzle (unless an overloaded server hit the deadline
 first; the answer then still says where its puzzle came from).
+
+A killer (a variant that needs cages) has no pool: it is made live or not at all, and only
+the grades its registry entry looks for live are offered; past the deadline the answer says
+that none was made in time (a 422 with the form or the API's error, never a wait).
 """
 
 from __future__ import annotations
@@ -70,12 +74,11 @@ class Kind:
     label: str
     variant: str
     size: int
+    pooled: bool = True  # the pool can hold it (False for a killer: the pool holds no cages)
 
 
-# Killers are left out: a killer takes the generator seconds to minutes (it draws cages and
-# proves uniqueness by search), past a request's budget, and the pool holds none yet.
 KINDS: tuple[Kind, ...] = tuple(
-    Kind(c.key, c.label, c.variant, c.size) for c in variants.CHOICES if not c.info.needs_cages
+    Kind(c.key, c.label, c.variant, c.size, not c.info.needs_cages) for c in variants.CHOICES
 )
 
 
@@ -179,7 +182,7 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
                 tried = f"none turned up in {within} and "
     if made is None:
         entry = pool.pick(pool.shipped(), kind.variant, kind.size, asked, seed)
-        if entry is None:
+        if entry is None or not kind.pooled:
             raise NoneAvailable(_none_message(kind, asked, tried))
         made = Made(entry.geometry, entry.puzzle, entry.grade, "pool", seed)
     if steady:  # what a machine under load made in a hurry is not what the seed means
@@ -188,8 +191,12 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
 
 
 def _none_message(kind: Kind, asked: Grade, tried: str) -> str:
-    have = [g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g)]
+    have = grades_of(kind)
     offer = f" Try {', '.join(have)}." if have else ""
+    if not kind.pooled:
+        if not tried:
+            tried = "that grade takes longer to make than a request may wait, and "
+        return f"No {asked} {kind.label} puzzle is available: {tried}no pool holds them.{offer}"
     return f"No {asked} {kind.label} puzzle is available: {tried}the pool has none.{offer}"
 
 
@@ -209,7 +216,12 @@ def opened(made: Made) -> str:
 
 def grades_of(kind: Kind) -> tuple[Grade, ...]:
     """The grades ``kind`` can be had in: those the shipped pool holds (it backs every live
-    search, so a grade it lacks is one the form would refuse)."""
+    search, so a grade it lacks is one the form would refuse); for a kind no pool holds (a
+    killer), the grades it is looked for live in."""
+    if not kind.pooled:
+        if not LIVE_ATTEMPTS.get((kind.variant, kind.size), 0):
+            return ()
+        return tuple(g for g in GRADES if (kind.variant, kind.size, g) not in POOL_ONLY)
     return tuple(g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g))
 
 
@@ -257,7 +269,9 @@ def daily() -> ResponseReturnValue:
     now = utc_now()
     seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
     try:
-        made = make(picked, asked, seed, hurry=False)
+        # Unhurried, the attempt count alone bounds the work; a killer's attempt has no such
+        # bound worth waiting for, so it keeps the deadline.
+        made = make(picked, asked, seed, hurry=not picked.pooled)
     except NoneAvailable as exc:
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
         return no_store(Response(page, status=422))
@@ -288,7 +302,7 @@ def api_generate() -> ResponseReturnValue:
     regions = None
     if made.geometry.regions is not None:
         regions = variants.canonical_regions(made.geometry)
-    body = {
+    body: dict[str, Any] = {
         "status": "ok",
         "puzzle": made.puzzle,
         "variant": made.geometry.variant,
@@ -300,6 +314,8 @@ def api_generate() -> ResponseReturnValue:
         "share_url": share,
         "play_url": play,
     }
+    if made.geometry.cages:
+        body["cages"] = variants.cages_json(made.geometry)
     return no_store(jsonify(body))
 
 

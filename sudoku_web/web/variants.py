@@ -354,6 +354,14 @@ def canonical_cages(geometry: Geometry) -> str:
     return link_spelling(geometry.cages, geometry)
 
 
+def cages_json(geometry: Geometry) -> list[dict[str, Any]]:
+    """A board's cages as the API takes them: ``[{"sum": 15, "cells": ["r1c1", ...]}]``."""
+    return [
+        {"sum": cage.total, "cells": [geometry.cell_name(c) for c in cage.cells]}
+        for cage in geometry.cages
+    ]
+
+
 def form_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
     """The form's fields that open it on this board: ``v``, ``n`` (size), ``r`` (map)."""
     args = list(choice_of(geometry).form_args)
