@@ -40,3 +40,20 @@ def test_the_main_form_offers_a_new_puzzle(page: Page, live_server: str) -> None
         page.get_by_role("button", name="New puzzle").click()
     assert sent.value.status == 303
     assert PLAY.search(sent.value.headers["location"].replace("/hyper/", "/", 1))
+
+
+def test_killer_offers_only_the_grades_made_live(page: Page, live_server: str) -> None:
+    """With Killer picked the Difficulty list holds only its live grades; pressing New puzzle
+    lands on a killer's play page (or, on a box too busy for the deadline, says so)."""
+    page.goto(live_server + "/new")
+    page.get_by_label("Variant").select_option("killer")
+    grades = page.get_by_label("Difficulty").locator("option")
+    expect(grades).to_have_text(["Easy", "Medium"])
+    page.get_by_label("Difficulty").select_option("Easy")
+    with page.expect_response(re.compile(r"/new\?v=killer&grade=Easy$")) as sent:
+        page.get_by_role("button", name="New puzzle").click()
+    if sent.value.status == 303:
+        assert re.match(r"^/killer/[^/]+/0{81}/play$", sent.value.headers["location"])
+    else:
+        assert sent.value.status == 422
+        expect(page.get_by_role("alert")).to_contain_text("time ran out")

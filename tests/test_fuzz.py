@@ -357,7 +357,9 @@ def test_a_malformed_chunked_body_is_a_4xx(client: Any) -> None:
 GENERATE_NAMES = ["v", "variant", "size", "n", "grade", "seed", "from"]
 GENERATE_VALUES = st.one_of(
     ODD_VALUES,
-    st.sampled_from(["x", "hyper", "jigsaw", "4x4", "6x6", "16x16", "standard", "classic"]),
+    st.sampled_from(
+        ["x", "hyper", "jigsaw", "4x4", "6x6", "16x16", "standard", "classic", "killer"]
+    ),
     st.sampled_from(["Easy", "medium", "HARD", "Fiendish", "diabolical", "9", "16", "4"]),
 )
 GENERATE_QUERY = st.dictionaries(st.sampled_from(GENERATE_NAMES), GENERATE_VALUES, max_size=4)

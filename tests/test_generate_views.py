@@ -375,6 +375,8 @@ def test_new_puzzle_form_offers_killer_with_its_live_grades(client: Any) -> None
     assert have and "Easy" in have and "Diabolical" not in have
     html = client.get("/new").get_data(as_text=True)
     assert f'<option value="{kind.key}" data-grades="{" ".join(have)}">{kind.label}' in html
+    # Without JavaScript its label says which grades there are.
+    assert f"{kind.label} ({', '.join(have)} only)</option>" in html
 
 
 def test_new_killer_opens_its_killer_play_page() -> None:
@@ -397,6 +399,15 @@ def test_killer_grade_not_offered_is_a_clear_4xx(client: Any) -> None:
     page = client.get(f"/new?v={kind.key}&grade=Diabolical")
     assert page.status_code == 422
     assert f"No Diabolical {kind.label} puzzle is available" in page.get_data(as_text=True)
+
+
+def test_daily_killer_is_a_killer_play_page() -> None:
+    client = create_app(UNHURRIED).test_client()
+    first = client.get(f"/daily?v={_killer_kind().key}&grade=Easy")
+    assert first.status_code == 303
+    assert first.headers["Location"].startswith("/killer/")
+    again = create_app(UNHURRIED).test_client().get(f"/daily?v={_killer_kind().key}&grade=Easy")
+    assert again.headers["Location"] == first.headers["Location"]
 
 
 def test_killer_past_the_deadline_says_none_was_made_in_time() -> None:
