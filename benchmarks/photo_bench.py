@@ -5,11 +5,12 @@ the labelled photos of Wicht and Hennebert's Sudoku dataset (``imageN.jpg`` + ``
 by default ``../shared/photos`` beside the repository) through :func:`read_photo`, with the
 held-aside test split (:func:`sudoku_web.photo.train.held_aside`, never trained or tuned on)
 and the training split reported separately. Per split: grids fully right, cells right,
-wrong cells the reader marked as doubtful, wrong grids it flagged (a status other than
-"unique" or a marked wrong cell), photos refused, and wall time per photo (mean, median,
-p95, max; the bytes are in memory, so decoding is timed and disk reads are not) and this
-process's CPU time per photo (near what the wall time would be on an idle machine). Peak
-memory is this process's max RSS. Without the photos it says so and exits 0, measuring nothing.
+wrong cells the reader marked as doubtful (and right cells marked: the cost of doubt),
+wrong grids it flagged (a status other than "unique" or a marked wrong cell), photos
+refused, and wall time per photo (mean, median, p95, max; the bytes are in memory, so
+decoding is timed and disk reads are not) and this process's CPU time per photo (near what
+the wall time would be on an idle machine). Peak memory is this process's max RSS. Without
+the photos it says so and exits 0, measuring nothing.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class Split:
     cells_right: int = 0
     wrong_cells: int = 0
     wrong_marked: int = 0
+    right_marked: int = 0
     wrong_grids_flagged: int = 0
     refused: int = 0
     times_ms: list[float] = field(default_factory=list)
@@ -58,6 +60,7 @@ class Split:
             f"  wrong cells marked {self.wrong_marked}/{self.wrong_cells};"
             f" wrong grids flagged {self.wrong_grids_flagged}/{wrong_grids};"
             f" refused {self.refused}\n"
+            f"  right cells marked {self.right_marked}/{self.cells_right}\n"
             f"  ms per photo, wall {_spread(self.times_ms)}\n"
             f"  ms per photo, cpu  {_spread(self.cpu_ms)}"
         )
@@ -100,6 +103,7 @@ def measure(name: str, photos: list[Path], repeat: int, deadline_ms: float) -> S
         split.cells_right += 81 - len(wrong)
         split.wrong_cells += len(wrong)
         split.wrong_marked += sum(1 for i in wrong if i in reading.uncertain)
+        split.right_marked += sum(1 for i in reading.uncertain if i not in wrong)
         if not wrong:
             split.grids_right += 1
             continue

@@ -16,7 +16,9 @@ from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from sudoku_web.core.solver import solve
 from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, read_photo
-from sudoku_web.photo.reading import conclude
+from sudoku_web.photo.grid import INK_CONTRAST, find_grid, glyph_sets, straighten
+from sudoku_web.photo.image import load_gray
+from sudoku_web.photo.reading import cell_choices, conclude, disputed
 
 PHOTOS = Path(__file__).parent / "data" / "photos"
 # The reader's own samples, from the benchmark's held-aside split (tests/data/photos/README.md);
@@ -210,6 +212,30 @@ def test_a_misreading_the_check_cannot_mend_is_not_shown_as_certain() -> None:
     assert reading.changed == ()
     assert {blank, given} <= set(reading.uncertain)
     assert reading.puzzle[blank] == puzzle[given]
+
+
+def test_a_cell_another_cutting_reads_otherwise_is_marked_however_sure() -> None:
+    gray = load_gray(SAMPLES[1].read_bytes())
+    quad = find_grid(gray)
+    assert quad is not None
+    (glyphs,) = glyph_sets(straighten(gray, quad), (INK_CONTRAST,))
+    choices = cell_choices(glyphs)
+    digit_cells = [i for i, options in enumerate(choices) if options[0][0]]
+    lost, swapped = (
+        digit_cells[0],
+        next(i for i in digit_cells if choices[i][0][0] != choices[digit_cells[0]][0][0]),
+    )
+    other = list(glyphs)
+    other[lost] = None  # the stroke gone at another ink contrast: a blank there
+    other[swapped] = glyphs[lost]  # or read as another digit
+    assert disputed(choices, [glyphs], 0) == set()
+    assert disputed(choices, [other], 0) == {lost, swapped}
+
+    puzzle = EASY[2].replace(".", "0")
+    sure = _choices(puzzle)
+    reading = conclude(sure, doubted={lost})
+    assert reading.status == "unique"
+    assert reading.uncertain == (lost,)
 
 
 def test_the_reading_module_imports_nothing_from_the_web() -> None:

@@ -5,12 +5,13 @@ find_grid
     text, other grids and shadows: the biggest square-ish quadrilateral is the puzzle's frame).
 straighten
     A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels.
-cell_glyphs
+cell_glyphs, glyph_sets
     For each of the 81 cells, the biggest ink blob near the cell's centre (with the pieces of
     a broken stroke beside it), normalised to a ``GLYPH x GLYPH`` ink map (1.0 = full ink)
     the classifier reads, or None for an empty cell.
     Grid lines are never a glyph: they span the cell's window or sit at its border. The
     window reaches a little into the neighbours, so a bent page's digit still counts.
+    ``glyph_sets`` cuts at several ink contrasts, for the reader's second opinions.
 
 The same ``glyph_in_window`` serves the reader and the training script (synthetic cells and
 photo cells alike), so the classifier learns exactly the pictures it will be shown.
@@ -25,6 +26,11 @@ CELL = 40  # pixels per cell once straightened
 PAD = CELL // 5  # how far a cell's window reaches into its neighbours
 GLYPH = 28  # side of a normalised glyph
 INNER = 20  # the glyph's longest side inside it
+# How much darker than its neighbourhood a pixel must be to count as ink (of 255, on the
+# flattened picture); the reader cuts again at the SECOND_OPINIONS to find the cells whose
+# reading hangs on where that line is drawn (a faint stroke kept or lost).
+INK_CONTRAST = 25
+SECOND_OPINIONS = (15, 35)
 
 Quad = np.ndarray  # 4x2 float32 corners: top-left, top-right, bottom-right, bottom-left
 
@@ -91,7 +97,7 @@ def straighten(gray: np.ndarray, quad: Quad) -> np.ndarray:
     return cv2.warpPerspective(gray, matrix, (side, side), flags=cv2.INTER_AREA)
 
 
-def prepare(square: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def prepare(square: np.ndarray, contrast: int = INK_CONTRAST) -> tuple[np.ndarray, np.ndarray]:
     """(flat, ink): the picture divided by its paper's brightness and stretched, then ink 255.
 
     The paper's brightness is the picture with the ink taken out (a max filter wider than a
@@ -103,16 +109,33 @@ def prepare(square: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     low = float(np.percentile(flat, 1))
     flat = np.clip((flat - low) / max(1.0 - low, 0.05), 0.0, 1.0)
     flat8 = (flat * 255).astype(np.uint8)
-    blurred = cv2.GaussianBlur(flat8, (3, 3), 0)
-    ink = cv2.adaptiveThreshold(
-        blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, CELL + 1, 25
+    return flat8, ink_of(flat8, contrast)
+
+
+def ink_of(flat: np.ndarray, contrast: int = INK_CONTRAST) -> np.ndarray:
+    """Ink (255) of a flattened picture: pixels ``contrast`` darker than their surroundings."""
+    blurred = cv2.GaussianBlur(flat, (3, 3), 0)
+    return cv2.adaptiveThreshold(
+        blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, CELL + 1, contrast
     )
-    return flat8, ink
 
 
 def cell_glyphs(square: np.ndarray) -> list[np.ndarray | None]:
     """The 81 cells' glyphs in row-major order (None: empty) of a straightened grid."""
-    flat, ink = prepare(square)
+    return glyph_sets(square, (INK_CONTRAST,))[0]
+
+
+def glyph_sets(square: np.ndarray, contrasts: tuple[int, ...]) -> list[list[np.ndarray | None]]:
+    """Per ink contrast, the 81 glyphs of a straightened grid (as :func:`cell_glyphs`).
+
+    The picture is flattened once (:func:`prepare`); each contrast only thresholds and cuts.
+    """
+    flat = prepare(square)[0]
+    return [_cut(flat, ink_of(flat, contrast)) for contrast in contrasts]
+
+
+def _cut(flat: np.ndarray, ink: np.ndarray) -> list[np.ndarray | None]:
+    """The 81 glyphs of a flattened grid and its ink map."""
     gray = cv2.copyMakeBorder(flat, PAD, PAD, PAD, PAD, cv2.BORDER_REPLICATE)
     ink = cv2.copyMakeBorder(ink, PAD, PAD, PAD, PAD, cv2.BORDER_CONSTANT, value=0)
     span = CELL + 2 * PAD
@@ -156,14 +179,15 @@ def glyph_in_window(gray: np.ndarray, ink: np.ndarray) -> np.ndarray | None:
                 x0, y0, x1, y1 = nx0, ny0, nx1, ny1
     if max(x1 - x0, y1 - y0) < 0.28 * CELL:  # either way up: the grid may lie on its side
         return None
-    mask = cv2.dilate(np.isin(labels, chosen).astype(np.uint8), np.ones((3, 3), np.uint8))
+    blob = labels == first if len(chosen) == 1 else np.isin(labels, chosen)
+    mask = cv2.dilate(blob.astype(np.uint8), np.ones((3, 3), np.uint8))
     return normalise(gray, mask, (x0, y0, x1 - x0, y1 - y0))
 
 
 def normalise(gray: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     """Ink map of the masked blob, scaled to fit ``INNER`` and centred in ``GLYPH`` (float32)."""
     x, y, w, h = box
-    paper = float(np.percentile(gray, 90))
+    paper = _percentile(gray, 90)
     crop = gray[max(0, y - 1) : y + h + 1, max(0, x - 1) : x + w + 1].astype(np.float32)
     keep = mask[max(0, y - 1) : y + h + 1, max(0, x - 1) : x + w + 1]
     darkest = float(crop.min())
@@ -177,3 +201,13 @@ def normalise(gray: np.ndarray, mask: np.ndarray, box: tuple[int, int, int, int]
     top, left = (GLYPH - nh) // 2, (GLYPH - nw) // 2
     glyph[top : top + nh, left : left + nw] = small
     return glyph
+
+
+def _percentile(values: np.ndarray, q: float) -> float:
+    """``np.percentile(values, q)`` (linear between neighbours) by a partial sort, cheaper."""
+    flat = values.ravel()
+    where = q / 100 * (flat.size - 1)
+    low, high = int(np.floor(where)), int(np.ceil(where))
+    part = np.partition(flat, (low, high))
+    below = float(part[low])
+    return below + (float(part[high]) - below) * (where - low)

@@ -1,16 +1,18 @@
 """The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
 
 decode (bounded, EXIF-upright) -> find the grid -> straighten -> check it shows most of a
-9x9 grid's 16 inner lines -> cut the glyphs -> classify them in each of the four quarter
-turns and keep the turn the classifier is surest of (a stale EXIF tag leaves the digits on
-their side) -> fewer than MIN_GIVENS digits is no puzzle -> let the solver proof-read
-(:mod:`sudoku_web.photo.check`) -> mark the doubtful cells.
+9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink contrasts, as second
+opinions) -> classify them in each of the four quarter turns and keep the turn the
+classifier is surest of (a stale EXIF tag leaves the digits on their side) -> fewer than
+MIN_GIVENS digits is no puzzle -> let the solver proof-read (:mod:`sudoku_web.photo.check`)
+-> mark the doubtful cells: read with low confidence, changed by the proof-reader, or read
+otherwise by a second opinion.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -19,7 +21,15 @@ import numpy as np
 from sudoku_web.photo import digits
 from sudoku_web.photo.check import Choice, Status, proofread
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
-from sudoku_web.photo.grid import CELL, cell_glyphs, find_grid, prepare, straighten
+from sudoku_web.photo.grid import (
+    CELL,
+    INK_CONTRAST,
+    SECOND_OPINIONS,
+    find_grid,
+    glyph_sets,
+    prepare,
+    straighten,
+)
 from sudoku_web.photo.image import MAX_PIXELS, load_gray
 
 SURE = 0.9  # a cell read with less confidence is marked for the person to check
@@ -67,25 +77,47 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     square = straighten(gray, quad)
     if not has_inner_lines(square):
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    glyphs = cell_glyphs(square)
+    glyphs, *others = glyph_sets(square, (INK_CONTRAST, *SECOND_OPINIONS))
     turns = upright(glyphs)
     choices = cell_choices(turn_cells(glyphs, turns))
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    return conclude(choices, deadline, turns)
+    return conclude(choices, deadline, turns, disputed(choices, others, turns))
+
+
+def disputed(
+    choices: Sequence[Sequence[Choice]], others: list[list[np.ndarray | None]], turns: int
+) -> set[int]:
+    """Cells whose first choice another cutting (another ink contrast) reads differently.
+
+    A reading that changes when the ink threshold moves a little hangs on a faint or broken
+    stroke (a 3 whose lower bowl fades reads as 9), however sure the classifier is of it.
+    """
+    found: set[int] = set()
+    for glyphs in others:
+        for cell, options in enumerate(cell_choices(turn_cells(glyphs, turns))):
+            if options[0][0] != choices[cell][0][0]:
+                found.add(cell)
+    return found
 
 
 def conclude(
-    choices: Sequence[Sequence[Choice]], deadline: float | None = None, turns: int = 0
+    choices: Sequence[Sequence[Choice]],
+    deadline: float | None = None,
+    turns: int = 0,
+    doubted: Collection[int] = (),
 ) -> Reading:
-    """The Reading of 81 cells' choices (best first): proof-read, with the cells to check."""
+    """The Reading of 81 cells' choices (best first): proof-read, with the cells to check.
+
+    ``doubted`` cells are marked whatever their confidence (see :func:`disputed`).
+    """
     checked = proofread(choices, deadline)
     confidence = tuple(
         round(next((p for v, p in options if v == value), 0.0), 4)
         for options, value in zip(choices, checked.values, strict=True)
     )
     uncertain = {cell for cell, p in enumerate(confidence) if p < SURE}
-    uncertain |= set(checked.changed) | set(checked.conflicts)
+    uncertain |= set(checked.changed) | set(checked.conflicts) | set(doubted)
     if checked.status != "unique":  # something is misread: point at the likeliest cells too
         likeliest = sorted((p, cell) for cell, p in enumerate(confidence) if len(choices[cell]) > 1)
         uncertain |= {cell for _, cell in likeliest[:SUSPECTS_SHOWN]}
