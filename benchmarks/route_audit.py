@@ -48,8 +48,11 @@ from typing import Any
 from benchmarks.data_files import data_file
 from sudoku_web import create_app
 from sudoku_web.core.board import find_conflicts, jigsaw, parse_puzzle, standard
+from sudoku_web.core.cages import link_spelling, parse_cages
 from sudoku_web.core.solver import solve
-from sudoku_web.core.variants import VARIANTS
+from sudoku_web.core.variants import find_variant, layout_of
+from sudoku_web.web import variants
+from sudoku_web.web.variants import ROUTED
 
 SYMBOLS16 = "123456789ABCDEFG"
 LETTERS = "ABCDEFGHIJKLMNOP"
@@ -67,6 +70,7 @@ class Board:
     size: int
     puzzle: str
     regions: str | None = None
+    cages: str | None = None  # a killer's, in their share-link spelling
 
 
 def _solution(size: int, rng: random.Random) -> list[int]:
@@ -242,6 +246,21 @@ def boards(rng: random.Random) -> list[Board]:
         Board("16x16 typo", "standard", 16, typo16(rng)),
     ]
     out += jigsaw_boards(rng, 16) + jigsaw_boards(rng, 9)
+    out += killer_boards(rng, out)
+    return out
+
+
+def killer_boards(rng: random.Random, others: list[Board]) -> list[Board]:
+    """A published killer (no givens) on the classic board, and its cages on the X, hyper
+    and a 9x9 jigsaw board (cages covering the grid with sums adding to 405 fit any 9x9)."""
+    line = rng.choice(_lines("killer_krazydad.txt"))
+    geo = standard(9)
+    cages = link_spelling(parse_cages(line, geo), geo)
+    empty = "0" * 81
+    out = [Board("killer", "killer", 9, empty, None, cages)]
+    out += [Board(f"killer-{v}", v, 9, empty, None, cages) for v in ("x", "hyper")]
+    jigsaw9 = next(b for b in others if b.regions and b.size == 9)
+    out.append(Board("killer-jigsaw", jigsaw9.variant, 9, empty, jigsaw9.regions, cages))
     return out
 
 
@@ -261,13 +280,13 @@ class Call:
     raw_type: str = "application/json"  # the Content-Type of ``raw``
 
 
-def _variant_of(endpoint: str) -> tuple[str, str] | None:
-    """(variant key, page suffix) of a share-link endpoint, None for other endpoints."""
+def _variant_of(endpoint: str) -> tuple[str, str, bool] | None:
+    """(variant key, page suffix, with cages) of a share-link endpoint, None for others."""
     name = endpoint.split(".", 1)[1] if "." in endpoint else endpoint
-    for info in sorted(VARIANTS, key=lambda i: -len(i.key)):
-        base = "puzzle" if info.key == "standard" else f"{info.key}_puzzle"
+    stems = [(variants.endpoint(i, caged=c), i.key, c) for i in ROUTED for c in (False, True)]
+    for base, key, caged in sorted(stems, key=lambda s: -len(s[0])):
         if name == base or name.startswith(base + "_"):
-            return info.key, name[len(base) + 1 :]
+            return key, name[len(base) + 1 :], caged
     return None
 
 
@@ -279,6 +298,8 @@ def _form(board: Board, extra: dict[str, str] | None = None) -> dict[str, str]:
     data |= {"v": key, "n": str(board.size)}
     if board.regions:
         data["regions"] = board.regions
+    if board.cages:
+        data["cages"] = board.cages
     return data | (extra or {})
 
 
@@ -286,21 +307,30 @@ def _api(board: Board) -> dict[str, str]:
     body = {"puzzle": board.puzzle, "variant": board.variant}
     if board.regions:
         body["regions"] = board.regions
+    if board.cages:
+        body["cages"] = board.cages
     return body
 
 
 def _share_calls(
-    rule: Any, app: Any, all_boards: list[Board], variant: str, page: str
+    rule: Any, app: Any, all_boards: list[Board], variant: str, page: str, caged: bool
 ) -> list[Call]:
-    """A share-link page of one variant: every board of that variant, odd query included."""
+    """A share-link page of one variant (with cages or without): every board of that kind,
+    odd query included."""
     from flask import url_for
+
+    def of_kind(board: Board) -> bool:
+        layout = layout_of(find_variant(board.variant)).key
+        return layout == variant and bool(board.cages) == caged
 
     out: list[Call] = []
     with app.test_request_context():
-        for board in (b for b in all_boards if b.variant == variant):
+        for board in filter(of_kind, all_boards):
             args: dict[str, Any] = {"puzzle": board.puzzle}
             if board.regions:
                 args["regions"] = board.regions
+            if board.cages:
+                args["cages"] = board.cages
             if "<path:puzzle>" in rule.rule:  # a pasted spelling with slashes: redirected
                 rows = range(0, len(board.puzzle), board.size)
                 args["puzzle"] = "/".join(board.puzzle[i : i + board.size] for i in rows)
@@ -368,7 +398,8 @@ def _photo_calls(rule: Any, rng: random.Random) -> list[Call]:
 
 
 def _query(board: Board) -> str:
-    return f"?v={board.variant}&n={board.size}&p={board.puzzle}&r={board.regions or ''}"
+    query = f"?v={board.variant}&n={board.size}&p={board.puzzle}&r={board.regions or ''}"
+    return query + (f"&k={board.cages}" if board.cages else "")
 
 
 def _fallback_calls(rule: Any, app: Any, all_boards: list[Board], methods: set[str]) -> list[Call]:

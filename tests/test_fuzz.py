@@ -176,6 +176,14 @@ def _link(info: Any, example: Any) -> str:
 
 
 LINKS = [_link(info, example) for info, example in _EXAMPLES]
+# Killers: the killer entry's example cages on every board that takes cages (its share links
+# live under the board's cage_prefix).
+_CAGES = next(e.cages for info in VARIANTS for e in info.examples if e.cages)
+LINKS += [
+    f"/{info.cage_prefix}/{example.regions + '/' if info.takes_regions else ''}{_CAGES}/{'0' * 81}"
+    for info, example in _EXAMPLES
+    if info.cage_prefix and example.size == 9
+]
 SUFFIXES = ["", "/steps", "/search", "/difficulty", ".png", "/play", "/play.png"]
 # Names that collide with url_for's own arguments or the views' parameters, and plain ones.
 ODD_NAMES = ["step", "page", "puzzle", "regions", "_external", "_anchor", "_method", "_scheme",
@@ -280,6 +288,7 @@ def test_every_route_is_fuzzed(client: Any) -> None:
     # The photo readers (/read, /api/read): tests/test_fuzz_photo.py
     covered |= {"/read", "/api/read"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}
+    covered |= {f"/{info.cage_prefix}" for info in VARIANTS if info.cage_prefix}
     for rule in client.application.url_map.iter_rules():
         first = "/" + rule.rule.split("/")[1] if rule.rule != "/" else "/"
         if first == "/api":

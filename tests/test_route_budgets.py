@@ -164,13 +164,14 @@ def _boards() -> list[route_audit.Board]:
     """Cheap stand-ins for the audit's boards (its real ones take seconds to build)."""
     rng = random.Random(12)
     regions = route_audit.random_map(9, rng, swaps=500)
-    return [
+    boards = [
         route_audit.Board("9x9", "standard", 9, EASY),
         route_audit.Board("x 9x9", "x", 9, EASY),
         route_audit.Board("hyper 9x9", "hyper", 9, EASY),
         route_audit.Board("16x16", "standard", 16, _dense16(rng)),
         route_audit.Board("jigsaw 9x9", "jigsaw", 9, "0" * 81, regions),
     ]
+    return boards + route_audit.killer_boards(rng, boards)  # the audit's own: one data line
 
 
 def test_the_audit_sends_requests_to_every_route_and_none_fails() -> None:

@@ -362,3 +362,15 @@ def test_random_4x4_matches_reference(cells: list[tuple[int, int]]) -> None:
     result = solve(puzzle, geometry=geo)
     assert result.status == status_of(puzzle, geo)
     _check(result, puzzle, geo)
+
+
+@pytest.mark.parametrize("puzzle", _puzzles("top95.txt")[:20])
+def test_a_cut_search_reports_only_what_deduction_reached(puzzle: str) -> None:
+    """A search cut after its first guess shows the cells deduction settled, never a guess."""
+    answer = solve(puzzle).solution
+    cut = solve(puzzle, max_nodes=1)
+    if cut.status != "gave_up":
+        return  # settled with at most one guess: nothing was cut
+    assert answer is not None and cut.candidates is not None
+    for cell, mask in enumerate(cut.candidates):
+        assert mask >> (int(answer[cell]) - 1) & 1, f"cell {cell} lost the solution's digit"

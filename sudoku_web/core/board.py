@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -355,19 +355,37 @@ def region_text(index: Sequence[int]) -> str:
     return "".join(REGION_LETTERS[number.setdefault(r, len(number))] for r in index)
 
 
+def neighbours(cell: int, n: int) -> list[int]:
+    """The cells side by side with ``cell`` on an n x n grid."""
+    row, col = divmod(cell, n)
+    out = []
+    if row:
+        out.append(cell - n)
+    if row < n - 1:
+        out.append(cell + n)
+    if col:
+        out.append(cell - 1)
+    if col < n - 1:
+        out.append(cell + 1)
+    return out
+
+
+def piece_of(start: int, cells: Collection[int], n: int) -> set[int]:
+    """The cells of ``cells`` reached from ``start`` (one of them) by side-by-side steps
+    within ``cells`` on an n x n grid."""
+    piece = {start}
+    todo = [start]
+    while todo:
+        for nb in neighbours(todo.pop(), n):
+            if nb in cells and nb not in piece:
+                piece.add(nb)
+                todo.append(nb)
+    return piece
+
+
 def _connected(cells: list[int], size: int) -> bool:
     members = set(cells)
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
-        cell = todo.pop()
-        row, col = divmod(cell, size)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            nxt = r * size + c
-            if 0 <= r < size and 0 <= c < size and nxt in members and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == len(members)
+    return len(piece_of(cells[0], members, size)) == len(members)
 
 
 def _box_shape(size: int) -> tuple[int, int]:

@@ -29,7 +29,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from .board import Cage, Geometry
+from .board import Cage, Geometry, neighbours, piece_of
 from .logic import GRADES, Grade
 from .solver import solve
 
@@ -188,14 +188,7 @@ def _pieces(cells: set[int], n: int) -> list[set[int]]:
     left = set(cells)
     out = []
     while left:
-        seed = min(left)
-        piece = {seed}
-        todo = [seed]
-        while todo:
-            for nb in neighbours(todo.pop(), n):
-                if nb in left and nb not in piece:
-                    piece.add(nb)
-                    todo.append(nb)
+        piece = piece_of(min(left), left, n)
         left -= piece
         out.append(piece)
     return out
@@ -274,21 +267,6 @@ def _merged(
         if result.status == "solved":
             return trial
     return None
-
-
-def neighbours(cell: int, n: int) -> list[int]:
-    """The cells side by side with ``cell`` on an n x n grid."""
-    row, col = divmod(cell, n)
-    out = []
-    if row:
-        out.append(cell - n)
-    if row < n - 1:
-        out.append(cell + n)
-    if col:
-        out.append(cell - 1)
-    if col < n - 1:
-        out.append(cell + 1)
-    return out
 
 
 def _left_ms(deadline: float | None) -> float | None:

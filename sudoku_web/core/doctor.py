@@ -46,6 +46,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from .board import SYMBOLS, Cage, Geometry, find_conflicts, parse_puzzle
 from .cages import combinations, covers_grid, grid_total
@@ -355,26 +356,24 @@ class Suggested:
     timed_out: bool
 
 
+class SuggestBudget(TypedDict, total=False):
+    """:func:`suggest`'s budget by keyword, for :func:`suggest_given` to pass on unchanged
+    (the defaults are :func:`suggest`'s)."""
+
+    max_tries: int
+    max_nodes: int
+    nodes_per_solve: int
+    deadline_ms: float | None
+
+
 def suggest_given(
     puzzle: str | Sequence[int],
     geometry: Geometry,
     solutions: Sequence[str] = (),
-    *,
-    max_tries: int = DEFAULT_SUGGEST_TRIES,
-    max_nodes: int = DEFAULT_MAX_NODES,
-    nodes_per_solve: int = DEFAULT_NODES_PER_SOLVE,
-    deadline_ms: float | None = DEFAULT_DEADLINE_MS,
+    **budget: Unpack[SuggestBudget],
 ) -> Suggestion | None:
     """:func:`suggest`'s extra given alone (None also when the budget ran out)."""
-    return suggest(
-        puzzle,
-        geometry,
-        solutions,
-        max_tries=max_tries,
-        max_nodes=max_nodes,
-        nodes_per_solve=nodes_per_solve,
-        deadline_ms=deadline_ms,
-    ).suggestion
+    return suggest(puzzle, geometry, solutions, **budget).suggestion
 
 
 def suggest(

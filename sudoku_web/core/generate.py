@@ -67,10 +67,12 @@ from .board import (
     Variant,
     format_puzzle,
     jigsaw,
+    neighbours,
+    piece_of,
     region_text,
     standard,
 )
-from .cage_maker import make_killer, neighbours
+from .cage_maker import make_killer
 from .logic import GRADES, Grade, grade
 from .solver import solve
 from .variants import CLASSIC, find_variant
@@ -433,12 +435,4 @@ def _try_swap(region: list[int], members: list[set[int]], n: int, rng: random.Ra
 
 def _connected(cells: set[int], n: int) -> bool:
     """True when the cells form one piece, side by side."""
-    start = next(iter(cells))
-    seen = {start}
-    todo = [start]
-    while todo:
-        for nxt in neighbours(todo.pop(), n):
-            if nxt in cells and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen) == len(cells)
+    return len(piece_of(next(iter(cells)), cells, n)) == len(cells)

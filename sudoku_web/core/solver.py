@@ -142,7 +142,8 @@ class SolveResult:
     # unsolvable: "reduction" (contradiction before any guess) or "search" (exhausted);
     # gave_up: "nodes" or "deadline".
     reason: str = ""
-    # gave_up: candidate bitmask per cell (bit v-1 = symbol v) at the point reached.
+    # gave_up: candidate bitmask per cell (bit v-1 = symbol v) reached by deduction before
+    # any guess (sound: every solution keeps its digits there).
     candidates: tuple[int, ...] | None = None
     # solve(..., record=N): the search's own story (None when nothing was recorded).
     story: SearchStory | None = None
@@ -496,6 +497,8 @@ class _Search:
         clock = time.perf_counter
         stack: list[tuple[int, int, int]] = []
         state: _Reduced | None = root
+        # A cut search reports what deduction alone reached (the root), never a guess's state.
+        self.stopped_at = root[0]
         depth = 0
         nodes = 1
         try:
@@ -511,10 +514,8 @@ class _Search:
                     else:
                         # Budgets are checked before a guess, so guesses never exceed max_nodes.
                         if stats.guesses >= max_nodes:
-                            self.stopped_at = x
                             raise _Budget("nodes")
                         if deadline is not None and clock() > deadline:
-                            self.stopped_at = x
                             raise _Budget("deadline")
                         stats.guesses += 1
                         depth += 1
