@@ -22,10 +22,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from benchmarks.logic_bench import usage_table
 from sudoku_web.core.board import Geometry, standard
 from sudoku_web.core.cages import parse_cages
-from sudoku_web.core.logic import GRADES, explain, grade
-from sudoku_web.core.techniques import ORDER
+from sudoku_web.core.logic import explain, grade
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "benchmarks" / "data" / "killer_krazydad.txt"
@@ -132,15 +132,9 @@ def report(figures: Figures) -> str:
         f"- explain, CPU: {_times(figures.cpu_ms or [0.0])}",
         f"- grade (logic.grade), wall: {_times(figures.grade_ms or [0.0])}",
         f"- grade (logic.grade), CPU: {_times(figures.grade_cpu_ms or [0.0])}",
-        "- grades: " + ", ".join(f"{g} {figures.grades[g]}" for g in GRADES if figures.grades[g]),
-        "",
-        "| technique | steps | killers using it |",
-        "|---|---:|---:|",
     ]
-    for name in (*ORDER, "Contradiction"):
-        if figures.techniques[name]:
-            lines.append(f"| {name} | {figures.techniques[name]} | {figures.puzzles_using[name]} |")
-    return "\n".join(lines)
+    usage = usage_table(figures.grades, figures.techniques, figures.puzzles_using, "killers")
+    return "\n".join(lines + usage)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -134,15 +134,24 @@ def report(figures: SetFigures) -> str:
         f"(CPU time: mean {statistics.fmean(grade_cpu):.1f} ms, max {max(grade_cpu):.1f} ms, "
         f"within {PANEL_MS} ms: {sum(g <= PANEL_MS for g in grade_cpu)}/{len(grade_cpu)}); "
         f"differs from explain's: {figures.grade_mismatches}",
-        "- grades: " + ", ".join(f"{g} {figures.grades[g]}" for g in GRADES if figures.grades[g]),
+    ]
+    return "\n".join(lines + usage_table(figures.grades, figures.techniques, figures.puzzles_using))
+
+
+def usage_table(
+    grades: Counter[str], techniques: Counter[str], using: Counter[str], noun: str = "puzzles"
+) -> list[str]:
+    """The report's closing lines: the grades, then a Markdown table of the techniques used."""
+    lines = [
+        "- grades: " + ", ".join(f"{g} {grades[g]}" for g in GRADES if grades[g]),
         "",
-        "| technique | steps | puzzles using it |",
+        f"| technique | steps | {noun} using it |",
         "|---|---:|---:|",
     ]
     for name in (*ORDER, "Contradiction"):
-        if figures.techniques[name]:
-            lines.append(f"| {name} | {figures.techniques[name]} | {figures.puzzles_using[name]} |")
-    return "\n".join(lines)
+        if techniques[name]:
+            lines.append(f"| {name} | {techniques[name]} | {using[name]} |")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -40,6 +40,7 @@ SCRIPTED = frozenset(
         "killer form",
         "killer solved",
         "killer play",
+        "killer sum typo",
         "new",
     }
 )
@@ -48,6 +49,9 @@ SCRIPTED = frozenset(
 _KILLER = (Path(__file__).parent / "data" / "killer_krazydad.txt").read_text().split()[0]
 _CAGE_MAP, _SUMS, _ = _KILLER.split(":")
 KILLER_LINK = f"/killer/{_CAGE_MAP}-{_SUMS.replace(',', '-')}/{'0' * 81}"
+#: The same killer with its first sum one too many: the sums miss 405, the sum doctor answers.
+_FIRST, _REST = _SUMS.split(",", 1)
+KILLER_SUM_TYPO = f"/killer/{_CAGE_MAP}-{int(_FIRST) + 1}-{_REST.replace(',', '-')}/{'0' * 81}"
 
 #: The form a hint is asked from, and the field the Hint button posts.
 HINT_FORM = f"/?p={EASY}"
@@ -71,6 +75,7 @@ def page_kinds() -> dict[str, str]:
         "killer form": "/?v=killer",
         "killer solved": KILLER_LINK,
         "killer play": KILLER_LINK + "/play",
+        "killer sum typo": KILLER_SUM_TYPO,
         "impossible": f"/p/{EASY_TYPO}",
         "multiple": f"/p/{TWO_SOLUTIONS}",
         "invalid": f"/p/{CONFLICT}",

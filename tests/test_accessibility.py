@@ -3,7 +3,7 @@
 Each page kind of tests/page_kinds.py is checked at a laptop's and a phone's width (1280 and
 375 px), in the light and the dark colour scheme (Chromium's ``prefers-color-scheme``
 emulation), as served (the site's scripts kept out, ``<noscript>`` shown) and after the
-scripts have run: every pair of those choices, in four runs (see COMBINATIONS). After the
+scripts have run: all eight combinations (see COMBINATIONS). After the
 scripts, only the page kinds they change are checked again (page_kinds.SCRIPTED): axe over a
 steps page's twenty grids takes a while. axe-core is the ``axe-playwright-python`` package's
 copy (its pinned axe.min.js), put into the page by Playwright through the DevTools protocol:
@@ -89,14 +89,12 @@ def tab(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page
         context.close()
 
 
-#: Every pair of choices (scripts off or on, either width, either scheme) is met on every page
-#: kind, in four runs instead of eight (a pairwise design: each width is seen in both schemes,
-#: and with and without the scripts; each scheme with and without them).
+#: Every combination of scripts off or on, either width and either scheme, on every page kind.
 COMBINATIONS = [
-    (False, 1280, "light"),
-    (False, 375, "dark"),
-    (True, 1280, "dark"),
-    (True, 375, "light"),
+    (scripts, width, scheme)
+    for scripts in (False, True)
+    for width in (1280, 375)
+    for scheme in ("light", "dark")
 ]
 
 

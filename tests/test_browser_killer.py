@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from page_errors import watch_errors
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -24,17 +25,7 @@ N_CAGES = len(SUMS.split(","))
 @pytest.fixture
 def killer_form(page: Page, live_server: str) -> Iterator[Page]:
     """The killer's form with its cage editor running; no script error, no CSP violation."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on(
-        "console",
-        lambda message: problems.append(message.text) if message.type == "error" else None,
-    )
-    page.add_init_script(
-        """document.addEventListener("securitypolicyviolation", (e) => {
-            console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
-        });"""
-    )
+    problems = watch_errors(page)
     page.goto(f"{live_server}/?v=killer")
     expect(page.locator(".cage-editor")).to_be_visible()  # cages.js has run
     yield page

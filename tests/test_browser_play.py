@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from page_errors import watch_errors
 from playwright.sync_api import Locator, Page, expect
 from web_puzzles import EASY, EASY_SOLUTION, JIGSAW_PUZZLE, JIGSAW_REGIONS, SIXTEEN_PUZZLE
 
@@ -27,17 +28,7 @@ def cell(page: Page, index: int) -> Locator:
 def play(page: Page, live_server: str) -> Iterator[Page]:
     """The play page of EASY with empty storage; afterwards, no script error and no CSP
     violation may have happened (the page's strict policy holds with play.js at work)."""
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on(
-        "console",
-        lambda message: problems.append(message.text) if message.type == "error" else None,
-    )
-    page.add_init_script(
-        """document.addEventListener("securitypolicyviolation", (e) => {
-            console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
-        });"""
-    )
+    problems = watch_errors(page)
     page.goto(f"{live_server}/p/{EASY}/play")
     page.evaluate("window.localStorage.clear()")
     page.reload()

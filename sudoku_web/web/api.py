@@ -22,9 +22,10 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.http import HTTP_STATUS_CODES
 
 from ..core.board import Geometry, InvalidPuzzle, parse_puzzle
+from ..core.cages import SumsMismatch
 from ..core.logic import pencil_marks
 from ..core.solver import SolveResult
-from . import cache, photo_upload, solving, teaching_display, variants
+from . import cache, photo_upload, solving, sum_doctor, teaching_display, variants
 from .reading import Reading, read
 from .request_path import API_PREFIX, error_json, invalid_json, read_api_request
 
@@ -46,7 +47,12 @@ def _read(endpoint: str) -> tuple[Geometry, str] | Response:
     try:
         geometry = asked.geometry()
     except InvalidPuzzle as exc:
-        return invalid_json(Reading(None, exc.errors), None, variant | _INVALID_FIELDS[endpoint])
+        fields = variant | _INVALID_FIELDS[endpoint]
+        if isinstance(exc, SumsMismatch) and endpoint == "solve":  # which sum was mistyped
+            sums = sum_doctor.for_mismatch(exc, asked.variant, asked.puzzle, asked.regions)
+            if sums is not None:
+                fields = fields | {"doctor": sums.as_dict()}
+        return invalid_json(Reading(None, exc.errors), None, fields)
     reading = read(asked.givens(geometry), geometry)
     if not reading.ok or reading.canonical is None:
         if endpoint == "solve":
@@ -67,7 +73,9 @@ def solve() -> Response:
 
     The size follows from the puzzle's length; ``variant`` picks the houses (any key of the
     variant registry, with ``regions`` for a jigsaw). Unsolvable results carry the typo
-    doctor's answer, ``multiple`` ones a suggested extra given.
+    doctor's answer, ``multiple`` ones a suggested extra given. On a board with cages the
+    doctor's answer also has ``sum_fixes``, the sums that would make the puzzle proper, in an
+    unsolvable result and in the 422 of cages whose sums miss the grid's total.
     """
     found = _read("solve")
     if isinstance(found, Response):
@@ -82,6 +90,11 @@ def solve() -> Response:
         diagnosis = solving.cached_diagnosis(result, key)
         if diagnosis is not None:
             body["doctor"] = diagnosis.as_dict(geometry)
+        sums = sum_doctor.advice(geometry, puzzle) if result.status == "unsolvable" else None
+        if sums is not None:  # a board with cages: which cage's sum was probably mistyped
+            doctor = body.setdefault("doctor", {"complete": True})
+            doctor.update(sum_fixes=sums.as_dict()["sum_fixes"])
+            doctor["complete"] = doctor["complete"] and sums.complete
         if result.status == "multiple":
             answer = solving.cached_suggestion(result, key)
             suggestion = answer.suggestion if answer is not None else None

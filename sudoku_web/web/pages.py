@@ -29,7 +29,7 @@ from ..core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ..core.doctor import Diagnosis
 from ..core.solver import SolveResult
 from ..core.variants import VariantInfo, variant_of
-from . import cache, photo_upload, solving, speedups, variants
+from . import cache, photo_upload, solving, speedups, sum_doctor, variants
 from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from .forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from .preview import HEIGHT, WIDTH, render_png
@@ -247,6 +247,8 @@ def _unsolved_page(
             (fix.describe(geometry), variants.page_url(geometry, canonical(fix.apply(grid))))
             for fix in diagnosis.fixes
         ]
+    # A board with cages: which cage's sum was probably mistyped (sudoku_web.web.sum_doctor).
+    sums = sum_doctor.advice(geometry, givens) if result.status == "unsolvable" else None
     suggested = None
     if suggestion is not None:
         suggested = (
@@ -265,6 +267,8 @@ def _unsolved_page(
         fixes=fixes,
         suggested=suggested,
         suggestion_cut=answer is not None and answer.cut_short,
+        sum_fixes=sums.links() if sums else [],
+        sum_cut=sums is not None and not sums.complete,
     )
     return make_response(page)
 

@@ -31,9 +31,10 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.board import Geometry, InvalidPuzzle, PuzzleError, standard
+from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, standard
+from ..core.cages import SumsMismatch
 from ..core.variants import REGIONAL, VariantInfo
-from . import variants
+from . import sum_doctor, variants
 from .boards import board_view
 from .reading import Reading, canonical, givens_or_empty, is_canonical_text, read
 
@@ -135,6 +136,11 @@ def read_share_link(
     try:
         geometry = variants.geometry_of(info.key, puzzle, regions, cages)
     except InvalidPuzzle as exc:
+        if isinstance(exc, SumsMismatch):  # say which cage's sum was probably mistyped
+            sums = sum_doctor.for_mismatch(exc, info.key, puzzle, regions)
+            if sums is not None:
+                grid = tuple(parse_puzzle(sums.givens, sums.geometry))
+                return invalid_page(exc.errors, sums.geometry, grid, sums=sums)
         if not info.takes_regions or any(e.code == "cage" for e in exc.errors):
             return invalid_page(exc.errors)
         return invalid_page(exc.errors, regions=regions or "", puzzle=puzzle)
@@ -162,11 +168,13 @@ def invalid_page(
     *,
     regions: str | None = None,
     puzzle: str = "",
+    sums: sum_doctor.SumAdvice | None = None,
 ) -> Response:
     """422: the form's messages, and the grid with its offending cells marked when it parsed.
 
     A jigsaw link whose region map is wrong (``regions`` given, no geometry) shows the map as
-    typed, its bad cells marked, when it can be drawn.
+    typed, its bad cells marked, when it can be drawn. ``sums``: the sum doctor's fixes for
+    cages whose sums miss the grid's total.
     """
     marked = {c for e in errors for c in e.cells}
     board = None
@@ -180,7 +188,14 @@ def invalid_page(
         board, edit_url = _bad_map(regions, puzzle, marked)
     else:
         edit_url = url_for("web.index")
-    page = render_template("invalid.html", errors=errors, board=board, edit_url=edit_url)
+    page = render_template(
+        "invalid.html",
+        errors=errors,
+        board=board,
+        edit_url=edit_url,
+        sum_fixes=sums.links() if sums else [],
+        sum_cut=sums is not None and not sums.complete,
+    )
     return Response(page, status=422, mimetype="text/html")
 
 

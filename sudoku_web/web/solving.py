@@ -19,7 +19,14 @@ from typing import TypeVar
 from flask import Flask, current_app, g
 
 from ..core.board import Geometry, parse_puzzle, standard
-from ..core.doctor import Diagnosis, Suggestion, diagnose, suggest_given
+from ..core.doctor import (
+    Diagnosis,
+    Suggestion,
+    SumDiagnosis,
+    diagnose,
+    diagnose_sums,
+    suggest_given,
+)
 from ..core.logic import Explanation, GradeResult, explain, grade, graded
 from ..core.solver import SolveResult, solve
 from . import cache, explanations, teaching_display
@@ -148,6 +155,26 @@ def diagnose_puzzle(puzzle: str, geometry: Geometry) -> Diagnosis | None:
         lambda found: found[0] is None or found[0].complete,
     )
     return answer[0]
+
+
+def cached_sum_diagnosis(puzzle: str, geometry: Geometry) -> SumDiagnosis | None:
+    """Which cage's sum was probably mistyped (the core's :func:`diagnose_sums`) for a
+    canonical puzzle on a board with cages (as given: their sums may miss the grid's
+    total), within the doctor's budget and what is left of the request's, kept like a page
+    (an answer the deadline cut is not kept); None for a board without cages."""
+    if not geometry.cages:
+        return None
+    budget = doctor_budget()
+    key = cache.solve_key(puzzle, geometry)
+    deadline = deadline_now(budget.deadline_ms)
+
+    def run() -> SumDiagnosis:
+        return diagnose_sums(puzzle, geometry, max_nodes=budget.max_nodes, deadline_ms=deadline)
+
+    answer: SumDiagnosis = cache.remembered(
+        cache.text_key("sums", key.text, budget.key), run, lambda found: not found.timed_out
+    )
+    return answer
 
 
 @dataclass(frozen=True)
