@@ -26,8 +26,8 @@ from web_puzzles import (
 
 from sudoku_web.core import solver_tables
 from sudoku_web.core.board import standard
+from sudoku_web.core.hints import hint_steps
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
-from sudoku_web.web import teaching_display as lessons
 from sudoku_web.web.preview import GRID_SIDE, MARK, WIDTH, _corner
 
 pytestmark = pytest.mark.browser
@@ -212,8 +212,8 @@ def test_a_729_character_candidate_grid_gets_a_hint_from_those_candidates(
     # The person has already made the first step's eliminations in their pencil marks.
     theirs = apply_step(plain, first, geo)
     grid = list(plain.values)
-    expected = lessons.hint_steps(grid, geo, start=theirs).steps
-    from_digits = lessons.hint_steps(grid, geo).steps
+    expected = hint_steps(grid, geo, start=theirs).steps
+    from_digits = hint_steps(grid, geo).steps
     assert len(expected) < len(from_digits)  # their marks save them the first steps
 
     page.goto(live_server + "/")
