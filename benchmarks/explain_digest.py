@@ -8,7 +8,8 @@ sentence, houses, cells, placements, eliminations, links and cages, then explain
 hardest technique and guesses, and the fast grade's (:func:`sudoku_web.core.logic.grade`).
 No deadline is used, so the digest does not depend on the load of the machine.
 
-``--sets`` picks the puzzle files (top95, hardest, top1465, easy50), ``--every N`` every Nth
+``--sets`` picks the puzzle files (top95, hardest, top1465, easy50, and killer: the 100
+KrazyDad killers, explained empty with their cages), ``--every N`` every Nth
 puzzle of each, ``--jobs`` worker processes (the digest is the same for any job count).
 """
 
@@ -21,14 +22,20 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.data_files import data_file
+from benchmarks.killer_logic_bench import read_killer
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import explain, grade
 
-SETS = ("top95", "hardest", "top1465", "easy50")
+SETS = ("top95", "hardest", "top1465", "easy50", "killer")
+KILLERS = "killer_krazydad.txt"
 
 
 def puzzles(name: str, every: int) -> list[str]:
-    """The puzzles of the set ``name``, every ``every``-th one, as 81-character lines."""
+    """The puzzles of the set ``name``, every ``every``-th one: 81-character grids, or for
+    the killer set the file's lines (cage map, sums and solution)."""
+    if name == "killer":
+        lines = data_file(KILLERS).read_text().split()
+        return lines[::every]
     lines = data_file(f"{name}.txt").read_text().splitlines()
     grids = [line.strip()[:81] for line in lines if line.strip() and not line.startswith("#")]
     return grids[::every]
@@ -36,9 +43,14 @@ def puzzles(name: str, every: int) -> list[str]:
 
 def digest(puzzle: str) -> str:
     """The tab-separated fingerprint of one puzzle's explanation and fast grade."""
-    geometry = standard(9)
-    explanation = explain(puzzle, geometry)
-    fast = grade(puzzle, geometry)
+    if ":" in puzzle:
+        geometry, solution = read_killer(puzzle)
+        explanation = explain("0" * 81, geometry, solution=solution)
+        fast = grade("0" * 81, geometry, solution=solution)
+    else:
+        geometry = standard(9)
+        explanation = explain(puzzle, geometry)
+        fast = grade(puzzle, geometry)
     sha = hashlib.sha1()
     for step in explanation.steps:
         fields = (
