@@ -10,12 +10,13 @@ import sys
 import zlib
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from sudoku_web.core.solver import solve
-from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, read_photo
+from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, read_photo, reading
 from sudoku_web.photo.grid import INK_CONTRAST, find_grid, glyph_sets, straighten
 from sudoku_web.photo.image import load_gray
 from sudoku_web.photo.reading import cell_choices, conclude, disputed
@@ -84,6 +85,37 @@ def test_a_turned_photo_reads_right(turns: int, tag: int | None) -> None:
     turned = upright.rotate(-90 * turns, expand=True)  # PIL turns counter-clockwise
     reading = read_photo(jpeg(turned, tag), deadline_ms=10_000)
     assert reading.puzzle == givens(photo)
+
+
+def bent_page(photo: Path, amount: float) -> bytes:
+    """The photo as if its page were curled: the grid's rows bow by ``amount`` of a cell in
+    the middle, its columns by 0.6 of that (smooth sine bends, the frame's corners kept)."""
+    gray = load_gray(photo.read_bytes())
+    quad = find_grid(gray)
+    assert quad is not None
+    (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
+    cell = (x1 - x0) / 9
+    ys, xs = np.mgrid[0 : gray.shape[0], 0 : gray.shape[1]].astype(np.float32)
+    across = np.clip((xs - x0) / (x1 - x0), -0.2, 1.2)
+    down = np.clip((ys - y0) / (y1 - y0), -0.2, 1.2)
+    rows_bow = amount * cell * np.sin(np.pi * across)
+    columns_bow = 0.6 * amount * cell * np.sin(np.pi * down)
+    bent = cv2.remap(
+        gray, xs - columns_bow, ys - rows_bow, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return jpeg(Image.fromarray(bent))
+
+
+def test_a_bent_page_reads_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    photo = PHOTOS / "image109.jpg"
+    page = bent_page(photo, 0.5)  # the middle row sags half a cell: cut straight, cells slide
+    assert read_photo(page, deadline_ms=10_000).puzzle == givens(photo)
+    # the bend is real: cut on straight lines alone, the same page is not read right
+    monkeypatch.setattr(reading, "follow_lines", lambda flat: None)
+    try:
+        assert read_photo(page, deadline_ms=10_000).puzzle != givens(photo)
+    except PhotoError as exc:
+        assert exc.code == "no_grid"
 
 
 @pytest.mark.parametrize("fmt", ["PNG", "WEBP"])

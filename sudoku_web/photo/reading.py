@@ -29,8 +29,10 @@ from sudoku_web.photo.grid import (
     glyph_sets,
     prepare,
     straighten,
+    warp_matrix,
 )
 from sudoku_web.photo.image import MAX_PIXELS, load_gray
+from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent, unbend
 
 SURE = 0.9  # a cell read with less confidence is marked for the person to check
 EMPTY_SURE = 0.99  # confidence of a cell with no ink blob at all
@@ -74,7 +76,7 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     quad = find_grid(gray)
     if quad is None:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    square = straighten(gray, quad)
+    square = cut_square(gray, quad)
     if not has_inner_lines(square):
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
     glyphs, *others = glyph_sets(square, (INK_CONTRAST, *SECOND_OPINIONS))
@@ -83,6 +85,22 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
     return conclude(choices, deadline, turns, disputed(choices, others, turns))
+
+
+def cut_square(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The grid straightened onto a ``9 * CELL`` square, its curved lines followed if bent.
+
+    The perspective warp alone lines up a flat page's cells; when the grid's crossings are
+    found (:func:`sudoku_web.photo.lattice.follow_lines`) away from where it put them, the
+    picture is remapped so each cell is cut from where it really lies.
+    """
+    padded = straighten(gray, quad, MARGIN)
+    side = 9 * CELL
+    square = padded[MARGIN : MARGIN + side, MARGIN : MARGIN + side]
+    points = follow_lines(prepare(padded)[0])
+    if points is not None and is_bent(points):
+        return unbend(gray, warp_matrix(quad, MARGIN), points)
+    return np.ascontiguousarray(square)
 
 
 def disputed(
