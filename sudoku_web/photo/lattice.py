@@ -188,24 +188,15 @@ def _crossings(horizontal: np.ndarray, vertical: np.ndarray) -> np.ndarray:
 
 
 def is_bent(points: np.ndarray) -> bool:
-    """Whether the crossings stray by more than BENT pixels from the flat grid nearest them."""
+    """Whether some crossing lies more than BENT pixels from where the straight cut puts it."""
     return bend(points) > BENT
 
 
 def bend(points: np.ndarray) -> float:
-    """Pixels the crossings stray at most from the flat grid nearest them.
-
-    Flat: the straight lattice under the perspective warp that fits the crossings best (a
-    frame found a pixel or two off, at the outer edge of its thick line, is no bend).
-    """
+    """Pixels the crossings stray at most from the straight lattice (the straight cut's)."""
     straight = MARGIN + np.arange(10, dtype=np.float32) * CELL
-    grid = np.stack(np.meshgrid(straight, straight), axis=-1).reshape(-1, 1, 2)
-    found = points.reshape(-1, 1, 2).astype(np.float32)
-    matrix, _ = cv2.findHomography(grid, found, 0)
-    if matrix is None:
-        return float("inf")
-    flat = cv2.perspectiveTransform(grid, matrix)
-    return float(np.abs(flat - found).max())
+    grid = np.stack(np.meshgrid(straight, straight), axis=-1)
+    return float(np.abs(points - grid).max())
 
 
 def unbend(gray: np.ndarray, matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
