@@ -141,13 +141,16 @@ def _track(cover: np.ndarray, predicted: np.ndarray, start: int) -> np.ndarray:
 def _nearest_line(profile: np.ndarray, centre: float) -> float | None:
     """The middle of the inked run (cover >= MIN_COVER) nearest ``centre``, within SEARCH."""
     lo = max(0, int(centre - SEARCH))
-    hi = min(len(profile), int(centre + SEARCH) + 1)
-    rows = np.flatnonzero(profile[lo:hi] >= MIN_COVER)
-    if rows.size == 0:
+    inked = (profile[lo : min(len(profile), int(centre + SEARCH) + 1)] >= MIN_COVER).tolist()
+    if not any(inked):
         return None
-    runs = np.split(rows, np.flatnonzero(np.diff(rows) > 1) + 1)
-    middles = [lo + (float(run[0]) + float(run[-1])) / 2 for run in runs]
-    return min(middles, key=lambda m: abs(m - centre))
+    middle = min(range(len(inked)), key=lambda i: (not inked[i], abs(lo + i - centre)))
+    a = b = middle
+    while a > 0 and inked[a - 1]:
+        a -= 1
+    while b < len(inked) - 1 and inked[b + 1]:
+        b += 1
+    return lo + (a + b) / 2
 
 
 def _fill(found: np.ndarray, along: np.ndarray) -> np.ndarray | None:
@@ -174,17 +177,25 @@ def _fill(found: np.ndarray, along: np.ndarray) -> np.ndarray | None:
 
 def _crossings(horizontal: np.ndarray, vertical: np.ndarray) -> np.ndarray:
     """(10, 10, 2) points (x, y) where horizontal line r meets vertical line c."""
-    along = _along().astype(np.float64)
-    points = np.zeros((10, 10, 2), dtype=np.float32)
-    for r in range(10):
-        for c in range(10):
-            x = float(MARGIN + c * CELL)
-            y = float(MARGIN + r * CELL)
-            for _ in range(4):  # x on the vertical line at y, y on the horizontal line at x
-                x = float(np.interp(y, along, vertical[c]))
-                y = float(np.interp(x, along, horizontal[r]))
-            points[r, c] = (x, y)
-    return points
+    straight = (MARGIN + np.arange(10) * CELL).astype(np.float64)
+    y, x = np.meshgrid(straight, straight, indexing="ij")  # [r, c]
+    rows, cols = np.arange(10)[:, None], np.arange(10)[None, :]
+    for _ in range(4):  # x on the vertical line at y, then y on the horizontal line at x
+        x = _at(vertical[cols, :], y)
+        y = _at(horizontal[rows, :], x)
+    return np.stack([x, y], axis=-1).astype(np.float32)
+
+
+def _at(lines: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """Each line's position at ``where`` along it, between its samples (ends held flat)."""
+    last = lines.shape[-1] - 1
+    t = np.clip((where - MARGIN) / STEP, 0, last)
+    i = np.minimum(t.astype(np.int64), last - 1)
+    f = t - i
+    low = np.take_along_axis(lines, i[..., None], axis=-1)[..., 0]
+    high = np.take_along_axis(lines, i[..., None] + 1, axis=-1)[..., 0]
+    result: np.ndarray = low * (1 - f) + high * f
+    return result
 
 
 def is_bent(points: np.ndarray) -> bool:
