@@ -2,9 +2,11 @@
 
 find_grid
     The largest convex four-sided outline that is roughly square (a newspaper page also holds
-    text, other grids and shadows: the biggest square-ish quadrilateral is the puzzle's frame).
+    text, other grids and shadows: the biggest square-ish quadrilateral is the puzzle's frame);
+    a bent page's frame bows, so each corner is then taken at the outline's outermost point.
 straighten
-    A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels.
+    A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels (with a
+    margin around it, where a bent page's curved lines are looked for).
 cell_glyphs, glyph_sets
     For each of the 81 cells, the biggest ink blob near the cell's centre (with the pieces of
     a broken stroke beside it), normalised to a ``GLYPH x GLYPH`` ink map (1.0 = full ink)

@@ -2,18 +2,20 @@
 
 A perspective warp straightens a flat page; a bent or creased page keeps curved lines after
 it, so cells cut on a straight 9x9 pattern slide off their digits. ``follow_lines`` looks for
-each of the 20 lines near where the straight warp (then the frame's own curves) put it: the
-ink of a line is what survives an opening with a long kernel along it (text and digits are
-shorter), and the line's position is the peak of that ink across the line, sampled every half
-cell along it and tracked from sample to sample. A sample that jumps from its neighbours (a
-neighbouring grid, a word) is dropped and the line interpolated through the others. The frame
-lines are found first, anchored at the corners; the inner lines are then looked for around
-the blend of the frame's curves, so a page bent by half a cell is still searched in the right
-place. ``unbend`` turns the crossings into a dense map and remaps the picture so that every
-line lies where the straight cutter expects it.
+each of the 20 lines near where the straight warp (then the frame's own curves) put it. A
+line's ink is what survives an opening with a long kernel along it (digits and text are
+shorter); the line is sampled every half cell along it, each sample taking the inked run
+nearest where the samples before it lead (so a curve is followed, not a stronger line
+nearby). The frame lines are tracked from the corners, which the warp pins; the inner lines
+around the blend of the frame's curves, so a page bent by half a cell is still searched in the
+right place. A sample that strays from its neighbours is dropped and the line interpolated
+through the others; a faint inner line found too seldom is blended from the lines beside it.
 
-When a line is found at too few samples, or the lines cross or crowd one another, there is no
-lattice (None) and the reader keeps the straight warp: a wrong lattice would be worse.
+No lattice (None) when a frame line, or too many inner lines, are found too seldom, or when a
+line kinks (it jumped onto a neighbour) or the lines crowd or part: the reader then keeps the
+straight warp, as it does when the crossings lie within BENT of it (``is_bent``), where the
+straight cut already finds every digit. ``unbend`` remaps the photo so that every crossing
+lands where the straight cutter expects it.
 """
 
 from __future__ import annotations

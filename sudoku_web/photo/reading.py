@@ -1,7 +1,8 @@
 """The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
 
-decode (bounded, EXIF-upright) -> find the grid -> straighten -> check it shows most of a
-9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink contrasts, as second
+decode (bounded, EXIF-upright) -> find the grid -> straighten (following the lines of a
+bent page, :mod:`sudoku_web.photo.lattice`) -> check it shows most of a 9x9 grid's 16 inner
+lines -> cut the glyphs (and again at two other ink contrasts, as second
 opinions) -> classify them in each of the four quarter turns and keep the turn the
 classifier is surest of (a stale EXIF tag leaves the digits on their side) -> fewer than
 MIN_GIVENS digits is no puzzle -> let the solver proof-read (:mod:`sudoku_web.photo.check`)
