@@ -12,6 +12,7 @@ otherwise by a second opinion.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ import cv2
 import numpy as np
 
 from sudoku_web.photo import digits
-from sudoku_web.photo.check import Choice, Status, proofread
+from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, verdict
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
 from sudoku_web.photo.grid import (
     CELL,
@@ -77,31 +78,57 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     quad = find_grid(gray)
     if quad is None:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    square = cut_square(gray, quad)
-    if not has_inner_lines(square):
+    readings = [read_square(square) for square in cut_squares(gray, quad)]
+    found = [reading for reading in readings if reading is not None]
+    if not found:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    glyphs, *others = glyph_sets(square, (INK_CONTRAST, *SECOND_OPINIONS))
-    turns = upright(glyphs)
-    choices = cell_choices(turn_cells(glyphs, turns))
+    choices, turns, others = max(found, key=lambda reading: preference(reading[0], deadline))
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
     return conclude(choices, deadline, turns, disputed(choices, others, turns))
 
 
-def cut_square(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
-    """The grid straightened onto a ``9 * CELL`` square, its curved lines followed if bent.
+Cut = tuple[list[list[Choice]], int, list[list[np.ndarray | None]]]
+
+
+def read_square(square: np.ndarray) -> Cut | None:
+    """(choices, quarter turns, second opinions' glyphs) of a straightened grid, or None.
+
+    None: the square does not show most of a 9x9 grid's inner lines (no grid there).
+    """
+    if not has_inner_lines(square):
+        return None
+    glyphs, *others = glyph_sets(square, (INK_CONTRAST, *SECOND_OPINIONS))
+    turns = upright(glyphs)
+    return cell_choices(turn_cells(glyphs, turns)), turns, others
+
+
+def preference(choices: Sequence[Sequence[Choice]], deadline: float) -> tuple[bool, int, float]:
+    """How much one cutting's reading is to be preferred: exactly one solution first, then
+    more digits read (a cell cut off its digit reads blank), then the classifier's surety."""
+    first = [options[0][0] for options in choices]
+    status = verdict(first, deadline, FIRST_SOLVE_MS)[0]
+    surety = sum(math.log(max(options[0][1], 1e-9)) for options in choices)
+    return status == "unique", sum(1 for value in first if value), surety
+
+
+def cut_squares(gray: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """The grid straightened onto ``9 * CELL`` squares: the straight warp's, and before it a
+    remap along the grid's curved lines when the page is bent.
 
     The perspective warp alone lines up a flat page's cells; when the grid's crossings are
     found (:func:`sudoku_web.photo.lattice.follow_lines`) away from where it put them, the
-    picture is remapped so each cell is cut from where it really lies.
+    picture is also remapped so each cell is cut from where it really lies. Both are read
+    and the reader keeps the better reading (:func:`preference`): a lattice found a little
+    wrong costs nothing then.
     """
     padded = straighten(gray, quad, MARGIN)
     side = 9 * CELL
-    square = padded[MARGIN : MARGIN + side, MARGIN : MARGIN + side]
+    square = np.ascontiguousarray(padded[MARGIN : MARGIN + side, MARGIN : MARGIN + side])
     points = follow_lines(prepare(padded)[0])
     if points is not None and is_bent(points):
-        return unbend(gray, warp_matrix(quad, MARGIN), points)
-    return np.ascontiguousarray(square)
+        return [unbend(gray, warp_matrix(quad, MARGIN), points), square]
+    return [square]
 
 
 def disputed(
