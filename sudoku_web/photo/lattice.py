@@ -27,7 +27,7 @@ import numpy as np
 
 from sudoku_web.photo.grid import CELL, PAD
 
-MARGIN = CELL // 2  # pixels of picture kept around the straightened frame: a bowed side bulges
+MARGIN = CELL  # pixels of picture kept around the straightened frame: a bowed side bulges
 STEP = CELL // 2  # distance between samples along a line
 SEARCH = 0.3 * CELL  # how far across a line its ink is looked for, around the prediction
 TRACK = 0.15 * CELL  # how far a sample may sit from the running median of its neighbours
