@@ -168,7 +168,11 @@ def glyph_sets(square: np.ndarray, contrasts: tuple[int, ...]) -> list[list[np.n
 
     The picture is flattened once (:func:`prepare`); each contrast only thresholds and cuts.
     """
-    flat = prepare(square)[0]
+    return flat_glyph_sets(prepare(square)[0], contrasts)
+
+
+def flat_glyph_sets(flat: np.ndarray, contrasts: tuple[int, ...]) -> list[list[np.ndarray | None]]:
+    """As :func:`glyph_sets`, of a straightened grid already flattened by :func:`prepare`."""
     return [_cut(flat, ink_of(flat, contrast)) for contrast in contrasts]
 
 

@@ -28,7 +28,7 @@ from sudoku_web.photo.grid import (
     INK_CONTRAST,
     SECOND_OPINIONS,
     find_grid,
-    glyph_sets,
+    flat_glyph_sets,
     prepare,
     straighten,
     warp_matrix,
@@ -96,9 +96,10 @@ def read_square(square: np.ndarray) -> Cut | None:
 
     None: the square does not show most of a 9x9 grid's inner lines (no grid there).
     """
-    if not has_inner_lines(square):
+    flat = prepare(square)[0]
+    if not has_inner_lines(flat):
         return None
-    glyphs, *others = glyph_sets(square, (INK_CONTRAST, *SECOND_OPINIONS))
+    glyphs, *others = flat_glyph_sets(flat, (INK_CONTRAST, *SECOND_OPINIONS))
     turns = upright(glyphs)
     return cell_choices(turn_cells(glyphs, turns)), turns, others
 
@@ -179,14 +180,15 @@ def conclude(
     )
 
 
-def has_inner_lines(square: np.ndarray) -> bool:
-    """Whether the straightened square shows most of a 9x9 grid's inner lines both ways.
+def has_inner_lines(flat: np.ndarray) -> bool:
+    """Whether the straightened square, flattened (:func:`sudoku_web.photo.grid.prepare`),
+    shows most of a 9x9 grid's inner lines both ways.
 
     A line is darker than the middles of the cells beside it in the median along its length
     (digits cover less than half of a column); the darkness is first spread a few pixels
     across the line, so a line a bent page moves a little still counts.
     """
-    dark = 255 - prepare(square)[0]
+    dark = 255 - flat
     found = 0
     for axis, spread in ((0, (1, 7)), (1, (7, 1))):
         profile = np.median(cv2.dilate(dark, np.ones(spread, np.uint8)), axis=axis)
