@@ -82,7 +82,8 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     found = [reading for reading in readings if reading is not None]
     if not found:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    choices, turns, others = max(found, key=lambda reading: preference(reading[0], deadline))
+    best = found[0] if len(found) == 1 else max(found, key=lambda r: preference(r[0], deadline))
+    choices, turns, others = best
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
     return conclude(choices, deadline, turns, disputed(choices, others, turns))
