@@ -324,3 +324,50 @@ def test_a_flat_page_has_no_lattice_to_follow_without_lines() -> None:
     page = np.full((whole, whole), 230, np.uint8)
     cv2.putText(page, "no grid here", (20, 200), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 40, 2)
     assert lattice.follow_lines(page) is None
+
+
+def _drawn_lattice(sag: float, cut_below: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """A padded straightened page of lines whose rows sag ``sag`` pixels in the middle (the
+    columns by half that), blank from row ``cut_below`` of pixels down (the picture's edge),
+    and the true (10, 10, 2) crossings."""
+    side = 9 * lattice.CELL
+    whole = side + 2 * lattice.MARGIN
+    page = np.full((whole, whole), 230, np.uint8)
+
+    def bow(t: np.ndarray) -> np.ndarray:
+        return sag * np.sin(np.pi * (t - lattice.MARGIN) / side)
+
+    t = np.linspace(lattice.MARGIN, lattice.MARGIN + side, 400)
+    for k in range(10):
+        at = lattice.MARGIN + k * lattice.CELL
+        width = 3 if k % 3 == 0 else 1
+        rows = np.stack([t, at + bow(t)], axis=1)
+        cols = np.stack([at + bow(t) * 0.5, t], axis=1)
+        for line in (rows, cols):
+            cv2.polylines(page, [np.round(line).astype(np.int32)], False, 40, width)
+    if cut_below is not None:
+        page[cut_below:] = 230
+    straight = lattice.MARGIN + np.arange(10) * lattice.CELL
+    across, down = np.meshgrid(straight, straight)  # [r, c]: x of column c, y of row r
+    x, y = across, down
+    for _ in range(20):  # where row r's curve meets column c's
+        x, y = across + 0.5 * bow(y), down + bow(x)
+    return page, np.stack([x, y], axis=-1)
+
+
+def test_the_lines_of_a_page_bent_by_most_of_a_cell_are_followed() -> None:
+    # near the corners such lines lean by a quarter: a level search alone breaks them up
+    page, truth = _drawn_lattice(0.75 * lattice.CELL)
+    points = lattice.follow_lines(page)
+    assert points is not None  # within the reach of a cell's cut into its neighbours
+    assert np.abs(points - truth).max() <= lattice.BENT
+
+
+def test_a_frame_line_bowed_off_the_picture_is_continued_from_the_inner_lines() -> None:
+    # the bottom frame line's middle sags past the picture's edge; only its ends show
+    sag = 0.8 * lattice.CELL
+    edge = lattice.MARGIN + 9 * lattice.CELL + int(sag / 2)
+    page, truth = _drawn_lattice(sag, cut_below=edge)
+    points = lattice.follow_lines(page)
+    assert points is not None
+    assert np.abs(points - truth).max() <= lattice.BENT

@@ -11,11 +11,14 @@ around the blend of the frame's curves, so a page bent by half a cell is still s
 right place. A sample that strays from its neighbours is dropped and the line interpolated
 through the others; a faint inner line found too seldom is blended from the lines beside it.
 
-No lattice (None) when a frame line, or too many inner lines, are found too seldom, or when a
-line kinks (it jumped onto a neighbour) or the lines crowd or part: the reader then keeps the
-straight warp, as it does when the crossings lie within BENT of it (``is_bent``), where the
-straight cut already finds every digit. ``unbend`` remaps the photo so that every crossing
-lands where the straight cutter expects it.
+A frame line found too seldom (its middle bowed off the picture) is continued from the two
+inner lines beside it. A line's ink is looked for level and slanted (``SLOPES``): near the
+corners of a page bent by most of a cell the lines lean. No lattice (None) when both frame
+lines, or too many inner lines, are found too seldom, or when a line kinks (it jumped onto
+a neighbour) or the lines crowd or part: the reader then keeps the straight warp, as it does
+when the crossings lie within BENT of it (``is_bent``), where the straight cut already finds
+every digit. ``unbend`` remaps the photo so that every crossing lands where the straight
+cutter expects it.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ MIN_COVER = 0.35  # share of a sample strip the line's ink must cover to count a
 MIN_FOUND = 0.5  # share of a line's samples that must be found
 KINK = 0.2 * CELL  # the most a line's slope may change from one sample to the next (pixels)
 MIN_INNER = 2  # inner lines (of 8) that must be found on each axis
+SLOPES = (0.0, 0.2, -0.2, 0.4, -0.4)  # slants (across / along) a line's ink is looked for at
 BENT = PAD  # pixels: a lattice closer to a flat one is cut right anyway (the cut reaches PAD)
 
 
@@ -52,15 +56,31 @@ def follow_lines(padded_flat: np.ndarray) -> np.ndarray | None:
         CELL + 1,
         15,
     )
-    long = int(0.6 * CELL)
     across = np.ones((3, 1), np.uint8)
-    rows = cv2.morphologyEx(cv2.dilate(ink, across), cv2.MORPH_OPEN, np.ones((1, long), np.uint8))
-    cols = cv2.morphologyEx(cv2.dilate(ink, across.T), cv2.MORPH_OPEN, np.ones((long, 1), np.uint8))
+    rows = _long_runs(cv2.dilate(ink, across))
+    cols = _long_runs(cv2.dilate(ink, across.T).T).T
     horizontal = _lines(_cover(rows))
     vertical = _lines(_cover(np.ascontiguousarray(cols.T)))
     if horizontal is None or vertical is None:
         return None
     return _crossings(horizontal, vertical)
+
+
+def _long_runs(ink: np.ndarray) -> np.ndarray:
+    """The ink lying on runs of ``0.6 * CELL`` pixels or more, level or at a SLOPES slant.
+
+    A strongly bent page's line slants near the frame's corners (a sag of most of a cell
+    leans it by a quarter); a level opening alone would cut it into dashes there.
+    """
+    long = int(0.6 * CELL)
+    out = np.zeros_like(ink)
+    for slope in SLOPES:
+        rise = round(abs(slope) * (long - 1))
+        kernel = np.zeros((rise + 1, long), np.uint8)
+        ends = ((0, rise), (long - 1, 0)) if slope > 0 else ((0, 0), (long - 1, rise))
+        cv2.line(kernel, ends[0], ends[1], 1)
+        out |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel)
+    return np.ascontiguousarray(out)
 
 
 def _along() -> np.ndarray:
@@ -83,24 +103,37 @@ def _lines(cover: np.ndarray) -> np.ndarray | None:
     """(10, samples) positions across the lines sampled in ``cover`` (see _cover), or None.
 
     An inner line found at too few samples (a faint thin line) is blended from the nearest
-    lines found on either side; the frame and at least MIN_INNER inner lines must be found.
+    lines found on either side; a frame line found too seldom (bowed off the picture) is
+    continued from the two inner lines beside it. One frame line and at least MIN_INNER
+    inner lines must be found.
     """
     along = _along()
     straight = MARGIN + np.arange(10) * CELL
     lines: list[np.ndarray | None] = [None] * 10
     half = len(along) // 2
+    raw: dict[int, np.ndarray] = {}
     for k in (0, 9):
         # a frame line is sure at the corners: followed from each end, each half from its end
         flat = np.full(len(along), float(straight[k]))
         ends = _track(cover, flat, 0), _track(cover, flat, len(along) - 1)
-        lines[k] = _fill(np.concatenate([ends[0][:half], ends[1][half:]]), along)
+        raw[k] = np.concatenate([ends[0][:half], ends[1][half:]])
+        lines[k] = _fill(raw[k], along)
     top, bottom = lines[0], lines[9]
-    if top is None or bottom is None:
+    if top is None and bottom is None:
         return None
+    # A frame line bowed past the picture's edge is looked for again once the inner lines are
+    # known; meanwhile the other frame line, moved across, is the guide.
+    if top is None or bottom is None:
+        found = top if top is not None else bottom
+        assert found is not None
+        top, bottom = (found, found + 9 * CELL) if top is not None else (found - 9 * CELL, found)
     for k in range(1, 9):
         lines[k] = _fill(_track(cover, top + (bottom - top) * k / 9, half), along)
+    for k, inner in ((0, 1), (9, 8)):
+        if lines[k] is None:
+            lines[k] = _extrapolated(lines, raw[k], k, inner)
     known = [k for k, line in enumerate(lines) if line is not None]
-    if len(known) < 2 + MIN_INNER:
+    if len(known) < 2 + MIN_INNER or lines[0] is None or lines[9] is None:
         return None
     found = np.empty((10, len(along)))
     for k in range(10):
@@ -116,6 +149,24 @@ def _lines(cover: np.ndarray) -> np.ndarray | None:
     if gaps.min() < 0.7 * CELL or gaps.max() > 1.5 * CELL:
         return None
     return found
+
+
+def _extrapolated(
+    lines: list[np.ndarray | None], raw: np.ndarray, frame: int, inner: int
+) -> np.ndarray | None:
+    """A frame line found too seldom, continued from the two inner lines next to it.
+
+    Where its own samples lie within TRACK of that continuation they are kept; elsewhere (off
+    the picture, or lost) the continuation stands. None when those inner lines are not found.
+    """
+    step = inner - frame
+    near, far = lines[inner], lines[inner + step]
+    if near is None or far is None:
+        return None
+    guess = near + (near - far)
+    keep = ~np.isnan(raw) & (np.abs(np.nan_to_num(raw) - guess) <= TRACK)
+    line: np.ndarray = np.where(keep, raw, guess)
+    return line
 
 
 def _track(cover: np.ndarray, predicted: np.ndarray, start: int) -> np.ndarray:
