@@ -371,3 +371,21 @@ def test_a_frame_line_bowed_off_the_picture_is_continued_from_the_inner_lines() 
     points = lattice.follow_lines(page)
     assert points is not None
     assert np.abs(points - truth).max() <= lattice.BENT
+
+
+@pytest.mark.parametrize("name", ["image109", "image8"])  # training photos
+def test_a_grid_running_off_the_photo_reads_what_shows_and_marks_the_rest(name: str) -> None:
+    photo = PHOTOS / f"{name}.jpg"
+    gray = load_gray(photo.read_bytes())
+    quad = find_grid(gray)
+    assert quad is not None
+    right = quad[:, 0].max()
+    cell = (right - quad[:, 0].min()) / 9
+    cropped = np.ascontiguousarray(gray[:, : int(right - 1.3 * cell)])  # the last column is cut
+    reading = read_photo(jpeg(Image.fromarray(cropped)), deadline_ms=10_000)
+    truth = givens(photo)
+    last_column = {r * 9 + 8 for r in range(9)}
+    assert last_column <= set(reading.uncertain)  # not seen: marked, and never guessed
+    assert all(reading.puzzle[cell] == "0" for cell in last_column)
+    assert all(reading.puzzle[i] == truth[i] for i in range(81) if i not in last_column)
+    assert "9 cells lie outside the photo" in reading.message

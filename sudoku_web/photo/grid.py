@@ -4,6 +4,9 @@ find_grid
     The largest convex four-sided outline that is roughly square (a newspaper page also holds
     text, other grids and shadows: the biggest square-ish quadrilateral is the puzzle's frame);
     a bent page's frame bows, so each corner is then taken at the outline's outermost point.
+    An outline cut by the photo's border (the grid runs off the picture) is taken as the
+    four corners its frame lines and that border give, when that covers more than its
+    simplification (which a border-cut outline, running into the open cells, leads astray).
 straighten
     A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels (with a
     margin around it, where a bent page's curved lines are looked for).
@@ -34,6 +37,7 @@ INNER = 20  # the glyph's longest side inside it
 INK_CONTRAST = 25
 SECOND_OPINIONS = (15, 35)
 
+CUT_GAIN = 1.1  # how much more a grid cut by the border must cover than its simplified outline
 CORNER_REACH = 0.15  # how far (of a side) a corner may move to the outline's outermost point
 Quad = np.ndarray  # 4x2 float32 corners: top-left, top-right, bottom-right, bottom-left
 
@@ -52,11 +56,51 @@ def find_grid(gray: np.ndarray) -> Quad | None:
     for contour in contours:
         if cv2.contourArea(contour) < min_area:
             break
-        for outline in (contour, cv2.convexHull(contour)):  # the hull bridges a broken frame
+        hull = cv2.convexHull(contour)  # bridges a broken frame
+        cut = _cut_by_border(hull, h, w)
+        if cut is not None and not _square_ish(cut):
+            cut = None
+        for outline in (contour, hull):
             quad = _four_corners(outline)
             if quad is not None and _square_ish(quad):
+                if cut is not None and _area(cut) > CUT_GAIN * _area(quad):
+                    return cut  # the outline ran into cells the border cuts open
                 return _outermost(outline, quad)
+        if cut is not None:
+            return cut
     return None
+
+
+def _area(quad: Quad) -> float:
+    """The quadrilateral's area in pixels."""
+    return float(cv2.contourArea(quad.reshape(-1, 1, 2)))
+
+
+def _cut_by_border(hull: np.ndarray, h: int, w: int) -> Quad | None:
+    """The four corners of an outline cut by one of the photo's borders, or None if it is not.
+
+    Where a grid runs off the picture its outline follows the border between the two frame
+    lines that reach it; those two points are corners, the other two the outline's extreme
+    points towards the far corners (simplifying such an outline drops the wrong points).
+    """
+    points = hull.reshape(-1, 2).astype(np.float32)
+    borders = (  # the border's points, the axis along it, the far corners' directions
+        (points[:, 1] <= 1, 0, ((1, 1), (-1, 1))),
+        (points[:, 0] >= w - 2, 1, ((-1, -1), (-1, 1))),
+        (points[:, 1] >= h - 2, 0, ((-1, -1), (1, -1))),
+        (points[:, 0] <= 1, 1, ((1, -1), (1, 1))),
+    )
+    cut = [border for border in borders if int(border[0].sum()) >= 2]
+    if len(cut) != 1:
+        return None
+    on, along, directions = cut[0]
+    edge, rest = points[on], points[~on]
+    if len(rest) < 2 or np.ptp(edge[:, along]) < 1:
+        return None
+    corners = [edge[np.argmin(edge[:, along])], edge[np.argmax(edge[:, along])]]
+    corners += [rest[np.argmax(rest @ np.array(d, dtype=np.float32))] for d in directions]
+    quad = order_corners(np.array(corners, dtype=np.float32))
+    return quad if len({tuple(p) for p in quad.tolist()}) == 4 else None
 
 
 def _outermost(outline: np.ndarray, quad: Quad) -> Quad:

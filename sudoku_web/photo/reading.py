@@ -1,13 +1,14 @@
 """The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
 
-decode (bounded, EXIF-upright) -> find the grid -> straighten (following the lines of a
-bent page, :mod:`sudoku_web.photo.lattice`) -> check it shows most of a 9x9 grid's 16 inner
-lines -> cut the glyphs (and again at two other ink contrasts, as second
-opinions) -> classify them in each of the four quarter turns and keep the turn the
-classifier is surest of (a stale EXIF tag leaves the digits on their side) -> fewer than
-MIN_GIVENS digits is no puzzle -> let the solver proof-read (:mod:`sudoku_web.photo.check`)
--> mark the doubtful cells: read with low confidence, changed by the proof-reader, or read
-otherwise by a second opinion.
+decode (bounded, EXIF-upright) -> find the grid (grown over the photo's edge where it runs
+off it, :mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked) ->
+straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`) -> check
+it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
+contrasts, as second opinions) -> classify them in each of the four quarter turns and keep
+the turn the classifier is surest of (a stale EXIF tag leaves the digits on their side) ->
+fewer than MIN_GIVENS digits is no puzzle -> let the solver proof-read
+(:mod:`sudoku_web.photo.check`) -> mark the doubtful cells: read with low confidence,
+changed by the proof-reader, or read otherwise by a second opinion.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from sudoku_web.photo import digits
 from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, verdict
+from sudoku_web.photo.edges import cells_outside, over_the_edge
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
 from sudoku_web.photo.grid import (
     CELL,
@@ -78,6 +80,8 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     quad = find_grid(gray)
     if quad is None:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
+    grown = over_the_edge(gray, quad)  # a grid running off the photo: its whole frame
+    quad = quad if grown is None else grown
     readings = [read_square(square) for square in cut_squares(gray, quad)]
     found = [reading for reading in readings if reading is not None]
     if not found:
@@ -86,7 +90,14 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     choices, turns, others = best
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    return conclude(choices, deadline, turns, disputed(choices, others, turns))
+    outside = turned_cells(cells_outside(quad, gray.shape), turns)
+    for cell in outside:  # not seen: a blank the person fills in, never a guessed digit
+        choices[cell] = [(0, 0.0)]
+    reading = conclude(choices, deadline, turns, disputed(choices, others, turns))
+    if not outside:
+        return reading
+    note = f" {len(outside)} cells lie outside the photo: fill them in from the paper."
+    return replace(reading, message=reading.message + note)
 
 
 Cut = tuple[list[list[Choice]], int, list[list[np.ndarray | None]]]
@@ -217,6 +228,12 @@ def turn_cells(glyphs: list[np.ndarray | None], turns: int) -> list[np.ndarray |
         return glyphs
     where = np.rot90(np.arange(81).reshape(9, 9), -turns).ravel()
     return [_turned(glyphs[i], turns) for i in where]
+
+
+def turned_cells(cells: Collection[int], turns: int) -> set[int]:
+    """Cells of the straightened grid, numbered as they stand after ``turns`` (see turn_cells)."""
+    where = np.rot90(np.arange(81).reshape(9, 9), -turns).ravel()
+    return {i for i, cell in enumerate(where.tolist()) if cell in cells}
 
 
 def _turned(glyph: np.ndarray | None, turns: int) -> np.ndarray | None:
