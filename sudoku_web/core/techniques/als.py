@@ -111,9 +111,6 @@ class _Pairs:
     near: tuple[int, ...]
     later_ends: tuple[int, ...]
     starts: int  # the sets with some link and some later end
-    # Per set, for each digit z (index, ascending) on which it can end a chain with another
-    # set, those sets (any, as a mask): some cell holding z sees every z of both.
-    ending: tuple[tuple[tuple[int, int], ...], ...]
 
 
 # Per house: its cells' candidates, and the sets found in it (each made with this house).
@@ -188,7 +185,6 @@ def _pairs(sets: tuple[_Als, ...], boards: tuple[int, ...], size: int) -> _Pairs
     its x, and two sets can end a chain on x if some cell holding x sees all x of both."""
     overlap = _overlaps(sets, size * size)
     linking: list[list[tuple[int, int]]] = [[] for _ in sets]
-    ending: list[list[tuple[int, int]]] = [[] for _ in sets]
     near = [0] * len(sets)
     ends = [0] * len(sets)
     for x in range(size):
@@ -205,28 +201,16 @@ def _pairs(sets: tuple[_Als, ...], boards: tuple[int, ...], size: int) -> _Pairs
             if linked:
                 linking[i].append((x, linked))
                 near[i] |= linked
-        on_x = [0] * len(sets)  # the sets each can end a chain with on x
         for both in seeing:
             if both & (both - 1):  # two sets or more: each can end a chain at the others
                 rest = both
                 while rest:
                     low = rest & -rest
-                    on_x[low.bit_length() - 1] |= both
+                    ends[low.bit_length() - 1] |= both
                     rest ^= low
-        for i in having:
-            if on_x[i]:
-                ending[i].append((x, on_x[i]))
-                ends[i] |= on_x[i]
     later = [e & ~overlap[i] & -(2 << i) for i, e in enumerate(ends)]  # disjoint, after i
     starts = sum(1 << i for i, e in enumerate(later) if e and near[i])
-    return _Pairs(
-        tuple(map(tuple, linking)),
-        tuple(overlap),
-        tuple(near),
-        tuple(later),
-        starts,
-        tuple(map(tuple, ending)),
-    )
+    return _Pairs(tuple(map(tuple, linking)), tuple(overlap), tuple(near), tuple(later), starts)
 
 
 def _overlaps(sets: tuple[_Als, ...], n_cells: int) -> list[int]:
@@ -441,13 +425,12 @@ def _extend(
     budget[0] -= 1
     if budget[0] <= 0:
         return None
+    sets = web.sets
     pairs = web.pairs
     last = path[-1]
     allowed = reach[-1] & need[-1] if need else reach[-1]
     # In reach, and no set sharing a cell with the path's; by set, then by digit.
     nexts = pairs.near[last] & allowed & ~blocked
-    if len(reach) == 1:
-        return _last(web, path, digits, nexts)
     while nexts:
         low = nexts & -nexts
         nexts ^= low
@@ -455,6 +438,17 @@ def _extend(
         for x, linked in pairs.linking[last]:
             if not linked & low or (digits and x == digits[-1]):
                 continue  # no link on x, or two links in a row on one digit
+            if len(reach) == 1:
+                # z is not the first link's digit (the start holds that one) nor the last's.
+                first, end = sets[path[0]], sets[j]
+                zs = first.digits & end.digits & ~(1 << x) & ~(1 << (digits[0] if digits else x))
+                while zs:
+                    z = (zs & -zs).bit_length() - 1
+                    hits = first.seen[z] & end.seen[z] & web.boards[z]
+                    if hits:
+                        return [sets[k] for k in (*path, j)], [*digits, x], z, hits
+                    zs &= zs - 1
+                continue
             rest = [] if not need or need[0] & low else need[:-1]
             block = blocked | pairs.overlap[j]
             if not pairs.near[j] & reach[-2] & (rest[-1] if rest else -1) & ~block:
@@ -464,50 +458,6 @@ def _extend(
             if found is not None:
                 return found
     return None
-
-
-def _last(web: _Web, path: list[int], digits: list[int], nexts: int) -> _Found | None:
-    """The chain ``path`` (links ``digits``) ended by one of ``nexts`` that removes
-    something: the first by set, then by link digit, then by the digit z removed.
-
-    z is not the first link's digit (the start holds that one) nor the last's, so the end
-    set is first found as a mask: on each link digit x, the sets linked on x that end a
-    chain with the start on some other z (:attr:`_Pairs.ending`: some cell holding z sees
-    every z of both, which is what removes z). Only the lowest of them is looked at.
-    """
-    pairs = web.pairs
-    start, last = path[0], path[-1]
-    first_x = digits[0] if digits else -1
-    last_x = digits[-1] if digits else -1
-    lowest = 0
-    for x, linked in pairs.linking[last]:
-        among = linked & nexts
-        if not among or x == last_x:
-            continue  # no link on x, or two links in a row on one digit
-        ends = 0
-        for z, on_z in pairs.ending[start]:
-            if z != x and z != first_x:
-                ends |= on_z
-        among &= ends
-        if among:
-            low = among & -among
-            if not lowest or low < lowest:
-                lowest = low
-    if not lowest:
-        return None
-    j = lowest.bit_length() - 1
-    first, end = web.sets[start], web.sets[j]
-    for x, linked in pairs.linking[last]:
-        if not linked & lowest or x == last_x:
-            continue
-        zs = first.digits & end.digits & ~(1 << x) & ~(1 << (digits[0] if digits else x))
-        while zs:
-            z = (zs & -zs).bit_length() - 1
-            hits = first.seen[z] & end.seen[z] & web.boards[z]
-            if hits:
-                return [web.sets[k] for k in (*path, j)], [*digits, x], z, hits
-            zs &= zs - 1
-    return None  # not reached: the end was chosen for a z with hits
 
 
 def _told(geo: Geometry, s: _Als) -> str:
