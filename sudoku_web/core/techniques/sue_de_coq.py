@@ -44,8 +44,6 @@ from .base import (
     _removals,
     _step,
     bits_to_digits,
-    changed_since_vain,
-    searched_in_vain,
 )
 
 MAX_SIDE = 3  # cells taken from each house outside the intersection
@@ -57,24 +55,14 @@ _Side = tuple[tuple[Cell, ...], int]
 
 def sue_de_coq(cand: Candidates, t: Tables) -> Step | None:
     """Cells where two houses meet, with cells of each house beside them, holding as many
-    digits as cells: each digit is there once, so it goes from the rest of its house.
-
-    Inside :func:`.base.remembering`, after a call in vain, only patterns with a cell that
-    changed since are looked for: a pattern of unchanged cells was one then, with at least
-    what it removes now (candidates only go), which was nothing.
-    """
+    digits as cells: each digit is there once, so it goes from the rest of its house."""
     masks = cand.masks
     memo = _failed.get()
-    changed = changed_since_vain("Sue de Coq", cand)
-    fresh = -1 if changed is None else changed  # the cells a new pattern must use one of
-    bits = t.house_bits
     # Each house's candidates, for the memo's keys (a house meets several others).
     houses = [getter(masks) for getter in t.house_masks] if memo is not None else []
     for index, (a, b, _common) in enumerate(t.intersections):
         if a > b:
             continue  # each pair of houses once
-        if not (bits[a] | bits[b]) & fresh:
-            continue  # neither house changed: nothing new
         inside, a_out, b_out = t.intersection_parts[index]
         if not a_out:
             continue  # both houses must reach beyond the overlap
@@ -85,33 +73,25 @@ def sue_de_coq(cand: Candidates, t: Tables) -> Step | None:
             key = ("Sue de Coq", index, (houses[a], houses[b]))
             if key in memo:
                 continue  # searched in vain before: same candidates in both houses
-        found = _search(masks, core_cells, a_out, b_out, fresh)
+        found = _search(masks, core_cells, a_out, b_out)
         if found is not None:
             return _tell(cand, t, a, b, *found)
         if memo is not None:
             memo.add(key)
-    searched_in_vain("Sue de Coq", cand)
     return None
 
 
 def _search(
-    masks: Sequence[int],
-    core_cells: list[Cell],
-    a_out: Sequence[Cell],
-    b_out: Sequence[Cell],
-    fresh: int = -1,
+    masks: Sequence[int], core_cells: list[Cell], a_out: Sequence[Cell], b_out: Sequence[Cell]
 ) -> tuple[_Side, _Side, _Side, list[tuple[Cell, Digit]]] | None:
-    """The first core with a side in each house that removes something, among the patterns
-    with a cell of ``fresh`` (a bitboard; all of them by default)."""
+    """The first core with a side in each house that removes something."""
     a_open = [c for c in a_out if masks[c]]
     b_open = [c for c in b_out if masks[c]]
     for n in range(2, min(MAX_CORE, len(core_cells)) + 1):
         for core in combinations(core_cells, n):
             v = 0
-            new_core = False
             for c in core:
                 v |= masks[c]
-                new_core = new_core or bool(fresh >> c & 1)
             need = v.bit_count() - n  # cells the two sides must add beyond their new digits
             if not 2 <= need <= 2 * MAX_SIDE:
                 continue  # nothing to share out, or more than two sides can take
@@ -124,18 +104,13 @@ def _search(
             a_usable = [
                 c for c in _usable(masks, a_open, v) if any(not masks[c] & m for m in others)
             ]
-            if not new_core and not any(fresh >> c & 1 for c in (*a_usable, *b_usable)):
-                continue  # every pattern on this core was there at the last call in vain
             # A side gains at least one cell, and at least need with the other's (at most
             # MAX_SIDE): the first gains from that to below need, the second the rest.
             for line, gain in _sides(masks, a_usable, v, max(1, need - MAX_SIDE), need):
                 free = [c for c in b_usable if not masks[c] & line[1]]
                 if not free:
                     continue
-                new_line = new_core or any(fresh >> c & 1 for c in line[0])
                 for box, _ in _sides(masks, free, v, need - gain, need - gain + 1):
-                    if not new_line and not any(fresh >> c & 1 for c in box[0]):
-                        continue
                     elims = _eliminations(masks, core_cells, a_open, b_open, (core, v), line, box)
                     if elims:
                         return (core, v), line, box, elims
