@@ -101,7 +101,7 @@ def w_wing(cand: Candidates, t: Tables) -> Step | None:
     masks = cand.masks
     houses = geo.houses
     bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
-    links_by_bit: dict[int, list[tuple[int, Cell, Cell]]] = {}
+    links_by_bit: dict[int, tuple[tuple[int, Cell, Cell], ...]] = {}
     for a, b in combinations(bivalue, 2):
         if masks[a] != masks[b] or t.sees(a, b):
             continue
