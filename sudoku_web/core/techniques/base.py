@@ -336,6 +336,23 @@ def changed_since_vain(name: str, cand: Candidates) -> int | None:
     return changed
 
 
+def lost_since_vain(name: str, cand: Candidates) -> int | None:
+    """The cells (a bitboard) that lost candidates since the technique ``name`` last searched
+    a whole position in vain, or None when there is no such position or a candidate came
+    back since: a technique whose patterns rest on a few cells' candidates, and remove only
+    fewer as candidates go, need only look at the patterns resting on a cell that lost some
+    (any other was there, the same, at the search in vain), in their usual order."""
+    found = _changes_since_vain(name, cand)
+    if found is None:
+        return None
+    lost = 0
+    for cell, was, now in found[1]:
+        if now & ~was:
+            return None
+        lost |= 1 << cell
+    return lost
+
+
 def _changes_since_vain(
     name: str, cand: Candidates
 ) -> tuple[Candidates, list[tuple[Cell, int, int]]] | None:

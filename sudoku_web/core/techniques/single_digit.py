@@ -36,17 +36,25 @@ from .base import (
     _which,
     digit_boards,
     per_digit,
+    per_digit_since,
 )
 
 _LINES = ("row", "column")
 
 
-def _two_links_digit(kind: str, cand: Candidates, t: Tables, d: Digit) -> Step | None:
-    """The first skyscraper (kite) on digit ``d`` that removes something."""
+def _two_links_digit(
+    kind: str, cand: Candidates, t: Tables, d: Digit, lost: int | None
+) -> Step | None:
+    """The first skyscraper (kite) on digit ``d`` that removes something (only those with a
+    link in a house that ``lost`` places, when given: see :func:`.base.per_digit_since`)."""
     houses = t.geometry.houses
     bit = 1 << (d - 1)
     links = [link for link in _strong_links(cand, t, bit) if houses[link[0]].kind in _LINES]
+    hot = -1 if lost is None else lost
+    house_bits = t.house_bits
     for (h1, p, q), (h2, r, s) in combinations(links, 2):
+        if not (house_bits[h1] | house_bits[h2]) & hot:
+            continue
         k1, k2 = houses[h1].kind, houses[h2].kind
         if (kind == "Skyscraper") != (k1 == k2):
             continue
@@ -112,7 +120,7 @@ def _aligned(t: Tables, line_kind: str, a: Cell, b: Cell) -> bool:
 
 def _two_links(kind: str) -> Technique:
     doc = f"{kind}: two strong links on one digit whose near ends see each other."
-    return per_digit(kind, functools.partial(_two_links_digit, kind), doc)
+    return per_digit_since(kind, functools.partial(_two_links_digit, kind), doc)
 
 
 skyscraper = _two_links("Skyscraper")
@@ -409,20 +417,29 @@ multi_colouring = per_digit("Multi-colouring", _multi_colouring_digit)
 # one column, with a strong link on that digit in a line outside it.
 
 
-def _empty_rectangle_digit(cand: Candidates, t: Tables, d: Digit) -> Step | None:
+def _empty_rectangle_digit(cand: Candidates, t: Tables, d: Digit, lost: int | None) -> Step | None:
     """A box's places for a digit lie on one row and one column (its "cross"); a strong link
     whose one end is on the cross's row (column) removes the digit where the other end's
-    column (row) meets the cross's column (row)."""
+    column (row) meets the cross's column (row).
+
+    Given ``lost`` (see :func:`.base.per_digit_since`), a box that lost no place is tried
+    only with the links in houses that did."""
     geo = t.geometry
     bit = 1 << (d - 1)
     links = [link for link in _strong_links(cand, t, bit) if geo.houses[link[0]].kind in _LINES]
     if not links:
         return None
+    hot = -1 if lost is None else lost
+    house_bits = t.house_bits
+    hot_links = [link for link in links if house_bits[link[0]] & hot]
     for h, house in enumerate(geo.houses):
         if house.kind in _LINES:
             continue
+        near = links if house_bits[h] & hot else hot_links
+        if not near:
+            continue
         for r, c in _crosses(cand, t, house.cells, bit):
-            step = _rectangle_step(cand, t, d, h, (r, c), links)
+            step = _rectangle_step(cand, t, d, h, (r, c), near)
             if step is not None:
                 return step
     return None
@@ -506,4 +523,4 @@ def _empty_rectangle_sentence(
     )
 
 
-empty_rectangle = per_digit("Empty rectangle", _empty_rectangle_digit)
+empty_rectangle = per_digit_since("Empty rectangle", _empty_rectangle_digit)
