@@ -256,8 +256,8 @@ def _bitboard(cells: Iterable[Cell]) -> int:
 # :func:`remembering`, a digit (house) searched in vain by a technique is skipped while its
 # places (candidates) stay the same: the explanation's ladder reruns every rung after each
 # step, and most digits and houses do not change in between. The loop is written once, in
-# :func:`per_digit_since` and :func:`per_house` (their memos are ``_vain_places`` and
-# ``_vain_houses``); this one, keys of states searched in vain, serves other searches.
+# :func:`per_digit_since` (its memo is ``_vain_places``) and :func:`per_house` (this one,
+# which other searches use too: keys of states searched in vain).
 _failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed", default=None)
 
 
@@ -277,23 +277,15 @@ _vain_places: ContextVar[dict[tuple[str, Digit], int] | None] = ContextVar(
 )
 
 
-# The same for a house searched in vain by a per-house rung (see :func:`per_house`): its
-# candidates then, by (rung, house).
-_vain_houses: ContextVar[dict[tuple[str, int], tuple[int, ...]] | None] = ContextVar(
-    "_vain_houses", default=None
-)
-
-
 @contextmanager
 def remembering() -> Iterator[None]:
     """Within this block, techniques skip digits where they failed on the same places, and
     positions that changed nothing they look for since they searched in vain."""
     token, vain_token = _failed.set(set()), _vain.set({})
-    places_token, houses_token = _vain_places.set({}), _vain_houses.set({})
+    places_token = _vain_places.set({})
     try:
         yield
     finally:
-        _vain_houses.reset(houses_token)
         _vain_places.reset(places_token)
         _vain.reset(vain_token)
         _failed.reset(token)
@@ -451,51 +443,29 @@ def per_digit_since(name: str, search: DigitSearch, doc: str | None = None) -> T
     return _named(technique, name, doc)
 
 
-# A search of one house (by index) told the house's candidates (its cells' masks, in house
-# order) when it was last searched in vain, if it has only lost candidates since.
-HouseSearch = Callable[[Candidates, Tables, int, tuple[int, ...] | None], Step | None]
-
-
-def per_house(name: str, search: HouseSearch, doc: str | None = None) -> Technique:
+def per_house(
+    name: str, search: Callable[[Candidates, Tables, int], Step | None], doc: str | None = None
+) -> Technique:
     """The technique ``name`` that tries ``search`` on each house (by index) in turn.
 
     For the techniques that look inside one house (their pattern depends only on the house's
     candidates): within :func:`remembering`, a house searched in vain is skipped while its
-    candidates stay the same, and is otherwise searched knowing its candidates at that
-    search (``before``, None when unknown or a candidate came back), so that, as in
-    :func:`per_digit_since`, it may look only at the patterns resting on a candidate lost
-    since. When every house was searched in vain at the technique's last call, only the
-    houses of the cells that changed since are looked at: most calls come one step after a
-    call in vain. The technique's docstring is ``doc``, else ``search``'s.
+    candidates stay the same. When every house was searched in vain at the technique's last
+    call, only the houses of the cells that changed since are looked at (rather than each
+    house's candidates): most calls come one step after a call in vain. The technique's
+    docstring is ``doc``, else ``search``'s.
     """
 
     def technique(cand: Candidates, t: Tables) -> Step | None:
         masks, getters = cand.masks, t.house_masks
         houses: Iterable[int] = range(len(getters))
-        memo = _vain_houses.get()
-        if memo is None:  # a lone step (a hint): nothing to remember
-            for h in houses:
-                step = search(cand, t, h, None)
-                if step is not None:
-                    return step
-            return None
         changed = changed_since_vain(name, cand)
         if changed is not None:
             houses = [h for h, cells in enumerate(t.house_bits) if cells & changed]
-        for h in houses:
-            state = getters[h](masks)
-            key = (name, h)
-            was = memo.get(key)
-            if was == state:
-                continue  # searched in vain before on the same candidates
-            if was is not None and any(now & ~then for now, then in zip(state, was, strict=True)):
-                was = None
-            step = search(cand, t, h, was)
-            if step is not None:
-                return step
-            memo[key] = state
-        searched_in_vain(name, cand)
-        return None
+        step = _first_found(name, houses, lambda h: getters[h](masks), lambda h: search(cand, t, h))
+        if step is None:
+            searched_in_vain(name, cand)
+        return step
 
     return _named(technique, name, doc or search.__doc__)
 

@@ -28,19 +28,15 @@ _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 _Found = tuple[list[Cell], tuple[Digit, ...], list[tuple[Cell, Digit]]]
 
 
-def _naked_group(
-    masks: Sequence[int], open_cells: list[Cell], size: int, hot: set[Cell] | None
-) -> _Found | None:
+def _naked_group(masks: Sequence[int], open_cells: list[Cell], size: int) -> _Found | None:
     """The first ``size`` open cells holding ``size`` digits between them that removes
-    something from the house's other cells (one of them among ``hot``, if given)."""
+    something from the house's other cells."""
     small = [c for c in open_cells if masks[c].bit_count() <= size]
-    if hot is not None and hot.isdisjoint(small):
-        return None
     for group in combinations(small, size):
         union = 0
         for c in group:
             union |= masks[c]
-        if union.bit_count() != size or (hot is not None and hot.isdisjoint(group)):
+        if union.bit_count() != size:
             continue
         elims = [
             (c, d) for c in open_cells if c not in group for d in bits_to_digits(masks[c] & union)
@@ -79,13 +75,11 @@ def _places(few: Sequence[Digit], open_cells: list[Cell], masks: Sequence[int]) 
     return where
 
 
-def _hidden_group(
-    masks: Sequence[int], open_cells: list[Cell], size: int, hot: int
-) -> _Found | None:
+def _hidden_group(masks: Sequence[int], open_cells: list[Cell], size: int) -> _Found | None:
     """The first ``size`` digits confined to ``size`` open cells that removes other digits
-    from those cells (one of them among the digits ``hot``, a mask)."""
+    from those cells."""
     few_bits = _rare_digits(open_cells, masks, size)
-    if few_bits.bit_count() < size or not few_bits & hot:
+    if few_bits.bit_count() < size:
         return None
     few = bits_to_digits(few_bits)
     where = _places(few, open_cells, masks)
@@ -96,8 +90,6 @@ def _hidden_group(
         if spots.bit_count() != size:
             continue
         keep = sum(1 << (d - 1) for d in digits)
-        if not keep & hot:
-            continue
         group = [c for i, c in enumerate(open_cells) if spots >> i & 1]
         elims = [(c, d) for c in group for d in bits_to_digits(masks[c] & ~keep)]
         if elims:
@@ -105,33 +97,18 @@ def _hidden_group(
     return None
 
 
-def _subset_in(
-    kind: str, size: int, cand: Candidates, t: Tables, h: int, before: tuple[int, ...] | None
-) -> Step | None:
-    """The first naked (hidden) subset of ``size`` in house ``h`` that removes something.
+_FINDERS = {"Naked": _naked_group, "Hidden": _hidden_group}
 
-    Given the house's candidates ``before`` (see :func:`.base.per_house`), only the subsets
-    with a cell (a digit) that lost candidates (places) since are looked at: any other was
-    there then, the same, with as much to remove or more.
-    """
+
+def _subset_in(kind: str, size: int, cand: Candidates, t: Tables, h: int) -> Step | None:
+    """The first naked (hidden) subset of ``size`` in house ``h`` that removes something."""
     geo = t.geometry
     house = geo.houses[h]
     masks = cand.masks
     open_cells = [c for c in house.cells if masks[c]]
     if len(open_cells) <= size:
         return None
-    if kind == "Naked":
-        hot = None
-        if before is not None:
-            hot = {c for c, was in zip(house.cells, before, strict=True) if masks[c] != was}
-        found = _naked_group(masks, open_cells, size, hot)
-    else:
-        lost = -1
-        if before is not None:
-            lost = 0
-            for c, was in zip(house.cells, before, strict=True):
-                lost |= was & ~masks[c]
-        found = _hidden_group(masks, open_cells, size, lost)
+    found = _FINDERS[kind](masks, open_cells, size)
     if found is None:
         return None
     group, digits, elims = found
