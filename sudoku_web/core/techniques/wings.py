@@ -48,9 +48,13 @@ def _xy_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
     geo = t.geometry
     masks = cand.masks
     bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
+    peer_bits = t.peer_bits
     for pivot in bivalue:
+        peers = peer_bits[pivot]
+        if not (peers | 1 << pivot) & hot:
+            continue  # a new wing has a cell that lost candidates: pivot or a peer of it
         pm = masks[pivot]
-        wings = [c for c in bivalue if t.sees(pivot, c) and (masks[c] & pm).bit_count() == 1]
+        wings = [c for c in bivalue if peers >> c & 1 and (masks[c] & pm).bit_count() == 1]
         for a, b in combinations(wings, 2):
             ma, mb = masks[a], masks[b]
             z = ma & ~pm
@@ -89,7 +93,7 @@ def _xyz_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
     geo = t.geometry
     masks = cand.masks
     for pivot, pm in enumerate(masks):
-        if pm.bit_count() != 3:
+        if pm.bit_count() != 3 or not (t.peer_bits[pivot] | 1 << pivot) & hot:
             continue
         wings = [c for c in t.peer_sets[pivot] if masks[c].bit_count() == 2 and masks[c] & ~pm == 0]
         for a, b in combinations(sorted(wings), 2):
