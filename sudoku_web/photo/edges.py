@@ -67,8 +67,9 @@ def _frame_at(dark: np.ndarray, axis: int, end: int) -> float | None:
     end, put the frame line ``end`` (0 or 9) in the straightened square's pixels; None when
     they do not stand out.
 
-    The spacing tried is the one whose lines are darkest on average (the lines that fall
-    inside the square, at least MIN_LINES of them).
+    The spacing taken is, of those from 0.9 to 1.35 cell that leave at least MIN_LINES inner
+    lines inside the square, the one whose lines there are darkest on average (within 2
+    pixels: the profile is spread by a max filter).
     """
     spread = (1, 7) if axis == 1 else (7, 1)  # a line leaning a little still counts
     profile = np.median(cv2.dilate(dark, np.ones(spread, np.uint8)), axis=1 if axis == 1 else 0)
