@@ -6,7 +6,8 @@ find_grid
     a bent page's frame bows, so each corner is then taken at the outline's outermost point.
     An outline cut by the photo's border (the grid runs off the picture) is taken as the
     four corners its frame lines and that border give, when that covers more than its
-    simplification (which a border-cut outline, running into the open cells, leads astray).
+    simplification (which a border-cut outline, running into the open cells, leads astray)
+    or when no simplification is square-ish.
 straighten
     A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels (with a
     margin around it, where a bent page's curved lines are looked for).

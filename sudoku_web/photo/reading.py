@@ -96,7 +96,9 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     reading = conclude(choices, deadline, turns, disputed(choices, others, turns))
     if not outside:
         return reading
-    note = f" {len(outside)} cells lie outside the photo: fill them in from the paper."
+    many = len(outside) > 1
+    count, them = (f"{len(outside)} cells lie", "them") if many else ("1 cell lies", "it")
+    note = f" {count} outside the photo: fill {them} in from the paper."
     return replace(reading, message=reading.message + note)
 
 
