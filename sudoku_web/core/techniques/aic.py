@@ -96,43 +96,55 @@ class _Graph:
     def __init__(self, cand: Candidates, t: Tables) -> None:
         self.cand = cand
         self.t = t
-        boards = self.boards = digit_boards(cand)
-        size = t.geometry.size
-        masks = cand.masks
-        bits: list[int] = []  # node -> bitboard of its cells
-        digit: list[Digit] = []
-        strong: list[int] = []  # node -> the nodes strongly linked to it
-        # Strong links as lists too, each once (the search follows them).
-        self.strong_lists = strong_lists = []
-        index: list[dict[int, int]] = [{} for _ in range(size + 1)]  # digit -> bits -> node
+        self.boards = digit_boards(cand)
+        self.bits: list[int] = []  # node -> bitboard of its cells
+        self.digit: list[Digit] = []
+        self.strong: list[int] = []  # node -> the nodes strongly linked to it
+        # The same links as lists, each once (what the search follows).
+        self.strong_lists: list[list[int]] = []
+        self._bivalue_links()
+        self._house_links()
+        peer_bits = t.peer_bits
+        # node -> bitboard of the cells that see all of its cells
+        self.seen = [
+            peer_bits[b.bit_length() - 1] if not b & (b - 1) else _seen_by_all(b, peer_bits)
+            for b in self.bits
+        ]
+        self._weak_links()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _bivalue_links(self) -> None:
+        """The two digits of each two-candidate cell: the first nodes, in cell order."""
+        masks = self.cand.masks
         one = two = three = 0  # cells with at least one, two, three candidates
-        for board in boards:
+        for board in self.boards:
             three |= two & board
             two |= one & board
             one |= board
+        n = 0
         for cell in set_bits(two & ~three):
             m = masks[cell]
-            low, high = (m & -m).bit_length(), m.bit_length()
-            n = len(bits)
-            index[low][1 << cell] = n
-            index[high][1 << cell] = n + 1
-            bits += (1 << cell, 1 << cell)
-            digit += (low, high)
-            strong += (1 << (n + 1), 1 << n)
-            strong_lists += ([n + 1], [n])
-        houses = _houses(t.house_bits)
-        for d in range(1, size + 1):
-            on, at = boards[d - 1], index[d]
+            self.bits += (1 << cell, 1 << cell)
+            self.digit += ((m & -m).bit_length(), m.bit_length())
+            self.strong += (1 << (n + 1), 1 << n)
+            self.strong_lists += ([n + 1], [n])
+            n += 2
+
+    def _house_links(self) -> None:
+        """Each digit's splits of each house (see :func:`_splits`), nodes made as met."""
+        bits, digit, strong, strong_lists = self.bits, self.digit, self.strong, self.strong_lists
+        houses = _houses(self.t.house_bits)
+        for d, on in enumerate(self.boards, start=1):
+            # This digit's nodes so far (bitboard -> node): its two-candidate cells.
+            at = {b: n for n, b in enumerate(bits) if digit[n] == d}
             for house, overlaps in houses:
                 places = on & house
                 rest = places & (places - 1)
                 if not rest:
                     continue  # none or one place
-                for a, b in (
-                    ((places ^ rest, rest),)
-                    if not rest & (rest - 1)
-                    else _splits(places, overlaps)
-                ):
+                two = not rest & (rest - 1)
+                for a, b in ((places ^ rest, rest),) if two else _splits(places, overlaps):
                     na = at.get(a)
                     if na is None:
                         na = at[a] = len(bits)
@@ -152,14 +164,11 @@ class _Graph:
                         strong[nb] |= 1 << na
                         strong_lists[na].append(nb)
                         strong_lists[nb].append(na)
-        self.bits, self.digit, self.strong = bits, digit, strong
-        peer_bits = t.peer_bits
-        # node -> bitboard of the cells that see all of its cells
-        self.seen = seen = [
-            peer_bits[b.bit_length() - 1] if not b & (b - 1) else _seen_by_all(b, peer_bits)
-            for b in bits
-        ]
-        cells = len(masks)
+
+    def _weak_links(self) -> None:
+        """The tables the weak links and effects are read from, and each node's weak links."""
+        bits, digit, seen, boards = self.bits, self.digit, self.seen, self.boards
+        size, cells = len(boards), len(self.cand.masks)
         self._of_digit = of_digit = [0] * (size + 1)  # digit -> its nodes
         self._in_cell = in_cell = [0] * cells  # cell -> its single-candidate nodes
         # Per digit, per cell: the nodes of that digit whose cells all see the cell.
@@ -176,19 +185,19 @@ class _Graph:
                 low = x & -x
                 row[low.bit_length() - 1] |= bit
                 x ^= low
-        weak = self._weak = []
+        self._weak: list[int] = []
         for n, b in enumerate(bits):
             row = seeing[digit[n]]
-            if b & (b - 1):
+            if b & (b - 1):  # a group: the digit's nodes that see each of its cells
                 out = of_digit[digit[n]]
                 while b:
                     low = b & -b
                     out &= row[low.bit_length() - 1]
                     b ^= low
-                weak.append(out)
-            else:
+                self._weak.append(out)
+            else:  # one cell: those that see it, and the cell's other digits
                 cell = b.bit_length() - 1
-                weak.append(row[cell] | in_cell[cell] & ~(1 << n))
+                self._weak.append(row[cell] | in_cell[cell] & ~(1 << n))
 
     # -- links and effects -----------------------------------------------------------------
 
