@@ -134,36 +134,30 @@ class _Graph:
     def _house_links(self) -> None:
         """Each digit's splits of each house (see :func:`_splits`), nodes made as met."""
         bits, digit, strong, strong_lists = self.bits, self.digit, self.strong, self.strong_lists
-        houses = _houses(self.t.house_bits)
+        house_bits = self.t.house_bits
         for d, on in enumerate(self.boards, start=1):
             # This digit's nodes so far (bitboard -> node): its two-candidate cells.
             at = {b: n for n, b in enumerate(bits) if digit[n] == d}
-            for house, overlaps in houses:
-                places = on & house
-                rest = places & (places - 1)
-                if not rest:
-                    continue  # none or one place
-                two = not rest & (rest - 1)
-                for a, b in ((places ^ rest, rest),) if two else _splits(places, overlaps):
-                    na = at.get(a)
-                    if na is None:
-                        na = at[a] = len(bits)
-                        bits.append(a)
-                        digit.append(d)
-                        strong.append(0)
-                        strong_lists.append([])
-                    nb = at.get(b)
-                    if nb is None:
-                        nb = at[b] = len(bits)
-                        bits.append(b)
-                        digit.append(d)
-                        strong.append(0)
-                        strong_lists.append([])
-                    if not strong[na] >> nb & 1:
-                        strong[na] |= 1 << nb
-                        strong[nb] |= 1 << na
-                        strong_lists[na].append(nb)
-                        strong_lists[nb].append(na)
+            for a, b in _digit_splits(on, house_bits):
+                na = at.get(a)
+                if na is None:
+                    na = at[a] = len(bits)
+                    bits.append(a)
+                    digit.append(d)
+                    strong.append(0)
+                    strong_lists.append([])
+                nb = at.get(b)
+                if nb is None:
+                    nb = at[b] = len(bits)
+                    bits.append(b)
+                    digit.append(d)
+                    strong.append(0)
+                    strong_lists.append([])
+                if not strong[na] >> nb & 1:
+                    strong[na] |= 1 << nb
+                    strong[nb] |= 1 << na
+                    strong_lists[na].append(nb)
+                    strong_lists[nb].append(na)
 
     def _weak_links(self) -> None:
         """The tables the weak links and effects are read from, and each node's weak links."""
@@ -271,10 +265,28 @@ def _seen_by_all(bits: int, peer_bits: tuple[int, ...]) -> int:
     return seen
 
 
-@functools.lru_cache(maxsize=64)  # bounded: jigsaw geometries come from user input
-def _houses(house_bits: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """Each house's bitboard with its overlaps (see :func:`_overlaps`)."""
-    return tuple(zip(house_bits, _overlaps(house_bits), strict=True))
+# A digit's splits by its places: an explanation asks the rung again and again while most
+# digits keep their places. Bounded: emptied when full.
+_SPLITS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
+_SPLITS_KEPT = 2048
+
+
+def _digit_splits(on: int, house_bits: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The splits (see :func:`_splits`) of a digit's places ``on`` in every house, in
+    house order."""
+    key = (house_bits, on)
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) >= _SPLITS_KEPT:
+            _SPLITS.clear()
+        pieces = _overlaps(house_bits)
+        found = tuple(
+            split
+            for house, overlaps in zip(house_bits, pieces, strict=True)
+            for split in _splits(on & house, overlaps)
+        )
+        _SPLITS[key] = found
+    return found
 
 
 def _splits(places: int, overlaps: tuple[int, ...]) -> list[tuple[int, int]]:
