@@ -276,7 +276,7 @@ class _ChainGraph:
             for c in set_bits(cells):
                 per_cell[c] |= 1 << d
         self.nodes: list[Node] = []
-        # Node numbers by cell and digit, and each node's cell and digit bit.
+        # Per digit: cell -> its node's number.
         self.at: list[dict[Cell, int]] = [{} for _ in range(len(boards) + 1)]
         for c, m in enumerate(per_cell):
             while m:
@@ -330,7 +330,7 @@ def _first_start(cand: Candidates, t: Tables, g: _ChainGraph) -> int | None:
     """The first start (in node order) of a shortest chain with an effect, or None when no
     chain has one: the first reaches of every start, taken a length at a time for all starts
     at once (bit ``s`` of ``layer[k]``: start ``s`` first reaches node ``k`` at this length),
-    and the same ends checked as :func:`_first_chain` checks them (:func:`_has_effect`)."""
+    and the same ends checked as :func:`_first_chain` checks them (see :func:`_effect`)."""
     count = len(g.nodes)
     weak = g.weak_sets()
     everyone = (1 << count) - 1
@@ -338,7 +338,7 @@ def _first_start(cand: Candidates, t: Tables, g: _ChainGraph) -> int | None:
     fresh = (unseen, unseen.copy())  # per truth, per node: the starts not there yet
     layer = [1 << n for n in range(count)]
     frontier = list(range(count))
-    effect = _has_effect(cand, t, g)
+    effect = _effect(cand, t, g)
     length = 1
     while frontier and length < MAX_CHAIN_CELLS:
         true = length % 2 == 0  # the frontier's truth
@@ -351,45 +351,55 @@ def _first_start(cand: Candidates, t: Tables, g: _ChainGraph) -> int | None:
                 new[k] |= starts
         left = fresh[0] if true else fresh[1]
         frontier = []
-        first: int | None = None  # the lowest start with an effect at this length
         for k, starts in enumerate(new):
-            if not starts:
-                continue
-            starts &= left[k]
-            new[k] = starts
             if starts:
-                left[k] ^= starts
-                frontier.append(k)
-                if not true and length >= 4:
-                    while starts:
-                        low = starts & -starts
-                        s = low.bit_length() - 1
-                        if first is not None and s >= first:
-                            break  # ascending: no lower start left at this node
-                        if effect(s, k):
-                            first = s
-                            break
-                        starts ^= low
-        if first is not None:
-            return first
+                starts &= left[k]
+                new[k] = starts
+                if starts:
+                    left[k] ^= starts
+                    frontier.append(k)
+        if not true and length >= 4:
+            first = _lowest_with_effect(frontier, new, effect)
+            if first is not None:
+                return first
         layer = new
     return None
 
 
-def _has_effect(cand: Candidates, t: Tables, g: _ChainGraph) -> Callable[[int, int], bool]:
+def _lowest_with_effect(
+    frontier: list[int], new: list[int], effect: Callable[[int, int], bool]
+) -> int | None:
+    """The lowest start ``s`` of ``new[k]`` (over the nodes ``k`` of the frontier) with
+    ``effect(s, k)``, or None."""
+    first: int | None = None
+    for k in frontier:
+        starts = new[k]
+        while starts:
+            low = starts & -starts
+            s = low.bit_length() - 1
+            if first is not None and s >= first:
+                break  # ascending: no lower start left at this node
+            if effect(s, k):
+                first = s
+                break
+            starts ^= low
+    return first
+
+
+def _effect(cand: Candidates, t: Tables, g: _ChainGraph) -> Callable[[int, int], bool]:
     """Whether a chain from node ``a`` to node ``b`` removes something: whether
     :func:`_chain_eliminations` finds anything, told with a few bit operations."""
-    masks, peer_bits, boards, nodes = cand.masks, t.peer_bits, digit_boards(cand), g.nodes
+    masks, peer_bits, boards = cand.masks, t.peer_bits, digit_boards(cand)
+    cells = [c for c, _ in g.nodes]
+    bits = [1 << (d - 1) for _, d in g.nodes]
 
     def effect(a: int, b: int) -> bool:
-        (ca, da), (cb, db) = nodes[a], nodes[b]
-        if da == db:  # two cells (a node is one candidate): a third sees both
-            return bool(peer_bits[ca] & peer_bits[cb] & boards[da - 1])
+        ca, cb, ba, bb = cells[a], cells[b], bits[a], bits[b]
+        if ba == bb:  # two cells (a node is one candidate): a third sees both
+            return bool(peer_bits[ca] & peer_bits[cb] & boards[ba.bit_length() - 1])
         if ca == cb:
-            return bool(masks[ca] & ~(1 << (da - 1) | 1 << (db - 1)))
-        if peer_bits[ca] >> cb & 1:
-            return bool(masks[ca] >> (db - 1) & 1 or masks[cb] >> (da - 1) & 1)
-        return False
+            return bool(masks[ca] & ~(ba | bb))
+        return bool(peer_bits[ca] >> cb & 1 and (masks[ca] & bb or masks[cb] & ba))
 
     return effect
 
