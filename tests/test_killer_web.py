@@ -91,6 +91,17 @@ def test_a_killer_with_no_givens_is_solved_and_its_cages_drawn(client: Any) -> N
         r'<td class="cell solved[^"]*"[^>]*>(?:<span[^>]*>\d+</span>)?(\w)</td>', page
     )
     assert "".join(cells) == solution
+    # No digit was given: the legend does not speak of givens that are not there.
+    assert "digits are the givens" not in page
+    assert "no given digits, only its cage sums" in page
+
+
+def test_a_killer_with_givens_keeps_the_givens_legend(client: Any) -> None:
+    line = KILLERS[1]
+    solution = _parts(line)[2]
+    page = _text(client.get(_link(line, givens=solution[:9] + EMPTY[9:])))
+    assert 'class="status status-solved"' in page
+    assert "digits are the givens" in page
 
 
 def test_bad_cages_on_the_form_are_a_422_naming_the_cells(client: Any) -> None:

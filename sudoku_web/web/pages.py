@@ -218,16 +218,21 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
         slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()
-        shape = ("result", "solved", cache.geometry_key(geometry), request.script_root)
-        page = speedups.render(shape, slots, _solved_renderer(geometry))
+        # A killer may have no given digit: the legend then speaks of its cage sums only.
+        has_givens = givens.strip("0.") != ""
+        board_key = cache.geometry_key(geometry)
+        shape = ("result", "solved", board_key, request.script_root, has_givens)
+        page = speedups.render(shape, slots, _solved_renderer(geometry, has_givens))
         return Response(page, content_type="text/html; charset=utf-8")
     return _unsolved_page(link, key, result, links)
 
 
-def _solved_renderer(geometry: Geometry) -> Callable[[Mapping[str, Markup]], str]:
+def _solved_renderer(geometry: Geometry, has_givens: bool) -> Callable[[Mapping[str, Markup]], str]:
     def render(slots: Mapping[str, Markup]) -> str:
         board = PresetBoard(geometry, slots["grid"])
-        return _render_result(geometry, "solved", None, slots, boards=[board])
+        return _render_result(
+            geometry, "solved", None, slots, boards=[board], has_givens=has_givens
+        )
 
     return render
 
