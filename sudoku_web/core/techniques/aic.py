@@ -65,7 +65,6 @@ from .base import (
     Step,
     Tables,
     _and,
-    _changes_since_vain,
     _or,
     _removals,
     _step,
@@ -74,7 +73,7 @@ from .base import (
     set_bits,
     still_vain,
 )
-from .chains import _no_new_bivalue, _reaching
+from .chains import _no_new_bivalue
 
 # The longest grouped chain or loop, in nodes (see the module docstring).
 MAX_CHAIN_NODES = 16
@@ -371,13 +370,11 @@ def grouped_chain(cand: Candidates, t: Tables) -> Step | None:
     skipped: each of its chains was a chain then, and what a chain of two removes (its ends
     are strongly linked) stays out of reach. That holds when the search in vain met no
     candidate end at all (its judging of traced chains could otherwise go another way).
-    Otherwise only the starts whose chains can pass something new are searched
-    (:func:`_starts_since_vain`).
     """
     if still_vain("Grouped X-chain", cand, t, _no_new_strong_link):
         return None
     graph = _Graph(cand, t)
-    found, proof = _search(graph, _starts_since_vain(graph))
+    found, proof = _search(graph)
     if found is None:
         if proof:
             searched_in_vain("Grouped X-chain", cand)
@@ -385,57 +382,11 @@ def grouped_chain(cand: Candidates, t: Tables) -> Step | None:
     return _tell(graph, found)
 
 
-def _starts_since_vain(g: _Graph) -> int:
-    """The nodes (a node set) a search must start from: all, unless inside
-    :func:`.base.remembering` the rung searched in vain at an earlier position that this one
-    only lost candidates since. Then a chain here with an effect, shortest for its start and
-    end, passes a node or a strong link the earlier position lacked: one made of old nodes
-    and links only was a chain there, as short or shorter, with the same ends and no less to
-    remove (ends strongly linked there still are here), and that search met no such pair.
-    So only starts whose chains can reach something new within the longest chain count
-    (see :func:`.chains._reaching`).
-    """
-    everyone = (1 << len(g.bits)) - 1
-    found = _changes_since_vain("Grouped X-chain", g.cand)
-    if found is None:
-        return everyone
-    lost = [0] * len(g.boards)  # per digit: the cells that lost it
-    bivalue = 0  # the two-candidate cells that had more
-    for cell, was, now in found[1]:
-        if now & ~was:
-            return everyone  # a candidate came back: not the same line of positions
-        if now.bit_count() == 2:
-            bivalue |= 1 << cell
-        for x in set_bits(was & ~now):
-            lost[x] |= 1 << cell
-    new = 0
-    for n, bits in enumerate(g.bits):
-        if bits & bivalue and g.strong[n] & ~g._of_digit[g.digit[n]]:
-            new |= 1 << n  # its two-candidate cell's link is new
-    house_bits = g.t.house_bits
-    for d, cells in enumerate(lost, start=1):
-        if not cells:
-            continue  # the same places, the same splits
-        old = {_pair(a, b) for a, b in _digit_splits(g.boards[d - 1] | cells, house_bits)}
-        index = {bits: n for n, bits in enumerate(g.bits) if g.digit[n] == d}
-        for a, b in _digit_splits(g.boards[d - 1], house_bits):
-            if _pair(a, b) not in old:  # a new link, maybe between new nodes
-                new |= 1 << index[a] | 1 << index[b]
-    return _reaching(g.strong, g._weak, new, MAX_CHAIN_NODES)
-
-
-def _pair(a: int, b: int) -> tuple[int, int]:
-    return (a, b) if a < b else (b, a)
-
-
-def _search(g: _Graph, starts: int) -> tuple[_Found | None, bool]:
-    """Breadth first from every start (a node set) at once, a layer at a time: layer 0 is
-    every start assumed false; odd layers are reached along strong links (true), even ones
-    along weak links (false). ``layers[j][k]`` is the set of starts whose chains first reach
-    node ``k`` at layer ``j``; the first layer where a chain has an effect holds the
-    shortest. Each start's reaches are its own bits, so leaving out starts that meet no end
-    (:func:`_starts_since_vain`) changes nothing else; the budget counts the links this
-    search follows.
+def _search(g: _Graph) -> tuple[_Found | None, bool]:
+    """Breadth first from every node at once, a layer at a time: layer 0 is every node
+    assumed false; odd layers are reached along strong links (true), even ones along weak
+    links (false). ``layers[j][k]`` is the set of starts whose chains first reach node ``k``
+    at layer ``j``; the first layer where a chain has an effect holds the shortest.
 
     With the chain found (or None), whether finding none proves that no start reaches an
     end it could have an effect with: no such pair met and the whole length searched.
@@ -451,8 +402,8 @@ def _search(g: _Graph, starts: int) -> tuple[_Found | None, bool]:
     everyone = (1 << count) - 1
     unseen = [everyone ^ 1 << n for n in range(count)]
     fresh = (unseen, unseen.copy())
-    layers = [[starts & 1 << n for n in range(count)]]
-    frontier = set_bits(starts)
+    layers = [[1 << n for n in range(count)]]
+    frontier = list(range(count))
     budget = MAX_LINKS_FOLLOWED
     met = False  # a start met an end it may have an effect with
     while frontier and len(layers) < MAX_CHAIN_NODES and budget > 0:

@@ -15,7 +15,6 @@ from .base import (
     Node,
     Step,
     Tables,
-    _changes_since_vain,
     _removal_of,
     _removals,
     _seeing_both,
@@ -232,14 +231,12 @@ def alternating_chain(cand: Candidates, t: Tables) -> Step | None:
     Most calls find nothing (every stall before forcing logic asks), so one breadth-first
     pass from every start at once (:func:`_first_start`) first says whether any chain has an
     effect, and if so the first start whose chain is shortest; only that start is then
-    searched for the chain to show. Inside :func:`.base.remembering`, after a search in vain
-    at an earlier position this one only lost candidates since, that pass starts only from
-    the candidates whose chains can reach a new strong link (:func:`_starts_since_vain`).
+    searched for the chain to show.
     """
     if still_vain("X-chain", cand, t, _no_new_strong_link):
         return None
     graph = _ChainGraph(cand, t)
-    start = _first_start(cand, t, graph, _starts_since_vain(graph))
+    start = _first_start(cand, t, graph)
     if start is None:
         searched_in_vain("X-chain", cand)
         return None
@@ -301,7 +298,6 @@ class _ChainGraph:
                 self.strong[b].append(a)
         self._per_cell = per_cell
         self._weak: list[list[int] | None] = [None] * len(self.nodes)
-        self._weak_sets: list[list[int]] | None = None
 
     def weak_of(self, n: int) -> list[int]:
         """Node ``n``'s weak links in the order the chain search tries them: the cell's other
@@ -319,96 +315,29 @@ class _ChainGraph:
 
     def weak_sets(self) -> list[list[int]]:
         """Every node's weak links, in no particular order (what a search of all starts at
-        once needs); built once."""
-        if self._weak_sets is None:
-            peer_bits, at, linked = self.t.peer_bits, self.at, self.linked
-            per_cell = self._per_cell
-            self._weak_sets = out = []
-            for cell, d in self.nodes:
-                near = [at[e + 1][cell] for e in set_bits(per_cell[cell] & ~(1 << (d - 1)))]
-                of_d = at[d]
-                near += [of_d[p] for p in set_bits(peer_bits[cell] & linked[d - 1])]
-                out.append(near)
-        return self._weak_sets
+        once needs)."""
+        peer_bits, at, linked, per_cell = self.t.peer_bits, self.at, self.linked, self._per_cell
+        out = []
+        for cell, d in self.nodes:
+            near = [at[e + 1][cell] for e in set_bits(per_cell[cell] & ~(1 << (d - 1)))]
+            of_d = at[d]
+            near += [of_d[p] for p in set_bits(peer_bits[cell] & linked[d - 1])]
+            out.append(near)
+        return out
 
 
-def _starts_since_vain(g: _ChainGraph) -> int | None:
-    """The nodes (a node set) the all-starts pass must start from, or None for all of them.
-
-    Inside :func:`.base.remembering`, when the rung searched in vain at an earlier position
-    that this one only lost candidates since, a chain here with an effect, shortest for its
-    start and end, passes a strong link the earlier position lacked: a chain of old nodes and
-    links was a chain there, as short or shorter (ends strongly linked there still are),
-    removing no less, and that search found none. So the starts that cannot reach a new link
-    within the longest chain (:func:`_reaching`) have no chain with an effect either.
-    """
-    found = _changes_since_vain("X-chain", g.cand)
-    if found is None:
-        return None
-    boards, houses, at = digit_boards(g.cand), g.t.house_bits, g.at
-    new = 0  # the nodes of the new strong links
-    for cell, was, now in found[1]:
-        if now & ~was:
-            return None  # a candidate came back: not the same line of positions
-        if now.bit_count() == 2:
-            for d in bits_to_digits(now):
-                new |= 1 << at[d][cell]
-        for x in set_bits(was & ~now):  # a digit with two places left in a house of the cell
-            for house in houses:
-                places = boards[x] & house
-                if house >> cell & 1 and places.bit_count() == 2:
-                    for c in set_bits(places):
-                        new |= 1 << at[x + 1][c]
-    strong = [sum(1 << m for m in set(links)) for links in g.strong]
-    weak = [sum(1 << m for m in links) for links in g.weak_sets()]
-    return _reaching(strong, weak, new, MAX_CHAIN_CELLS)
-
-
-def _reaching(strong: list[int], weak: list[int], new: int, longest: int) -> int:
-    """The nodes from which an alternating chain of at most ``longest`` nodes, starting
-    false, can reach a node of ``new`` (node sets; ``strong[n]`` and ``weak[n]`` are node
-    ``n``'s links). Walked backwards, a node reached true came along a strong link from one
-    false, and one reached false along a weak link from one true; revisits are allowed
-    (more nodes, never fewer)."""
-    false = true = front_false = front_true = new  # reached backwards, by truth in the chain
-    for _ in range(longest - 1):
-        back_false = back_true = 0
-        x = front_true
-        while x:
-            low = x & -x
-            back_false |= strong[low.bit_length() - 1]
-            x ^= low
-        x = front_false
-        while x:
-            low = x & -x
-            back_true |= weak[low.bit_length() - 1]
-            x ^= low
-        front_false, front_true = back_false & ~false, back_true & ~true
-        if not front_false | front_true:
-            break
-        false |= front_false
-        true |= front_true
-    return false
-
-
-def _first_start(
-    cand: Candidates, t: Tables, g: _ChainGraph, starts: int | None = None
-) -> int | None:
+def _first_start(cand: Candidates, t: Tables, g: _ChainGraph) -> int | None:
     """The first start (in node order) of a shortest chain with an effect, or None when no
     chain has one: the first reaches of every start, taken a length at a time for all starts
     at once (bit ``s`` of ``layer[k]``: start ``s`` first reaches node ``k`` at this length),
-    and the same ends checked as :func:`_first_chain` checks them (see :func:`_effect`).
-    Only the ``starts`` given (a node set; None for all) are followed: each start's reaches
-    are its own bits, so the others are as if they had no chain."""
+    and the same ends checked as :func:`_first_chain` checks them (see :func:`_effect`)."""
     count = len(g.nodes)
     weak = g.weak_sets()
     everyone = (1 << count) - 1
     unseen = [everyone ^ 1 << n for n in range(count)]
     fresh = (unseen, unseen.copy())  # per truth, per node: the starts not there yet
-    if starts is None:
-        starts = everyone
-    layer = [starts & 1 << n for n in range(count)]
-    frontier = set_bits(starts)
+    layer = [1 << n for n in range(count)]
+    frontier = list(range(count))
     effect = _effect(cand, t, g)
     length = 1
     while frontier and length < MAX_CHAIN_CELLS:
