@@ -10,12 +10,13 @@ import sys
 import zlib
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from sudoku_web.core.solver import solve
-from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, read_photo
+from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, lattice, read_photo, reading
 from sudoku_web.photo.grid import INK_CONTRAST, find_grid, glyph_sets, straighten
 from sudoku_web.photo.image import load_gray
 from sudoku_web.photo.reading import cell_choices, conclude, disputed
@@ -84,6 +85,37 @@ def test_a_turned_photo_reads_right(turns: int, tag: int | None) -> None:
     turned = upright.rotate(-90 * turns, expand=True)  # PIL turns counter-clockwise
     reading = read_photo(jpeg(turned, tag), deadline_ms=10_000)
     assert reading.puzzle == givens(photo)
+
+
+def bent_page(photo: Path, amount: float) -> bytes:
+    """The photo as if its page were curled: the grid's rows bow by ``amount`` of a cell in
+    the middle, its columns by 0.6 of that (smooth sine bends, the frame's corners kept)."""
+    gray = load_gray(photo.read_bytes())
+    quad = find_grid(gray)
+    assert quad is not None
+    (x0, y0), (x1, y1) = quad.min(axis=0), quad.max(axis=0)
+    cell = (x1 - x0) / 9
+    ys, xs = np.mgrid[0 : gray.shape[0], 0 : gray.shape[1]].astype(np.float32)
+    across = np.clip((xs - x0) / (x1 - x0), -0.2, 1.2)
+    down = np.clip((ys - y0) / (y1 - y0), -0.2, 1.2)
+    rows_bow = amount * cell * np.sin(np.pi * across)
+    columns_bow = 0.6 * amount * cell * np.sin(np.pi * down)
+    bent = cv2.remap(
+        gray, xs - columns_bow, ys - rows_bow, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return jpeg(Image.fromarray(bent))
+
+
+def test_a_bent_page_reads_right(monkeypatch: pytest.MonkeyPatch) -> None:
+    photo = PHOTOS / "image109.jpg"
+    page = bent_page(photo, 0.5)  # the middle row sags half a cell: cut straight, cells slide
+    assert read_photo(page, deadline_ms=10_000).puzzle == givens(photo)
+    # the bend is real: cut on straight lines alone, the same page is not read right
+    monkeypatch.setattr(reading, "follow_lines", lambda flat: None)
+    try:
+        assert read_photo(page, deadline_ms=10_000).puzzle != givens(photo)
+    except PhotoError as exc:
+        assert exc.code == "no_grid"
 
 
 @pytest.mark.parametrize("fmt", ["PNG", "WEBP"])
@@ -257,3 +289,38 @@ def test_a_screenshot_of_a_drawn_grid_reads_right(puzzle: str) -> None:
     reading = read_photo(png, deadline_ms=10_000)
     assert reading.puzzle == puzzle.replace(".", "0")
     assert reading.status == "unique"
+
+
+def test_the_crossings_of_curved_lines_are_found_where_they_are() -> None:
+    side = 9 * lattice.CELL
+    whole = side + 2 * lattice.MARGIN
+    page = np.full((whole, whole), 230, np.uint8)
+    sag = 0.4 * lattice.CELL  # the middle of each line is this far off the straight warp's
+
+    def bow(t: np.ndarray) -> np.ndarray:
+        return sag * np.sin(np.pi * (t - lattice.MARGIN) / side)
+
+    t = np.linspace(lattice.MARGIN, lattice.MARGIN + side, 400)
+    for k in range(10):
+        at = lattice.MARGIN + k * lattice.CELL
+        width = 3 if k % 3 == 0 else 1
+        rows = np.stack([t, at + bow(t)], axis=1)
+        cols = np.stack([at + bow(t) * 0.5, t], axis=1)
+        for line in (rows, cols):
+            cv2.polylines(page, [np.round(line).astype(np.int32)], False, 40, width)
+    cv2.putText(page, "5  3  7", (30, 110), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 40, 2)
+    points = lattice.follow_lines(page)
+    assert points is not None and lattice.is_bent(points)
+    straight = lattice.MARGIN + np.arange(10) * lattice.CELL
+    across, down = np.meshgrid(straight, straight)  # [r, c]: x of column c, y of row r
+    truth_x, truth_y = across + 0.5 * bow(down), down + bow(across)
+    near = lattice.CELL / 16  # a sixteenth of a cell (the straight warp is 16 px off here)
+    assert np.abs(points[..., 0] - truth_x).max() <= near
+    assert np.abs(points[..., 1] - truth_y).max() <= near
+
+
+def test_a_flat_page_has_no_lattice_to_follow_without_lines() -> None:
+    whole = 9 * lattice.CELL + 2 * lattice.MARGIN
+    page = np.full((whole, whole), 230, np.uint8)
+    cv2.putText(page, "no grid here", (20, 200), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 40, 2)
+    assert lattice.follow_lines(page) is None

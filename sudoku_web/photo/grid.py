@@ -2,9 +2,11 @@
 
 find_grid
     The largest convex four-sided outline that is roughly square (a newspaper page also holds
-    text, other grids and shadows: the biggest square-ish quadrilateral is the puzzle's frame).
+    text, other grids and shadows: the biggest square-ish quadrilateral is the puzzle's frame);
+    a bent page's frame bows, so each corner is then taken at the outline's outermost point.
 straighten
-    A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels.
+    A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels (with a
+    margin around it, where a bent page's curved lines are looked for).
 cell_glyphs, glyph_sets
     For each of the 81 cells, the biggest ink blob near the cell's centre (with the pieces of
     a broken stroke beside it), normalised to a ``GLYPH x GLYPH`` ink map (1.0 = full ink)
@@ -32,6 +34,7 @@ INNER = 20  # the glyph's longest side inside it
 INK_CONTRAST = 25
 SECOND_OPINIONS = (15, 35)
 
+CORNER_REACH = 0.15  # how far (of a side) a corner may move to the outline's outermost point
 Quad = np.ndarray  # 4x2 float32 corners: top-left, top-right, bottom-right, bottom-left
 
 
@@ -52,8 +55,28 @@ def find_grid(gray: np.ndarray) -> Quad | None:
         for outline in (contour, cv2.convexHull(contour)):  # the hull bridges a broken frame
             quad = _four_corners(outline)
             if quad is not None and _square_ish(quad):
-                return quad
+                return _outermost(outline, quad)
     return None
+
+
+def _outermost(outline: np.ndarray, quad: Quad) -> Quad:
+    """Each corner moved to the outline's point furthest out in its diagonal direction nearby.
+
+    A bent page's frame bows, so simplifying its outline can put a corner on a bulge of a
+    side; the true corner is the outline's extreme point towards that corner (up-left for
+    the top-left one), within CORNER_REACH of a side's length of where it was put. A move
+    of less than a fifth of that is left alone: a flat frame's corners are already right.
+    """
+    points = outline.reshape(-1, 2).astype(np.float32)
+    reach = CORNER_REACH * float(np.mean(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)))
+    out = quad.copy()
+    for i, direction in enumerate(((-1, -1), (1, -1), (1, 1), (-1, 1))):
+        near = points[np.linalg.norm(points - quad[i], axis=1) <= reach]
+        if len(near):
+            best = near[np.argmax(near @ np.array(direction, dtype=np.float32))]
+            if np.linalg.norm(best - quad[i]) > reach / 5:  # a pixel or two is no bulge
+                out[i] = best
+    return out
 
 
 def _four_corners(contour: np.ndarray) -> Quad | None:
@@ -89,12 +112,27 @@ def _square_ish(quad: Quad) -> bool:
     return max(sides) / min(sides) < 2.0
 
 
-def straighten(gray: np.ndarray, quad: Quad) -> np.ndarray:
-    """The quadrilateral warped onto a ``9 * CELL`` square (uint8)."""
+def straighten(gray: np.ndarray, quad: Quad, margin: int = 0) -> np.ndarray:
+    """The quadrilateral warped onto a ``9 * CELL`` square (uint8), ``margin`` pixels around it.
+
+    The margin shows what lies just outside the frame (a bowed side bulges past its corners);
+    past the photo's edge the picture's border pixels are repeated.
+    """
+    whole = 9 * CELL + 2 * margin
+    return cv2.warpPerspective(
+        gray,
+        warp_matrix(quad, margin),
+        (whole, whole),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+
+
+def warp_matrix(quad: Quad, margin: int = 0) -> np.ndarray:
+    """The perspective matrix taking the quadrilateral's corners to the straightened square's."""
     side = 9 * CELL
-    target = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
-    matrix = cv2.getPerspectiveTransform(quad, target)
-    return cv2.warpPerspective(gray, matrix, (side, side), flags=cv2.INTER_AREA)
+    corners = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
+    return cv2.getPerspectiveTransform(quad, corners + margin)
 
 
 def prepare(square: np.ndarray, contrast: int = INK_CONTRAST) -> tuple[np.ndarray, np.ndarray]:
@@ -130,7 +168,11 @@ def glyph_sets(square: np.ndarray, contrasts: tuple[int, ...]) -> list[list[np.n
 
     The picture is flattened once (:func:`prepare`); each contrast only thresholds and cuts.
     """
-    flat = prepare(square)[0]
+    return flat_glyph_sets(prepare(square)[0], contrasts)
+
+
+def flat_glyph_sets(flat: np.ndarray, contrasts: tuple[int, ...]) -> list[list[np.ndarray | None]]:
+    """As :func:`glyph_sets`, of a straightened grid already flattened by :func:`prepare`."""
     return [_cut(flat, ink_of(flat, contrast)) for contrast in contrasts]
 
 

@@ -1,7 +1,8 @@
 """The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
 
-decode (bounded, EXIF-upright) -> find the grid -> straighten -> check it shows most of a
-9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink contrasts, as second
+decode (bounded, EXIF-upright) -> find the grid -> straighten (following the lines of a
+bent page, :mod:`sudoku_web.photo.lattice`) -> check it shows most of a 9x9 grid's 16 inner
+lines -> cut the glyphs (and again at two other ink contrasts, as second
 opinions) -> classify them in each of the four quarter turns and keep the turn the
 classifier is surest of (a stale EXIF tag leaves the digits on their side) -> fewer than
 MIN_GIVENS digits is no puzzle -> let the solver proof-read (:mod:`sudoku_web.photo.check`)
@@ -11,6 +12,7 @@ otherwise by a second opinion.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -19,18 +21,20 @@ import cv2
 import numpy as np
 
 from sudoku_web.photo import digits
-from sudoku_web.photo.check import Choice, Status, proofread
+from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, verdict
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
 from sudoku_web.photo.grid import (
     CELL,
     INK_CONTRAST,
     SECOND_OPINIONS,
     find_grid,
-    glyph_sets,
+    flat_glyph_sets,
     prepare,
     straighten,
+    warp_matrix,
 )
 from sudoku_web.photo.image import MAX_PIXELS, load_gray
+from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent, unbend
 
 SURE = 0.9  # a cell read with less confidence is marked for the person to check
 EMPTY_SURE = 0.99  # confidence of a cell with no ink blob at all
@@ -74,15 +78,59 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     quad = find_grid(gray)
     if quad is None:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    square = straighten(gray, quad)
-    if not has_inner_lines(square):
+    readings = [read_square(square) for square in cut_squares(gray, quad)]
+    found = [reading for reading in readings if reading is not None]
+    if not found:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    glyphs, *others = glyph_sets(square, (INK_CONTRAST, *SECOND_OPINIONS))
-    turns = upright(glyphs)
-    choices = cell_choices(turn_cells(glyphs, turns))
+    best = found[0] if len(found) == 1 else max(found, key=lambda r: preference(r[0], deadline))
+    choices, turns, others = best
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
     return conclude(choices, deadline, turns, disputed(choices, others, turns))
+
+
+Cut = tuple[list[list[Choice]], int, list[list[np.ndarray | None]]]
+
+
+def read_square(square: np.ndarray) -> Cut | None:
+    """(choices, quarter turns, second opinions' glyphs) of a straightened grid, or None.
+
+    None: the square does not show most of a 9x9 grid's inner lines (no grid there).
+    """
+    flat = prepare(square)[0]
+    if not has_inner_lines(flat):
+        return None
+    glyphs, *others = flat_glyph_sets(flat, (INK_CONTRAST, *SECOND_OPINIONS))
+    turns = upright(glyphs)
+    return cell_choices(turn_cells(glyphs, turns)), turns, others
+
+
+def preference(choices: Sequence[Sequence[Choice]], deadline: float) -> tuple[bool, int, float]:
+    """How much one cutting's reading is to be preferred: exactly one solution first, then
+    more digits read (a cell cut off its digit reads blank), then the classifier's surety."""
+    first = [options[0][0] for options in choices]
+    status = verdict(first, deadline, FIRST_SOLVE_MS)[0]
+    surety = sum(math.log(max(options[0][1], 1e-9)) for options in choices)
+    return status == "unique", sum(1 for value in first if value), surety
+
+
+def cut_squares(gray: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
+    """The grid straightened onto ``9 * CELL`` squares: the straight warp's, and before it a
+    remap along the grid's curved lines when the page is bent.
+
+    The perspective warp alone lines up a flat page's cells; when the grid's crossings are
+    found (:func:`sudoku_web.photo.lattice.follow_lines`) away from where it put them, the
+    picture is also remapped so each cell is cut from where it really lies. Both are read
+    and the reader keeps the better reading (:func:`preference`): a lattice found a little
+    wrong costs nothing then.
+    """
+    padded = straighten(gray, quad, MARGIN)
+    side = 9 * CELL
+    square = np.ascontiguousarray(padded[MARGIN : MARGIN + side, MARGIN : MARGIN + side])
+    points = follow_lines(prepare(padded)[0])
+    if points is not None and is_bent(points):
+        return [unbend(gray, warp_matrix(quad, MARGIN), points), square]
+    return [square]
 
 
 def disputed(
@@ -133,14 +181,15 @@ def conclude(
     )
 
 
-def has_inner_lines(square: np.ndarray) -> bool:
-    """Whether the straightened square shows most of a 9x9 grid's inner lines both ways.
+def has_inner_lines(flat: np.ndarray) -> bool:
+    """Whether the straightened square, flattened (:func:`sudoku_web.photo.grid.prepare`),
+    shows most of a 9x9 grid's inner lines both ways.
 
     A line is darker than the middles of the cells beside it in the median along its length
     (digits cover less than half of a column); the darkness is first spread a few pixels
     across the line, so a line a bent page moves a little still counts.
     """
-    dark = 255 - prepare(square)[0]
+    dark = 255 - flat
     found = 0
     for axis, spread in ((0, (1, 7)), (1, (7, 1))):
         profile = np.median(cv2.dilate(dark, np.ones(spread, np.uint8)), axis=axis)

@@ -30,9 +30,10 @@ Roads not taken: techniques return one step rather than applying every instance 
 because a page shows one sentence per step and a hint is exactly one step. Rescanning from
 the easiest technique after every step keeps the explanation in the order a person works;
 within one explanation, per-digit rungs and subsets skip digits and houses already searched
-in vain on the same candidates, and the chain rungs skip a position that only lost
-candidates since they searched in vain when that made no new strong link (see
-:func:`remembering`; a forcing step often removes a single candidate). The order is
+in vain on the same candidates, fish, single-digit patterns and wings look only at patterns
+resting on candidates lost since their last search in vain, and the chain rungs skip a
+position that only lost candidates since they searched in vain when that made no new strong
+link (see :func:`remembering`; a forcing step often removes a single candidate). The order is
 roughly by how hard a pattern is to spot, not by power: fish and wings before chains, chains
 before forcing.
 Alternating inference chains lift top95 from 52% to 63% solved without a guess; forcing

@@ -34,7 +34,8 @@ five runs: 223 ms before, 146 after, ALS-XZ 153 -> 86; not a step changed over t
 hardest and top1465):
 
 - From one stall to the next four houses in five keep their candidates, so a house keeps its
-  sets from the last position's web (:func:`_alses`). Bounded: the slot holds one position's
+  sets from the last position's web (:func:`_alses`); in a house that changed, a set whose
+  cells kept their candidates is taken over too. Bounded: the slot holds one position's
   houses, none for a pasted grid past :data:`MAX_SETS`. It replaces a cache of each house's
   combinations by its candidates, which no longer had a hit.
 - The pairs are built digit by digit as bitmasks over the sets (:func:`_pairs`): about 1,300
@@ -249,7 +250,8 @@ def _alses(
 ) -> tuple[list[_Als], _Houses]:
     """Every ALS of up to :data:`MAX_ALS_CELLS` cells, once each (first house that has it),
     and what each house holds; a house with the same candidates as in ``before`` (the last
-    position's, on the same tables) has the same sets."""
+    position's, on the same tables) has the same sets, and a set of ``before`` whose cells
+    kept their candidates is still one."""
     masks = cand.masks
     found: dict[int, _Als] = {}
     houses = []
@@ -257,11 +259,16 @@ def _alses(
         house_masks = t.house_masks[h](masks)
         if before is not None and before[h][0] == house_masks:
             made = before[h][1]
-        else:
-            made = tuple(
-                _make(t, masks, h, tuple(cells[i] for i in spots), union)
-                for spots, union in _house_alses(house_masks)
-            )
+        else:  # a set whose cells kept their candidates is the same set: not made again
+            kept = {s.cells: s for s in before[h][1]} if before is not None else {}
+            out = []
+            for spots, union in _house_alses(house_masks):
+                group = tuple([cells[i] for i in spots])
+                same = kept.get(group)
+                if same is None or same.masks != tuple([masks[c] for c in group]):
+                    same = _make(t, masks, h, group, union)
+                out.append(same)
+            made = tuple(out)
         houses.append((house_masks, made))
         for s in made:
             if s.board not in found:

@@ -163,6 +163,8 @@ class Tables:
     intersection_parts: tuple[tuple[tuple[Cell, ...], tuple[Cell, ...], tuple[Cell, ...]], ...] = ()
     # Per house, a function from all masks to the house's masks (a tuple, for memo keys).
     house_masks: tuple[Callable[[Sequence[int]], tuple[int, ...]], ...] = ()
+    # Per house, True when its cells come in ascending order (bit order is house order).
+    house_ascending: tuple[bool, ...] = ()
 
     def sees(self, a: Cell, b: Cell) -> bool:
         """True when two distinct cells share a house."""
@@ -209,6 +211,7 @@ def tables_for(geometry: Geometry) -> Tables:
         peer_bits=tuple(_bitboard(p) for p in geometry.peers),
         house_bits=tuple(_bitboard(c) for c in cells),
         house_masks=tuple(_getter(c) for c in cells),
+        house_ascending=tuple(list(c) == sorted(c) for c in cells),
         intersection_parts=tuple(
             (
                 tuple(c for c in cells[a] if c in common),
@@ -253,7 +256,8 @@ def _bitboard(cells: Iterable[Cell]) -> int:
 # :func:`remembering`, a digit (house) searched in vain by a technique is skipped while its
 # places (candidates) stay the same: the explanation's ladder reruns every rung after each
 # step, and most digits and houses do not change in between. The loop is written once, in
-# :func:`per_digit` and :func:`per_house`.
+# :func:`per_digit_since` (its memo is ``_vain_places``) and :func:`per_house` (this one,
+# which other searches use too: keys of states searched in vain).
 _failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed", default=None)
 
 
@@ -265,14 +269,24 @@ _failed: ContextVar[set[tuple[str, int, object]] | None] = ContextVar("_failed",
 _vain: ContextVar[dict[str, Candidates] | None] = ContextVar("_vain", default=None)
 
 
+# A per-digit rung that searched a digit in vain and finds its places changed since may be
+# told which places it lost (see :func:`per_digit`): the digit's places at that search, by
+# (rung, digit).
+_vain_places: ContextVar[dict[tuple[str, Digit], int] | None] = ContextVar(
+    "_vain_places", default=None
+)
+
+
 @contextmanager
 def remembering() -> Iterator[None]:
     """Within this block, techniques skip digits where they failed on the same places, and
     positions that changed nothing they look for since they searched in vain."""
     token, vain_token = _failed.set(set()), _vain.set({})
+    places_token = _vain_places.set({})
     try:
         yield
     finally:
+        _vain_places.reset(places_token)
         _vain.reset(vain_token)
         _failed.reset(token)
 
@@ -322,17 +336,46 @@ def changed_since_vain(name: str, cand: Candidates) -> int | None:
     return changed
 
 
+def lost_since_vain(name: str, cand: Candidates) -> int | None:
+    """The cells (a bitboard) that lost candidates since the technique ``name`` last searched
+    a whole position in vain, or None when there is no such position or a candidate came
+    back since: a technique whose patterns rest on a few cells' candidates, and remove only
+    fewer as candidates go, need only look at the patterns resting on a cell that lost some
+    (any other was there, the same, at the search in vain), in their usual order."""
+    found = _changes_since_vain(name, cand)
+    if found is None:
+        return None
+    lost = 0
+    for cell, was, now in found[1]:
+        if now & ~was:
+            return None
+        lost |= 1 << cell
+    return lost
+
+
 def _changes_since_vain(
     name: str, cand: Candidates
 ) -> tuple[Candidates, list[tuple[Cell, int, int]]] | None:
     """The position the technique ``name`` last searched in vain, and each cell whose
     candidates differ in ``cand`` (cell, then, now); None when there is no such position."""
+    global _last_changes
     memo = _vain.get()
     before = None if memo is None else memo.get(name)
     if before is None or len(before.masks) != len(cand.masks):
         return None
-    pairs = zip(before.masks, cand.masks, strict=True)
-    return before, [(cell, was, now) for cell, (was, now) in enumerate(pairs) if was != now]
+    # Several rungs searched the same position in vain and are asked at the same next one.
+    then, now, changes = _last_changes
+    if then is not before.masks or now is not cand.masks:
+        pairs = zip(before.masks, cand.masks, strict=True)
+        changes = [(cell, was, now) for cell, (was, now) in enumerate(pairs) if was != now]
+        _last_changes = (before.masks, cand.masks, changes)
+    return before, changes
+
+
+# One slot: the last pair of positions compared by :func:`_changes_since_vain`, and their
+# differences (never changed in place). A single tuple is swapped in whole, as in
+# :func:`digit_boards`.
+_last_changes: tuple[tuple[int, ...], tuple[int, ...], list[tuple[Cell, int, int]]] = ((), (), [])
 
 
 def searched_in_vain(name: str, cand: Candidates) -> None:
@@ -348,6 +391,10 @@ def searched_in_vain(name: str, cand: Candidates) -> None:
 Technique = Callable[[Candidates, Tables], Step | None]
 
 
+# A per-digit search told what the digit lost since (see :func:`per_digit`).
+DigitSearch = Callable[[Candidates, Tables, Digit, int | None], Step | None]
+
+
 def per_digit(
     name: str, search: Callable[[Candidates, Tables, Digit], Step | None], doc: str | None = None
 ) -> Technique:
@@ -357,13 +404,43 @@ def per_digit(
     within :func:`remembering`, a digit searched in vain is skipped while its places stay the
     same. The technique's docstring is ``doc``, else ``search``'s.
     """
+    doc = doc or search.__doc__
+    return per_digit_since(name, lambda cand, t, d, _lost: search(cand, t, d), doc)
+
+
+def per_digit_since(name: str, search: DigitSearch, doc: str | None = None) -> Technique:
+    """:func:`per_digit` for a search that also takes ``lost``: None, or the digit's places
+    (a bitboard) lost since it was searched in vain, the digit's places then being the
+    current ones and those.
+
+    Such a search may look only at the patterns whose cells (those that make the pattern what
+    it is) meet ``lost``, in its usual order: a pattern that does not was there, the same, at
+    the search in vain, and what a pattern removes only shrinks as places go, so it removed
+    nothing then and removes nothing now. The first one found is then the full search's.
+    """
 
     def technique(cand: Candidates, t: Tables) -> Step | None:
         boards = digit_boards(cand)
-        digits = range(1, len(boards) + 1)
-        return _first_found(name, digits, lambda d: boards[d - 1], lambda d: search(cand, t, d))
+        memo = _vain_places.get()
+        if memo is None:  # a lone step (a hint): nothing to remember
+            for i in range(len(boards)):
+                step = search(cand, t, i + 1, None)
+                if step is not None:
+                    return step
+            return None
+        for i, on in enumerate(boards):
+            key = (name, i + 1)
+            was = memo.get(key)
+            if was == on:
+                continue  # searched in vain before on the same places
+            lost = None if was is None or on & ~was else was & ~on
+            step = search(cand, t, i + 1, lost)
+            if step is not None:
+                return step
+            memo[key] = on
+        return None
 
-    return _named(technique, name, doc or search.__doc__)
+    return _named(technique, name, doc)
 
 
 def per_house(
@@ -545,19 +622,46 @@ def _places(cand: Candidates, cells: Iterable[Cell], bit: int) -> list[Cell]:
     return [c for c in cells if masks[c] & bit]
 
 
-def _strong_links(cand: Candidates, t: Tables, bit: int) -> list[tuple[int, Cell, Cell]]:
-    """(house index, a, b) for every house where the digit has exactly two places."""
+# A strong link: (house index, a, b), a before b in the house's order.
+StrongLink = tuple[int, Cell, Cell]
+
+# One slot, like :func:`digit_boards`: the position last asked, its tables, and per digit bit
+# its strong links. The single-digit rungs, the wings and the chains ask for the same
+# position's links one after another.
+_last_links: tuple[tuple[int, ...], Tables | None, dict[int, tuple[StrongLink, ...]]] = (
+    (),
+    None,
+    {},
+)
+
+
+def _strong_links(cand: Candidates, t: Tables, bit: int) -> tuple[StrongLink, ...]:
+    """(house index, a, b) for every house where the digit has exactly two places, a before
+    b in the house's order (cached for the position)."""
+    global _last_links
+    masks, tables, known = _last_links
+    if masks is not cand.masks or tables is not t:
+        known = {}
+        _last_links = (cand.masks, t, known)
+    links = known.get(bit)
+    if links is None:
+        links = known[bit] = _find_strong_links(cand, t, bit)
+    return links
+
+
+def _find_strong_links(cand: Candidates, t: Tables, bit: int) -> tuple[StrongLink, ...]:
     links = []
-    masks = cand.masks
     on = digit_boards(cand)[bit.bit_length() - 1]
+    ascending = t.house_ascending
     for h, house in enumerate(t.house_bits):
         x = on & house
         rest = x & (x - 1)
         if rest and not rest & (rest - 1):  # exactly two places: list them in house order
-            cells = t.house_cells[h]
-            spots = [c for c in cells if masks[c] & bit]
-            links.append((h, spots[0], spots[1]))
-    return links
+            a, b = (x ^ rest).bit_length() - 1, rest.bit_length() - 1
+            if not ascending[h] and t.house_cells[h].index(a) > t.house_cells[h].index(b):
+                a, b = b, a
+            links.append((h, a, b))
+    return tuple(links)
 
 
 def _seeing_both(cand: Candidates, t: Tables, bit: int, a: Cell, b: Cell) -> list[Cell]:

@@ -42,7 +42,7 @@ from .base import (
     _removal_of,
     _step,
     digit_boards,
-    per_digit,
+    per_digit_since,
     set_bits,
 )
 
@@ -101,18 +101,29 @@ def _fish_houses(
     return [geo.houses[base[i]] for i in base_lines] + [geo.houses[cover[p]] for p in cover_lines]
 
 
-def _fish_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None:
-    """The first fish of ``size`` on digit ``d`` that removes something, either orientation."""
+def _fish_digit(size: int, cand: Candidates, t: Tables, d: Digit, lost: int | None) -> Step | None:
+    """The first fish of ``size`` on digit ``d`` that removes something, either orientation
+    (only those with a base line that ``lost`` places, when given: see
+    :func:`.base.per_digit_since`)."""
     on = digit_boards(cand)[d - 1]
     house_bits = t.house_bits
     for orientation in _orientations(t):
         base, cover, position, _ = orientation
         lines = _line_spreads(t, on, base, position, size)
+        hot = -1
+        if lost is not None:
+            hot = 0
+            for i, _ in lines:
+                if house_bits[base[i]] & lost:
+                    hot |= 1 << i
+            if not hot:
+                continue
         for group in combinations(lines, size):
-            union = 0
-            for _, spread in group:
+            union = touched = 0
+            for i, spread in group:
                 union |= spread
-            if union.bit_count() != size:
+                touched |= 1 << i
+            if union.bit_count() != size or not touched & hot:
                 continue
             base_lines = [i for i, _ in group]
             cover_lines = [p for p in range(t.geometry.size) if union >> p & 1]
@@ -131,7 +142,7 @@ def _fish_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None
 
 def _fish(size: int) -> Technique:
     doc = f"{size} rows (columns) whose places for a digit lie in {size} columns (rows)."
-    return per_digit(_FISH_NAMES[size], functools.partial(_fish_digit, size), doc)
+    return per_digit_since(_FISH_NAMES[size], functools.partial(_fish_digit, size), doc)
 
 
 x_wing = _fish(2)
@@ -151,7 +162,7 @@ jellyfish = _fish(4)
 
 def _finned_fish(size: int) -> Technique:
     doc = f"A {_FISH_NAMES[size]} with extra places (fins): targets must see them all."
-    return per_digit(_FINNED_NAMES[size], functools.partial(_finned_digit, size), doc)
+    return per_digit_since(_FINNED_NAMES[size], functools.partial(_finned_digit, size), doc)
 
 
 # A base line as the finned search sees it: its number, the positions of the digit's places
@@ -160,15 +171,21 @@ def _finned_fish(size: int) -> Technique:
 _Line = tuple[int, int, int, int, tuple[int, ...]]
 
 
-def _finned_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | None:
-    """The first finned fish of ``size`` on digit ``d``, either orientation."""
+def _finned_digit(
+    size: int, cand: Candidates, t: Tables, d: Digit, lost: int | None
+) -> Step | None:
+    """The first finned fish of ``size`` on digit ``d``, either orientation (only those with
+    a base line that ``lost`` places, when given: see :func:`.base.per_digit_since`)."""
     found = _lines_of(cand, t, d)
+    hot = -1 if lost is None else lost
     # Up to two fin positions beyond the fish's own: a box that a cover line crosses spans at
     # most two more. (A jigsaw region may span more; such rarer fish are left to the chains,
     # which find what they remove.)
     most = size + 2
     for which, orientation in enumerate(_orientations(t)):
         lines = [line for line in found[which] if line[1].bit_count() <= most]
+        if not any(line[3] & hot for line in lines):
+            continue
         for group in combinations(lines, size):
             union = 0
             for line in group:
@@ -180,28 +197,33 @@ def _finned_digit(size: int, cand: Candidates, t: Tables, d: Digit) -> Step | No
             for line in group:
                 blind |= line[2]
                 board |= line[3]
-            # A left-out position's places are fins, and a target must see them all from
-            # outside the base lines: fewer positions whose places some such target sees
-            # than must be left out rule the group out before the cover lines are tried
-            # (most groups, at the forcing stalls of top95's slowest puzzles).
-            free = ~board
-            alive = 0
-            maybe = union & ~blind
-            while maybe and alive < extra:
-                low = maybe & -maybe
-                p = low.bit_length() - 1
-                near = free
-                for line in group:
-                    near &= line[4][p]
-                if near:
-                    alive += 1
-                maybe ^= low
-            if alive < extra:
+            if not board & hot or not _fins_in_sight(group, union & ~blind, ~board, extra):
                 continue
             step = _finned_covers(cand, t, size, d, orientation, group, union)
             if step is not None:
                 return step
     return None
+
+
+def _fins_in_sight(group: tuple[_Line, ...], maybe: int, free: int, extra: int) -> bool:
+    """Whether ``extra`` of the positions ``maybe`` have places that some cell of ``free``
+    (off the base lines) sees, on every line of ``group``.
+
+    A left-out position's places are fins, and a target must see them all from outside the
+    base lines: fewer such positions than must be left out rule the group out before the
+    cover lines are tried (most groups, at the forcing stalls of top95's slowest puzzles).
+    """
+    alive = 0
+    while maybe and alive < extra:
+        low = maybe & -maybe
+        p = low.bit_length() - 1
+        near = free
+        for line in group:
+            near &= line[4][p]
+        if near:
+            alive += 1
+        maybe ^= low
+    return alive >= extra
 
 
 # One slot, like base.digit_boards: the position last searched, and per digit its lines in

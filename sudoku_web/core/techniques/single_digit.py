@@ -35,18 +35,25 @@ from .base import (
     _strong_links,
     _which,
     digit_boards,
-    per_digit,
+    per_digit_since,
 )
 
 _LINES = ("row", "column")
 
 
-def _two_links_digit(kind: str, cand: Candidates, t: Tables, d: Digit) -> Step | None:
-    """The first skyscraper (kite) on digit ``d`` that removes something."""
+def _two_links_digit(
+    kind: str, cand: Candidates, t: Tables, d: Digit, lost: int | None
+) -> Step | None:
+    """The first skyscraper (kite) on digit ``d`` that removes something (only those with a
+    link in a house that ``lost`` places, when given: see :func:`.base.per_digit_since`)."""
     houses = t.geometry.houses
     bit = 1 << (d - 1)
     links = [link for link in _strong_links(cand, t, bit) if houses[link[0]].kind in _LINES]
+    hot = -1 if lost is None else lost
+    house_bits = t.house_bits
     for (h1, p, q), (h2, r, s) in combinations(links, 2):
+        if not (house_bits[h1] | house_bits[h2]) & hot:
+            continue
         k1, k2 = houses[h1].kind, houses[h2].kind
         if (kind == "Skyscraper") != (k1 == k2):
             continue
@@ -112,7 +119,7 @@ def _aligned(t: Tables, line_kind: str, a: Cell, b: Cell) -> bool:
 
 def _two_links(kind: str) -> Technique:
     doc = f"{kind}: two strong links on one digit whose near ends see each other."
-    return per_digit(kind, functools.partial(_two_links_digit, kind), doc)
+    return per_digit_since(kind, functools.partial(_two_links_digit, kind), doc)
 
 
 skyscraper = _two_links("Skyscraper")
@@ -139,9 +146,30 @@ class _Cluster:
         return len(self.colours[0]) + len(self.colours[1])
 
 
-def _clusters(cand: Candidates, t: Tables, bit: int) -> list[_Cluster]:
+# One slot, like :func:`.base.digit_boards`: the position last asked, its tables, and per
+# digit bit its clusters, for simple and multi-colouring one after the other.
+_last_clusters: tuple[tuple[int, ...], Tables | None, dict[int, tuple[_Cluster, ...]]] = (
+    (),
+    None,
+    {},
+)
+
+
+def _clusters(cand: Candidates, t: Tables, bit: int) -> tuple[_Cluster, ...]:
     """The digit's clusters, by first cell; a cluster whose colouring fails (two cells of one
     colour joined by a strong link: only in a broken position) is left out."""
+    global _last_clusters
+    masks, tables, known = _last_clusters
+    if masks is not cand.masks or tables is not t:
+        known = {}
+        _last_clusters = (cand.masks, t, known)
+    found = known.get(bit)
+    if found is None:
+        found = known[bit] = _find_clusters(cand, t, bit)
+    return found
+
+
+def _find_clusters(cand: Candidates, t: Tables, bit: int) -> tuple[_Cluster, ...]:
     adjacent: dict[Cell, set[Cell]] = {}
     for _, a, b in _strong_links(cand, t, bit):
         adjacent.setdefault(a, set()).add(b)
@@ -154,7 +182,18 @@ def _clusters(cand: Candidates, t: Tables, bit: int) -> list[_Cluster]:
             seen.update(coloured)
             if cluster is not None:
                 clusters.append(cluster)
-    return clusters
+    return tuple(clusters)
+
+
+def _touches(t: Tables, cluster: _Cluster, lost: int | None) -> bool:
+    """Whether a house holding a cell of ``cluster`` lost places (always, when not known).
+
+    A cluster whose houses all keep their places was the same cluster, with the same
+    strong links, at the search in vain (see :func:`.base.per_digit_since`)."""
+    if lost is None:
+        return True
+    board = cluster.boards[0] | cluster.boards[1]
+    return bool((board | _seen_from(t, board)) & lost)
 
 
 def _colour_from(
@@ -226,11 +265,13 @@ _FIRST = ("blue", "green")
 _SECOND = ("yellow", "purple")
 
 
-def _simple_colouring_digit(cand: Candidates, t: Tables, d: Digit) -> Step | None:
+def _simple_colouring_digit(cand: Candidates, t: Tables, d: Digit, lost: int | None) -> Step | None:
     """Colour a digit's strong-link chains in two colours; one colour holds every true place."""
     for cluster in _clusters(cand, t, 1 << (d - 1)):
         if cluster.size < 3:
             continue  # a lone strong link is the kite/intersection's business
+        if not _touches(t, cluster, lost):
+            continue  # there, the same, at the search in vain
         found = _colour_wrap(cand, t, d, cluster) or _colour_trap(cand, t, d, cluster)
         if found:
             return found
@@ -291,7 +332,7 @@ def _colour_trap(cand: Candidates, t: Tables, d: Digit, cluster: _Cluster) -> St
     )
 
 
-simple_colouring = per_digit("Simple colouring", _simple_colouring_digit)
+simple_colouring = per_digit_since("Simple colouring", _simple_colouring_digit)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -300,18 +341,21 @@ simple_colouring = per_digit("Simple colouring", _simple_colouring_digit)
 # strong links seeing each other are a skyscraper, a kite or a shorter X-chain.
 
 
-def _multi_colouring_digit(cand: Candidates, t: Tables, d: Digit) -> Step | None:
+def _multi_colouring_digit(cand: Candidates, t: Tables, d: Digit, lost: int | None) -> Step | None:
     """Two colourings of one digit: a colour that sees both colours of the other cluster is
     false (a wrap); a colour seeing one of the other's means one of the two opposite colours
     is true, so cells seeing both of those lose the digit (a trap)."""
     clusters = _clusters(cand, t, 1 << (d - 1))
+    hot = {id(c) for c in clusters if _touches(t, c, lost)}
+    if not hot:
+        return None  # every pair was there, the same, at the search in vain
     for a, b in permutations(clusters, 2):
-        if a.size + b.size >= 5:
+        if a.size + b.size >= 5 and (id(a) in hot or id(b) in hot):
             step = _clusters_wrap(cand, t, d, a, b)
             if step is not None:
                 return step
     for a, b in combinations(clusters, 2):  # seeing each other goes both ways
-        if a.size + b.size >= 5:
+        if a.size + b.size >= 5 and (id(a) in hot or id(b) in hot):
             step = _clusters_trap(cand, t, d, a, b)
             if step is not None:
                 return step
@@ -401,7 +445,7 @@ def _multi_step(
     )
 
 
-multi_colouring = per_digit("Multi-colouring", _multi_colouring_digit)
+multi_colouring = per_digit_since("Multi-colouring", _multi_colouring_digit)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -409,20 +453,29 @@ multi_colouring = per_digit("Multi-colouring", _multi_colouring_digit)
 # one column, with a strong link on that digit in a line outside it.
 
 
-def _empty_rectangle_digit(cand: Candidates, t: Tables, d: Digit) -> Step | None:
+def _empty_rectangle_digit(cand: Candidates, t: Tables, d: Digit, lost: int | None) -> Step | None:
     """A box's places for a digit lie on one row and one column (its "cross"); a strong link
     whose one end is on the cross's row (column) removes the digit where the other end's
-    column (row) meets the cross's column (row)."""
+    column (row) meets the cross's column (row).
+
+    Given ``lost`` (see :func:`.base.per_digit_since`), a box that lost no place is tried
+    only with the links in houses that did."""
     geo = t.geometry
     bit = 1 << (d - 1)
     links = [link for link in _strong_links(cand, t, bit) if geo.houses[link[0]].kind in _LINES]
     if not links:
         return None
+    hot = -1 if lost is None else lost
+    house_bits = t.house_bits
+    hot_links = [link for link in links if house_bits[link[0]] & hot]
     for h, house in enumerate(geo.houses):
         if house.kind in _LINES:
             continue
+        near = links if house_bits[h] & hot else hot_links
+        if not near:
+            continue
         for r, c in _crosses(cand, t, house.cells, bit):
-            step = _rectangle_step(cand, t, d, h, (r, c), links)
+            step = _rectangle_step(cand, t, d, h, (r, c), near)
             if step is not None:
                 return step
     return None
@@ -506,4 +559,4 @@ def _empty_rectangle_sentence(
     )
 
 
-empty_rectangle = per_digit("Empty rectangle", _empty_rectangle_digit)
+empty_rectangle = per_digit_since("Empty rectangle", _empty_rectangle_digit)

@@ -17,6 +17,8 @@ from .base import (
     _strong_links,
     _which,
     bits_to_digits,
+    lost_since_vain,
+    searched_in_vain,
 )
 
 
@@ -25,17 +27,40 @@ def _pair(geo: Geometry, mask: int) -> str:
 
 
 def xy_wing(cand: Candidates, t: Tables) -> Step | None:
-    """A pivot {x,y} seeing {x,z} and {y,z}: one pincer is z, so cells seeing both lose z."""
+    """A pivot {x,y} seeing {x,z} and {y,z}: one pincer is z, so cells seeing both lose z.
+
+    Inside :func:`.base.remembering`, after a call in vain only the wings with a cell that
+    lost candidates since are looked at (see :func:`.base.lost_since_vain`).
+    """
+    step = _xy_wing(cand, t, _hot("XY-wing", cand))
+    if step is None:
+        searched_in_vain("XY-wing", cand)
+    return step
+
+
+def _hot(name: str, cand: Candidates) -> int:
+    """The cells a wing must touch to be new (all of them, -1, when not known)."""
+    lost = lost_since_vain(name, cand)
+    return -1 if lost is None else lost
+
+
+def _xy_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
     geo = t.geometry
     masks = cand.masks
     bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
+    peer_bits = t.peer_bits
     for pivot in bivalue:
+        peers = peer_bits[pivot]
+        if not (peers | 1 << pivot) & hot:
+            continue  # a new wing has a cell that lost candidates: pivot or a peer of it
         pm = masks[pivot]
-        wings = [c for c in bivalue if t.sees(pivot, c) and (masks[c] & pm).bit_count() == 1]
+        wings = [c for c in bivalue if peers >> c & 1 and (masks[c] & pm).bit_count() == 1]
         for a, b in combinations(wings, 2):
             ma, mb = masks[a], masks[b]
             z = ma & ~pm
             if z != mb & ~pm or (ma & pm) == (mb & pm):
+                continue
+            if not (1 << pivot | 1 << a | 1 << b) & hot:
                 continue
             targets = [x for x in _seeing_both(cand, t, z, a, b) if x != pivot]
             if not targets:
@@ -53,16 +78,27 @@ def xy_wing(cand: Candidates, t: Tables) -> Step | None:
 
 
 def xyz_wing(cand: Candidates, t: Tables) -> Step | None:
-    """A pivot {x,y,z} seeing {x,z} and {y,z}: one of the three is z."""
+    """A pivot {x,y,z} seeing {x,z} and {y,z}: one of the three is z.
+
+    Inside :func:`.base.remembering`, after a call in vain only the wings with a cell that
+    lost candidates since are looked at (see :func:`.base.lost_since_vain`).
+    """
+    step = _xyz_wing(cand, t, _hot("XYZ-wing", cand))
+    if step is None:
+        searched_in_vain("XYZ-wing", cand)
+    return step
+
+
+def _xyz_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
     geo = t.geometry
     masks = cand.masks
     for pivot, pm in enumerate(masks):
-        if pm.bit_count() != 3:
+        if pm.bit_count() != 3 or not (t.peer_bits[pivot] | 1 << pivot) & hot:
             continue
         wings = [c for c in t.peer_sets[pivot] if masks[c].bit_count() == 2 and masks[c] & ~pm == 0]
         for a, b in combinations(sorted(wings), 2):
             ma, mb = masks[a], masks[b]
-            if ma | mb != pm or ma == mb:
+            if ma | mb != pm or ma == mb or not (1 << pivot | 1 << a | 1 << b) & hot:
                 continue
             z = ma & mb
             targets = [x for x in _seeing_both(cand, t, z, a, b) if x != pivot and t.sees(x, pivot)]
@@ -96,12 +132,24 @@ def _wing_step(
 
 
 def w_wing(cand: Candidates, t: Tables) -> Step | None:
-    """Two far-apart {x,y} cells joined by a strong link on x: one of them is y."""
+    """Two far-apart {x,y} cells joined by a strong link on x: one of them is y.
+
+    Inside :func:`.base.remembering`, after a call in vain only the wings with a cell, or a
+    link in a house, that lost candidates since are looked at (see
+    :func:`.base.lost_since_vain`).
+    """
+    step = _w_wing(cand, t, _hot("W-wing", cand))
+    if step is None:
+        searched_in_vain("W-wing", cand)
+    return step
+
+
+def _w_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
     geo = t.geometry
     masks = cand.masks
     houses = geo.houses
     bivalue = [c for c, m in enumerate(masks) if m.bit_count() == 2]
-    links_by_bit: dict[int, list[tuple[int, Cell, Cell]]] = {}
+    links_by_bit: dict[int, tuple[tuple[int, Cell, Cell], ...]] = {}
     for a, b in combinations(bivalue, 2):
         if masks[a] != masks[b] or t.sees(a, b):
             continue
@@ -112,6 +160,8 @@ def w_wing(cand: Candidates, t: Tables) -> Step | None:
             if xbit not in links_by_bit:
                 links_by_bit[xbit] = _strong_links(cand, t, xbit)
             for h, p, q in links_by_bit[xbit]:
+                if not (1 << a | 1 << b | t.house_bits[h]) & hot:
+                    continue
                 for c, e in ((p, q), (q, p)):
                     if c in (a, b) or e in (a, b) or not (t.sees(c, a) and t.sees(e, b)):
                         continue
