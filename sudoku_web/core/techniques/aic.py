@@ -97,88 +97,101 @@ class _Graph:
         self.cand = cand
         self.t = t
         self.boards = digit_boards(cand)
-        size = t.geometry.size
         self.bits: list[int] = []  # node -> bitboard of its cells
         self.digit: list[Digit] = []
-        self.seen: list[int] = []  # node -> bitboard of the cells that see all of its cells
         self.strong: list[int] = []  # node -> the nodes strongly linked to it
-        self._index: list[dict[int, int]] = [{} for _ in range(size + 1)]  # digit -> bits -> node
-        self._overlaps = _overlaps(t.house_bits)
+        # The same links as lists, each once (what the search follows).
+        self.strong_lists: list[list[int]] = []
         self._bivalue_links()
-        for d in range(1, size + 1):
-            self._house_links(d)
-        cells = len(cand.masks)
-        self._of_digit = [0] * (size + 1)  # digit -> its nodes
-        self._in_cell = [0] * cells  # cell -> its single-candidate nodes
+        self._house_links()
+        peer_bits = t.peer_bits
+        # node -> bitboard of the cells that see all of its cells
+        self.seen = [
+            peer_bits[b.bit_length() - 1] if not b & (b - 1) else _seen_by_all(b, peer_bits)
+            for b in self.bits
+        ]
+        self._weak_links()
+
+    # -- building ------------------------------------------------------------------------
+
+    def _bivalue_links(self) -> None:
+        """The two digits of each two-candidate cell: the first nodes, in cell order."""
+        masks = self.cand.masks
+        one = two = three = 0  # cells with at least one, two, three candidates
+        for board in self.boards:
+            three |= two & board
+            two |= one & board
+            one |= board
+        n = 0
+        for cell in set_bits(two & ~three):
+            m = masks[cell]
+            self.bits += (1 << cell, 1 << cell)
+            self.digit += ((m & -m).bit_length(), m.bit_length())
+            self.strong += (1 << (n + 1), 1 << n)
+            self.strong_lists += ([n + 1], [n])
+            n += 2
+
+    def _house_links(self) -> None:
+        """Each digit's splits of each house (see :func:`_splits`), nodes made as met."""
+        bits, digit, strong, strong_lists = self.bits, self.digit, self.strong, self.strong_lists
+        house_bits = self.t.house_bits
+        for d, on in enumerate(self.boards, start=1):
+            # This digit's nodes so far (bitboard -> node): its two-candidate cells.
+            at = {b: n for n, b in enumerate(bits) if digit[n] == d}
+            for a, b in _digit_splits(on, house_bits):
+                na = at.get(a)
+                if na is None:
+                    na = at[a] = len(bits)
+                    bits.append(a)
+                    digit.append(d)
+                    strong.append(0)
+                    strong_lists.append([])
+                nb = at.get(b)
+                if nb is None:
+                    nb = at[b] = len(bits)
+                    bits.append(b)
+                    digit.append(d)
+                    strong.append(0)
+                    strong_lists.append([])
+                if not strong[na] >> nb & 1:
+                    strong[na] |= 1 << nb
+                    strong[nb] |= 1 << na
+                    strong_lists[na].append(nb)
+                    strong_lists[nb].append(na)
+
+    def _weak_links(self) -> None:
+        """The tables the weak links and effects are read from, and each node's weak links."""
+        bits, digit, seen, boards = self.bits, self.digit, self.seen, self.boards
+        size, cells = len(boards), len(self.cand.masks)
+        self._of_digit = of_digit = [0] * (size + 1)  # digit -> its nodes
+        self._in_cell = in_cell = [0] * cells  # cell -> its single-candidate nodes
         # Per digit, per cell: the nodes of that digit whose cells all see the cell.
-        self._seeing = [[0] * cells for _ in range(size + 1)]
-        for n, (bits, d) in enumerate(zip(self.bits, self.digit, strict=True)):
+        self._seeing = seeing = [[0] * cells for _ in range(size + 1)]
+        for n, b in enumerate(bits):
             bit = 1 << n
-            self._of_digit[d] |= bit
-            if not bits & (bits - 1):
-                self._in_cell[bits.bit_length() - 1] |= bit
-            row = self._seeing[d]
-            x = self.seen[n] & self.boards[d - 1]
+            d = digit[n]
+            of_digit[d] |= bit
+            if not b & (b - 1):
+                in_cell[b.bit_length() - 1] |= bit
+            row = seeing[d]
+            x = seen[n] & boards[d - 1]
             while x:  # every cell holding d that sees all of the node's cells
                 low = x & -x
                 row[low.bit_length() - 1] |= bit
                 x ^= low
-        self._weak = [self._weak_of(n) for n in range(len(self.bits))]
-        # Per digit, per cell holding it: the nodes a chain may end on to remove that
-        # candidate (of the digit, all seeing the cell, or another digit's in the cell).
-        self._against = [[0] * cells for _ in range(size + 1)]
-        for d in range(1, size + 1):
-            row, against, others = self._seeing[d], self._against[d], ~self._of_digit[d]
-            for c in set_bits(self.boards[d - 1]):
-                against[c] = row[c] | self._in_cell[c] & others
-
-    # -- building ------------------------------------------------------------------------
-
-    def _node(self, bits: int, d: Digit) -> int:
-        index = self._index[d]
-        n = index.get(bits)
-        if n is None:
-            n = index[bits] = len(self.bits)
-            if bits & (bits - 1):
-                seen = -1
-                for c in set_bits(bits):
-                    seen &= self.t.peer_bits[c]
-            else:
-                seen = self.t.peer_bits[bits.bit_length() - 1]
-            self.bits.append(bits)
-            self.digit.append(d)
-            self.seen.append(seen)
-            self.strong.append(0)
-        return n
-
-    def _link(self, a: int, b: int) -> None:
-        self.strong[a] |= 1 << b
-        self.strong[b] |= 1 << a
-
-    def _bivalue_links(self) -> None:
-        for cell, m in enumerate(self.cand.masks):
-            if m.bit_count() == 2:
-                low = m & -m
-                bit = 1 << cell
-                self._link(self._node(bit, low.bit_length()), self._node(bit, m.bit_length()))
-
-    def _house_links(self, d: Digit) -> None:
-        on = self.boards[d - 1]
-        node, link = self._node, self._link
-        for house, overlaps in zip(self.t.house_bits, self._overlaps, strict=True):
-            for a, b in _splits(on & house, overlaps):
-                link(node(a, d), node(b, d))
-
-    def _weak_of(self, n: int) -> int:
-        d, bits = self.digit[n], self.bits[n]
-        row = self._seeing[d]
-        if bits & (bits - 1):
-            out = self._of_digit[d]
-            for x in set_bits(bits):
-                out &= row[x]
-            return out
-        cell = bits.bit_length() - 1
-        return row[cell] | self._in_cell[cell] & ~(1 << n)
+        self._weak: list[int] = []
+        for n, b in enumerate(bits):
+            row = seeing[digit[n]]
+            if b & (b - 1):  # a group: the digit's nodes that see each of its cells
+                out = of_digit[digit[n]]
+                while b:
+                    low = b & -b
+                    out &= row[low.bit_length() - 1]
+                    b ^= low
+                self._weak.append(out)
+            else:  # one cell: those that see it, and the cell's other digits
+                cell = b.bit_length() - 1
+                self._weak.append(row[cell] | in_cell[cell] & ~(1 << n))
 
     # -- links and effects -----------------------------------------------------------------
 
@@ -192,12 +205,16 @@ class _Graph:
         (a loop may close)."""
         d, bits = self.digit[s], self.bits[s]
         out = self._weak[s]
-        against = self._against[d]
+        row, in_cell = self._seeing[d], self._in_cell
+        near = 0  # the single-candidate nodes in those cells
         x = self.boards[d - 1] & self.seen[s]
-        while x:  # each candidate of d that s removes if true
+        while x:  # each candidate of d that s removes if true: the nodes that see it
             low = x & -x
-            out |= against[low.bit_length() - 1]
+            c = low.bit_length() - 1
+            out |= row[c]
+            near |= in_cell[c]
             x ^= low
+        out |= near & ~self._of_digit[d]  # and the other digits' nodes in its cell
         if not bits & (bits - 1):
             cell = bits.bit_length() - 1
             mask = self.cand.masks[cell]
@@ -236,6 +253,40 @@ class _Graph:
         """Node ``n`` as a step's links name it."""
         cells = set_bits(self.bits[n])
         return (cells[0], self.digit[n]) if len(cells) == 1 else (tuple(cells), self.digit[n])
+
+
+def _seen_by_all(bits: int, peer_bits: tuple[int, ...]) -> int:
+    """The cells that see every cell of ``bits`` (a bitboard)."""
+    seen = -1
+    while bits:
+        low = bits & -bits
+        seen &= peer_bits[low.bit_length() - 1]
+        bits ^= low
+    return seen
+
+
+# A digit's splits by its places: an explanation asks the rung again and again while most
+# digits keep their places. Bounded: emptied when full.
+_SPLITS: dict[tuple[tuple[int, ...], int], tuple[tuple[int, int], ...]] = {}
+_SPLITS_KEPT = 2048
+
+
+def _digit_splits(on: int, house_bits: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The splits (see :func:`_splits`) of a digit's places ``on`` in every house, in
+    house order."""
+    key = (house_bits, on)
+    found = _SPLITS.get(key)
+    if found is None:
+        if len(_SPLITS) >= _SPLITS_KEPT:
+            _SPLITS.clear()
+        pieces = _overlaps(house_bits)
+        found = tuple(
+            split
+            for house, overlaps in zip(house_bits, pieces, strict=True)
+            for split in _splits(on & house, overlaps)
+        )
+        _SPLITS[key] = found
+    return found
 
 
 def _splits(places: int, overlaps: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -341,15 +392,17 @@ def _search(g: _Graph) -> tuple[_Found | None, bool]:
     end it could have an effect with: no such pair met and the whole length searched.
     """
     count = len(g.bits)
-    strong = [set_bits(b) for b in g.strong]
+    strong = g.strong_lists
     weak = [set_bits(b) for b in g._weak]
     # Links per node, to count what a layer follows in one sum (the budget).
     degrees = ([len(x) for x in weak], [len(x) for x in strong])
     ends: list[int] = [-1] * count  # found on demand: -1 until then
-    # Per truth, per node: the starts that have reached it. A start counts as reached at its
-    # own node both ways, so no chain comes back to its start.
-    reached = ([1 << n for n in range(count)], [1 << n for n in range(count)])
-    layers = [list(reached[0])]
+    # Per truth, per node: the starts that have not reached it yet. A start counts as
+    # reached at its own node both ways, so no chain comes back to its start.
+    everyone = (1 << count) - 1
+    unseen = [everyone ^ 1 << n for n in range(count)]
+    fresh = (unseen, unseen.copy())
+    layers = [[1 << n for n in range(count)]]
     frontier = list(range(count))
     budget = MAX_LINKS_FOLLOWED
     met = False  # a start met an end it may have an effect with
@@ -363,15 +416,15 @@ def _search(g: _Graph) -> tuple[_Found | None, bool]:
             starts = last[m]
             for k in links[m]:
                 new[k] |= starts
-        seen = reached[true]
+        left = fresh[true]
         frontier = []
         for k, starts in enumerate(new):
             if starts:
-                starts &= ~seen[k]
-                new[k] = starts
+                starts &= left[k]
                 if starts:
-                    seen[k] |= starts
+                    left[k] ^= starts
                     frontier.append(k)
+                new[k] = starts
         layers.append(new)
         if true and len(layers) >= 4:
             hits = _hits(g, frontier, new, ends)

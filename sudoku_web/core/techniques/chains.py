@@ -4,6 +4,7 @@ single candidates; grouped chains and nice loops are in :mod:`.aic`."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 from .base import (
     Candidates,
@@ -18,7 +19,6 @@ from .base import (
     _removals,
     _seeing_both,
     _step,
-    _strong_links,
     _which,
     bits_to_digits,
     digit_boards,
@@ -219,25 +219,6 @@ def _xy_links(chain: list[tuple[Cell, Digit]], z: Digit) -> list[Link]:
     return links
 
 
-def _strong_graph(cand: Candidates, t: Tables) -> dict[Node, list[Node]]:
-    """Strong links between candidates: one of the two must be true.
-
-    Two digits of a two-candidate cell, and a digit's two places in a house.
-    """
-    masks = cand.masks
-    strong: dict[Node, list[Node]] = {}
-    for cell, m in enumerate(masks):
-        if m.bit_count() == 2:
-            a, b = bits_to_digits(m)
-            strong.setdefault((cell, a), []).append((cell, b))
-            strong.setdefault((cell, b), []).append((cell, a))
-    for d in range(1, t.geometry.size + 1):
-        for _h, a, b in _strong_links(cand, t, 1 << (d - 1)):
-            strong.setdefault((a, d), []).append((b, d))
-            strong.setdefault((b, d), []).append((a, d))
-    return strong
-
-
 def alternating_chain(cand: Candidates, t: Tables) -> Step | None:
     """An alternating inference chain: strong and weak links in turn between candidates.
 
@@ -265,72 +246,162 @@ def alternating_chain(cand: Candidates, t: Tables) -> Step | None:
 
 class _ChainGraph:
     """The candidates with a strong link, numbered in sorted order, and their links as
-    lists of numbers (strong, then weak: same cell, then same digit in a peer)."""
+    lists of numbers: strong (two digits of a two-candidate cell, a digit's two places in a
+    house), then weak (same cell, then same digit in a peer; see :meth:`weak_of`)."""
 
     def __init__(self, cand: Candidates, t: Tables) -> None:
-        masks = cand.masks
-        strong = _strong_graph(cand, t)
-        self.nodes: list[Node] = sorted(strong)
-        index = {node: i for i, node in enumerate(self.nodes)}
-        self.strong = [[index[x] for x in strong[node]] for node in self.nodes]
-        at: list[dict[Cell, int]] = [{} for _ in range(t.geometry.size + 1)]  # digit, cell
-        for i, (cell, d) in enumerate(self.nodes):
-            at[d][cell] = i
-        self.weak: list[list[int]] = []
-        for cell, d in self.nodes:
-            near = [
-                here[cell]
-                for e in bits_to_digits(masks[cell])
-                if e != d and cell in (here := at[e])
-            ]
+        self.cand, self.t = cand, t
+        masks, boards = cand.masks, digit_boards(cand)
+        one = two = three = 0  # cells with at least one, two, three candidates
+        for board in boards:
+            three |= two & board
+            two |= one & board
+            one |= board
+        bivalue = set_bits(two & ~three)
+        # Per digit, in house order: the houses where it has two places, as (a, b) cells.
+        pairs: list[list[tuple[Cell, Cell]]] = []
+        # Per digit: the cells where it has a strong link.
+        self.linked = linked = [board & two & ~three for board in boards]
+        for d, board in enumerate(boards):
+            found = []
+            for house in t.house_bits:
+                x = board & house
+                rest = x & (x - 1)
+                if rest and not rest & (rest - 1):
+                    found.append((x ^ rest, rest))
+                    linked[d] |= x
+            pairs.append(found)
+        per_cell = [0] * len(masks)  # cell -> the digits (bits) with a strong link there
+        for d, cells in enumerate(linked):
+            for c in set_bits(cells):
+                per_cell[c] |= 1 << d
+        self.nodes: list[Node] = []
+        # Per digit: cell -> its node's number.
+        self.at: list[dict[Cell, int]] = [{} for _ in range(len(boards) + 1)]
+        for c, m in enumerate(per_cell):
+            while m:
+                low = m & -m
+                self.at[low.bit_length()][c] = len(self.nodes)
+                self.nodes.append((c, low.bit_length()))
+                m ^= low
+        at = self.at
+        self.strong: list[list[int]] = [[] for _ in self.nodes]
+        for c in bivalue:
+            a, b = bits_to_digits(masks[c])
+            self.strong[at[a][c]].append(at[b][c])
+            self.strong[at[b][c]].append(at[a][c])
+        for d, found in enumerate(pairs, start=1):
             of_d = at[d]
-            near += [of_d[p] for p in t.peer_sets[cell] if p in of_d]
-            self.weak.append(near)
+            for x, y in found:
+                a, b = of_d[x.bit_length() - 1], of_d[y.bit_length() - 1]
+                self.strong[a].append(b)
+                self.strong[b].append(a)
+        self._per_cell = per_cell
+        self._weak: list[list[int] | None] = [None] * len(self.nodes)
+
+    def weak_of(self, n: int) -> list[int]:
+        """Node ``n``'s weak links in the order the chain search tries them: the cell's other
+        digits ascending, then the digit in the cell's peers (in ``peer_sets`` order)."""
+        out = self._weak[n]
+        if out is None:
+            cell, d = self.nodes[n]
+            here = self._per_cell[cell] & ~(1 << (d - 1))
+            at = self.at
+            out = [at[e][cell] for e in bits_to_digits(here)]
+            of_d, linked = at[d], self.linked[d - 1]
+            out += [of_d[p] for p in self.t.peer_sets[cell] if linked >> p & 1]
+            self._weak[n] = out
+        return out
+
+    def weak_sets(self) -> list[list[int]]:
+        """Every node's weak links, in no particular order (what a search of all starts at
+        once needs)."""
+        peer_bits, at, linked, per_cell = self.t.peer_bits, self.at, self.linked, self._per_cell
+        out = []
+        for cell, d in self.nodes:
+            near = [at[e + 1][cell] for e in set_bits(per_cell[cell] & ~(1 << (d - 1)))]
+            of_d = at[d]
+            near += [of_d[p] for p in set_bits(peer_bits[cell] & linked[d - 1])]
+            out.append(near)
+        return out
 
 
 def _first_start(cand: Candidates, t: Tables, g: _ChainGraph) -> int | None:
     """The first start (in node order) of a shortest chain with an effect, or None when no
     chain has one: the first reaches of every start, taken a length at a time for all starts
     at once (bit ``s`` of ``layer[k]``: start ``s`` first reaches node ``k`` at this length),
-    and the same ends checked as :func:`_first_chain` checks them."""
+    and the same ends checked as :func:`_first_chain` checks them (see :func:`_effect`)."""
     count = len(g.nodes)
-    reached = ([1 << n for n in range(count)], [1 << n for n in range(count)])
+    weak = g.weak_sets()
+    everyone = (1 << count) - 1
+    unseen = [everyone ^ 1 << n for n in range(count)]
+    fresh = (unseen, unseen.copy())  # per truth, per node: the starts not there yet
     layer = [1 << n for n in range(count)]
     frontier = list(range(count))
+    effect = _effect(cand, t, g)
     length = 1
     while frontier and length < MAX_CHAIN_CELLS:
         true = length % 2 == 0  # the frontier's truth
         length += 1
-        links = g.weak if true else g.strong
+        links = weak if true else g.strong
         new = [0] * count
         for m in frontier:
             starts = layer[m]
             for k in links[m]:
                 new[k] |= starts
-        seen = reached[0] if true else reached[1]
+        left = fresh[0] if true else fresh[1]
         frontier = []
-        first: int | None = None  # the lowest start with an effect at this length
         for k, starts in enumerate(new):
-            starts &= ~seen[k]
-            new[k] = starts
             if starts:
-                seen[k] |= starts
-                frontier.append(k)
-                if not true and length >= 4:
-                    end = g.nodes[k]
-                    while starts:
-                        low = starts & -starts
-                        s = low.bit_length() - 1
-                        if first is not None and s >= first:
-                            break  # ascending: no lower start left at this node
-                        if _chain_eliminations(cand, t, g.nodes[s], end):
-                            first = s
-                            break
-                        starts ^= low
-        if first is not None:
-            return first
+                starts &= left[k]
+                new[k] = starts
+                if starts:
+                    left[k] ^= starts
+                    frontier.append(k)
+        if not true and length >= 4:
+            first = _lowest_with_effect(frontier, new, effect)
+            if first is not None:
+                return first
         layer = new
     return None
+
+
+def _lowest_with_effect(
+    frontier: list[int], new: list[int], effect: Callable[[int, int], bool]
+) -> int | None:
+    """The lowest start ``s`` of ``new[k]`` (over the nodes ``k`` of the frontier) with
+    ``effect(s, k)``, or None."""
+    first: int | None = None
+    for k in frontier:
+        starts = new[k]
+        while starts:
+            low = starts & -starts
+            s = low.bit_length() - 1
+            if first is not None and s >= first:
+                break  # ascending: no lower start left at this node
+            if effect(s, k):
+                first = s
+                break
+            starts ^= low
+    return first
+
+
+def _effect(cand: Candidates, t: Tables, g: _ChainGraph) -> Callable[[int, int], bool]:
+    """Whether a chain from node ``a`` to node ``b`` removes something: whether
+    :func:`_chain_eliminations` finds anything, told with a few bit operations."""
+    masks, peer_bits, boards = cand.masks, t.peer_bits, digit_boards(cand)
+    cells = [c for c, _ in g.nodes]
+    bits = [1 << (d - 1) for _, d in g.nodes]
+
+    def effect(a: int, b: int) -> bool:
+        ca, cb, ba, bb = cells[a], cells[b], bits[a], bits[b]
+        if ba == bb:  # two cells (a node is one candidate): a third sees both
+            return bool(peer_bits[ca] & peer_bits[cb] & boards[ba.bit_length() - 1])
+        if ca == cb:
+            return bool(masks[ca] & ~(ba | bb))
+        return bool(peer_bits[ca] >> cb & 1 and (masks[ca] & bb or masks[cb] & ba))
+
+    return effect
 
 
 def _first_chain(
@@ -351,11 +422,10 @@ def _first_chain(
     while frontier and length < MAX_CHAIN_CELLS:
         true = length % 2 == 0
         length += 1
-        links = g.weak if true else g.strong
         seen = parent[0] if true else parent[1]
         following = []
         for node in frontier:
-            for nxt in links[node]:
+            for nxt in g.weak_of(node) if true else g.strong[node]:
                 if seen[nxt] != -2 or nxt == s:
                     continue
                 seen[nxt] = node
