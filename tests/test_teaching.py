@@ -684,3 +684,27 @@ def test_a_16x16_of_singles_is_not_split_into_pages_of_six(client: Any) -> None:
     pages = re.findall(r'aria-label="Step pages">.*?</nav>', page, re.S)[0]
     total = int(re.search(r"(\d+) steps\.", page).group(1))  # type: ignore[union-attr]
     assert pages.count("<li>") <= -(-total // 20) + 1
+
+
+def test_a_pencil_grid_strikes_only_the_steps_marks_and_shares_nothing_else() -> None:
+    from sudoku_web.web.teaching_display import pencil_grid
+
+    geo = standard(9)
+    top95 = (Path(__file__).parent / "data" / "top95.txt").read_text().split()
+    explanation = explain(top95[0][:81], geo)
+    step = next(s for s in explanation.steps if s.eliminations)
+    html = str(pencil_grid(geo, step.before, explanation.givens, step).rows_html())
+    struck = re.findall(r'<i class="struck">(\w)</i>', html)
+    assert sorted(struck) == sorted(geo.symbol(d) for _, d in step.eliminations)
+    # The same candidates drawn for no step: nothing struck, and every open cell lists exactly
+    # its candidates (the plain marks are shared between grids, so a struck one must not stick).
+    plain = str(pencil_grid(geo, step.before, explanation.givens).rows_html())
+    assert "struck" not in plain and "placed" not in plain
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", plain)
+    assert len(cells) == 81
+    for cell, (value, mask) in enumerate(zip(step.before.values, step.before.masks, strict=True)):
+        if value:
+            assert cells[cell] == geo.symbol(value)
+        else:
+            shown = re.findall(r"<i>(\w?)</i>", cells[cell])
+            assert shown == [geo.symbol(d) if mask >> (d - 1) & 1 else "" for d in range(1, 10)]

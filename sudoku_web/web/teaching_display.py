@@ -4,7 +4,8 @@ The core (:mod:`sudoku_web.core.logic`, the engine's story in :mod:`sudoku_web.c
 returns frozen dataclasses about cells and digits; this module turns them into what the
 teaching pages and ``/api/explain`` show: cell names (``r4c7``), symbols (``7``, ``G``),
 CSS classes per cell, and JSON objects.
-It imports nothing from Flask, so it is tested without an app, and templates only loop.
+It imports nothing from Flask, so it is tested without an app, and templates only loop
+(a pencil grid's rows come drawn: :meth:`PencilGrid.rows_html`, a steps page holds twenty).
 
 Vocabulary:
 
@@ -31,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..core.board import Geometry
 from ..core.hints import Hint
@@ -80,6 +81,8 @@ class PencilCell:
     # A cell a hint will fill, drawn before the reasoning is opened: its candidates are left
     # out (with one left they would give the digit away).
     hidden: bool = False
+    # The marks as HTML when they are shared plain marks (drawn once per mask), else "".
+    marks_html: str = ""
 
     @property
     def label(self) -> str:
@@ -93,6 +96,30 @@ class PencilCell:
         words = f"{self.name}: candidates {listed or 'none'}"
         return words + (f", {struck} eliminated" if struck else "")
 
+    def html(self) -> str:
+        """The cell's ``<td>``: ``<td class="{classes}"[ aria-label="{label}"]>{sum}`` then
+        ``<span class="pm-hidden" aria-hidden="true">?</span>`` for a hidden cell, the symbol
+        for a filled one, else ``<span class="pm">`` and one ``<i[ class="{state}"]>{text}</i>``
+        per mark; then ``</td>``. Every text is escaped."""
+        label = f' aria-label="{escape(self.label)}"' if self.noted else ""
+        if self.hidden:
+            body = '<span class="pm-hidden" aria-hidden="true">?</span>'
+        elif self.text:
+            body = str(escape(self.text))
+        else:
+            body = self.marks_html or _marks_html(self.marks)
+        return f'<td class="{escape(self.classes)}"{label}>{self.sum_html}{body}</td>'
+
+
+def _marks_html(marks: tuple[Mark, ...]) -> str:
+    """An open cell's ``<span class="pm">`` of marks (see :meth:`PencilCell.html`)."""
+    parts = ['<span class="pm">']
+    for mark in marks:
+        state = f' class="{mark.state}"' if mark.state else ""
+        parts.append(f"<i{state}>{escape(mark.text)}</i>")
+    parts.append("</span>")
+    return "".join(parts)
+
 
 @dataclass(frozen=True)
 class PencilGrid:
@@ -102,6 +129,13 @@ class PencilGrid:
     variant: str
     slots: int  # candidate slots per line inside a cell (3 for 9x9): the CSS class pm-<n>
     rows: tuple[tuple[PencilCell, ...], ...]
+
+    def rows_html(self) -> Markup:
+        """The grid's ``<tr>`` rows, one :meth:`PencilCell.html` per cell: drawn here rather
+        than by a template loop, which cost more than the explanation behind the page."""
+        return Markup(
+            "".join("<tr>" + "".join(cell.html() for cell in row) + "</tr>" for row in self.rows)
+        )
 
 
 @dataclass(frozen=True)
@@ -265,23 +299,50 @@ def pencil_grid(
         if index in targets:
             classes.append("target")
         marks: tuple[Mark, ...] = ()
+        shared_html = ""
         if not value and index not in hidden:
             mask = cand.masks[index]
-            marks = tuple(
-                Mark(
-                    geometry.symbol(d) if mask >> (d - 1) & 1 else "",
-                    "placed" if (index, d) in placed else "struck" if (index, d) in struck else "",
+            if index in targets:
+                marks = tuple(
+                    Mark(
+                        geometry.symbol(d) if mask >> (d - 1) & 1 else "",
+                        "placed"
+                        if (index, d) in placed
+                        else "struck"
+                        if (index, d) in struck
+                        else "",
+                    )
+                    for d in range(1, n + 1)
                 )
-                for d in range(1, n + 1)
-            )
+            else:  # no mark of the step here: the plain marks of this mask, shared
+                marks, shared_html = _plain_marks(geometry, mask)
         text = geometry.symbol(value) if value else ""
         name = geometry.cell_name(index)
         noted = index in key or index in targets
         shown_sum = Markup(cage_sum_html(total))
         classes_text = " ".join(c for c in classes if c)
-        cells.append(PencilCell(name, text, marks, classes_text, noted, shown_sum, index in hidden))
+        cells.append(
+            PencilCell(
+                name, text, marks, classes_text, noted, shown_sum, index in hidden, shared_html
+            )
+        )
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     return PencilGrid(n, geometry.variant, _slots(geometry), rows)
+
+
+_PLAIN_MARKS: dict[tuple[str, int], tuple[tuple[Mark, ...], str]] = {}
+
+
+def _plain_marks(geometry: Geometry, mask: int) -> tuple[tuple[Mark, ...], str]:
+    """An open cell's marks with none struck or placed, one per digit, and their HTML; kept
+    per symbol set and mask (at most 2**16 for 16x16; frozen, so shared by every grid)."""
+    symbols = geometry.symbols
+    key = (symbols, mask)
+    found = _PLAIN_MARKS.get(key)
+    if found is None:
+        marks = tuple(Mark(ch if mask >> i & 1 else "") for i, ch in enumerate(symbols))
+        found = _PLAIN_MARKS[key] = (marks, _marks_html(marks))
+    return found
 
 
 def _candidate_spot(geometry: Geometry, cell: int, digit: int) -> tuple[float, float]:
