@@ -708,3 +708,14 @@ def test_a_pencil_grid_strikes_only_the_steps_marks_and_shares_nothing_else() ->
         else:
             shown = re.findall(r"<i>(\w?)</i>", cells[cell])
             assert shown == [geo.symbol(d) if mask >> (d - 1) & 1 else "" for d in range(1, 10)]
+
+
+def test_the_shared_pencil_marks_stay_bounded_on_big_boards(monkeypatch: Any) -> None:
+    from sudoku_web.web import teaching_display
+
+    monkeypatch.setattr(teaching_display, "_PLAIN_MARKS", {})
+    sixteen = standard(16)
+    for mask in range(1, 3 * teaching_display.PLAIN_MARKS_KEPT):
+        marks, html = teaching_display._plain_marks(sixteen, mask)
+        assert len(marks) == 16 and html.startswith('<span class="pm">')
+    assert len(teaching_display._PLAIN_MARKS) == teaching_display.PLAIN_MARKS_KEPT

@@ -331,17 +331,23 @@ def pencil_grid(
 
 
 _PLAIN_MARKS: dict[tuple[str, int], tuple[tuple[Mark, ...], str]] = {}
+# Entries kept at most (a 9x9's 512 masks and a few thousand of bigger boards', under 1.5 KB
+# each): a 16x16 has 65,536 masks, which would hold about 100 MB in every worker.
+PLAIN_MARKS_KEPT = 4096
 
 
 def _plain_marks(geometry: Geometry, mask: int) -> tuple[tuple[Mark, ...], str]:
     """An open cell's marks with none struck or placed, one per digit, and their HTML; kept
-    per symbol set and mask (at most 2**16 for 16x16; frozen, so shared by every grid)."""
+    per symbol set and mask up to :data:`PLAIN_MARKS_KEPT` entries (frozen, so shared by
+    every grid), built afresh past that."""
     symbols = geometry.symbols
     key = (symbols, mask)
     found = _PLAIN_MARKS.get(key)
     if found is None:
         marks = tuple(Mark(ch if mask >> i & 1 else "") for i, ch in enumerate(symbols))
-        found = _PLAIN_MARKS[key] = (marks, _marks_html(marks))
+        found = (marks, _marks_html(marks))
+        if len(_PLAIN_MARKS) < PLAIN_MARKS_KEPT:
+            _PLAIN_MARKS[key] = found
     return found
 
 
