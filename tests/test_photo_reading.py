@@ -292,31 +292,14 @@ def test_a_screenshot_of_a_drawn_grid_reads_right(puzzle: str) -> None:
 
 
 def test_the_crossings_of_curved_lines_are_found_where_they_are() -> None:
-    side = 9 * lattice.CELL
-    whole = side + 2 * lattice.MARGIN
-    page = np.full((whole, whole), 230, np.uint8)
-    sag = 0.4 * lattice.CELL  # the middle of each line is this far off the straight warp's
-
-    def bow(t: np.ndarray) -> np.ndarray:
-        return sag * np.sin(np.pi * (t - lattice.MARGIN) / side)
-
-    t = np.linspace(lattice.MARGIN, lattice.MARGIN + side, 400)
-    for k in range(10):
-        at = lattice.MARGIN + k * lattice.CELL
-        width = 3 if k % 3 == 0 else 1
-        rows = np.stack([t, at + bow(t)], axis=1)
-        cols = np.stack([at + bow(t) * 0.5, t], axis=1)
-        for line in (rows, cols):
-            cv2.polylines(page, [np.round(line).astype(np.int32)], False, 40, width)
+    # the middle of each line is 0.4 of a cell off the straight warp's
+    page, truth = _drawn_lattice(0.4 * lattice.CELL)
     cv2.putText(page, "5  3  7", (30, 110), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 40, 2)
     points = lattice.follow_lines(page)
     assert points is not None and lattice.is_bent(points)
-    straight = lattice.MARGIN + np.arange(10) * lattice.CELL
-    across, down = np.meshgrid(straight, straight)  # [r, c]: x of column c, y of row r
-    truth_x, truth_y = across + 0.5 * bow(down), down + bow(across)
     near = lattice.CELL / 16  # a sixteenth of a cell (the straight warp is 16 px off here)
-    assert np.abs(points[..., 0] - truth_x).max() <= near
-    assert np.abs(points[..., 1] - truth_y).max() <= near
+    assert np.abs(points[..., 0] - truth[..., 0]).max() <= near
+    assert np.abs(points[..., 1] - truth[..., 1]).max() <= near
 
 
 def test_a_flat_page_has_no_lattice_to_follow_without_lines() -> None:

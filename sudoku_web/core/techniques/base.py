@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 from ..board import Geometry, House
 
@@ -624,29 +624,29 @@ def _places(cand: Candidates, cells: Iterable[Cell], bit: int) -> list[Cell]:
 
 # A strong link: (house index, a, b), a before b in the house's order.
 StrongLink = tuple[int, Cell, Cell]
-
-# One slot, like :func:`digit_boards`: the position last asked, its tables, and per digit bit
-# its strong links. The single-digit rungs, the wings and the chains ask for the same
-# position's links one after another.
-_last_links: tuple[tuple[int, ...], Tables | None, dict[int, tuple[StrongLink, ...]]] = (
-    (),
-    None,
-    {},
-)
+_Found = TypeVar("_Found")
 
 
-def _strong_links(cand: Candidates, t: Tables, bit: int) -> tuple[StrongLink, ...]:
-    """(house index, a, b) for every house where the digit has exactly two places, a before
-    b in the house's order (cached for the position)."""
-    global _last_links
-    masks, tables, known = _last_links
-    if masks is not cand.masks or tables is not t:
-        known = {}
-        _last_links = (cand.masks, t, known)
-    links = known.get(bit)
-    if links is None:
-        links = known[bit] = _find_strong_links(cand, t, bit)
-    return links
+class PositionMemo(Generic[_Found]):
+    """One slot, like :func:`digit_boards`: the position last asked, its tables, and per
+    digit bit what ``find`` answered there. Rungs that run one after another at a position
+    ask for the same per-digit data; another position (or tables) empties the slot, and the
+    whole slot is swapped in at once, never changed for a position already replaced."""
+
+    def __init__(self, find: Callable[[Candidates, Tables, int], _Found]) -> None:
+        self._find = find
+        self._slot: tuple[tuple[int, ...], Tables | None, dict[int, _Found]] = ((), None, {})
+
+    def __call__(self, cand: Candidates, t: Tables, bit: int) -> _Found:
+        """``find(cand, t, bit)``, computed once per position."""
+        masks, tables, known = self._slot
+        if masks is not cand.masks or tables is not t:
+            known = {}
+            self._slot = (cand.masks, t, known)
+        found = known.get(bit)
+        if found is None:
+            found = known[bit] = self._find(cand, t, bit)
+        return found
 
 
 def _find_strong_links(cand: Candidates, t: Tables, bit: int) -> tuple[StrongLink, ...]:
@@ -662,6 +662,12 @@ def _find_strong_links(cand: Candidates, t: Tables, bit: int) -> tuple[StrongLin
                 a, b = b, a
             links.append((h, a, b))
     return tuple(links)
+
+
+# (house index, a, b) for every house where the digit has exactly two places, a before b in
+# the house's order; the single-digit rungs, the wings and the chains ask for the same
+# position's links one after another.
+_strong_links = PositionMemo(_find_strong_links)
 
 
 def _seeing_both(cand: Candidates, t: Tables, bit: int, a: Cell, b: Cell) -> list[Cell]:

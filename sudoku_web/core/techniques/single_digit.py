@@ -23,6 +23,7 @@ from .base import (
     Cell,
     Digit,
     Link,
+    PositionMemo,
     Step,
     Tables,
     Technique,
@@ -146,29 +147,6 @@ class _Cluster:
         return len(self.colours[0]) + len(self.colours[1])
 
 
-# One slot, like :func:`.base.digit_boards`: the position last asked, its tables, and per
-# digit bit its clusters, for simple and multi-colouring one after the other.
-_last_clusters: tuple[tuple[int, ...], Tables | None, dict[int, tuple[_Cluster, ...]]] = (
-    (),
-    None,
-    {},
-)
-
-
-def _clusters(cand: Candidates, t: Tables, bit: int) -> tuple[_Cluster, ...]:
-    """The digit's clusters, by first cell; a cluster whose colouring fails (two cells of one
-    colour joined by a strong link: only in a broken position) is left out."""
-    global _last_clusters
-    masks, tables, known = _last_clusters
-    if masks is not cand.masks or tables is not t:
-        known = {}
-        _last_clusters = (cand.masks, t, known)
-    found = known.get(bit)
-    if found is None:
-        found = known[bit] = _find_clusters(cand, t, bit)
-    return found
-
-
 def _find_clusters(cand: Candidates, t: Tables, bit: int) -> tuple[_Cluster, ...]:
     adjacent: dict[Cell, set[Cell]] = {}
     for _, a, b in _strong_links(cand, t, bit):
@@ -183,6 +161,12 @@ def _find_clusters(cand: Candidates, t: Tables, bit: int) -> tuple[_Cluster, ...
             if cluster is not None:
                 clusters.append(cluster)
     return tuple(clusters)
+
+
+# The digit's clusters, by first cell; a cluster whose colouring fails (two cells of one
+# colour joined by a strong link: only in a broken position) is left out. Kept for the
+# position: simple and multi-colouring ask one after the other.
+_clusters = PositionMemo(_find_clusters)
 
 
 def _touches(t: Tables, cluster: _Cluster, lost: int | None) -> bool:
