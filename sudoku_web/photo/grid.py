@@ -16,7 +16,8 @@ cell_glyphs, glyph_sets
     a broken stroke beside it), normalised to a ``GLYPH x GLYPH`` ink map (1.0 = full ink)
     the classifier reads, or None for an empty cell.
     Grid lines are never a glyph: they span the cell's window or sit at its border. The
-    window reaches a little into the neighbours, so a bent page's digit still counts.
+    window reaches a little into the neighbours, so a bent page's digit still counts. A
+    digit a crease or a bent line runs through is cut again without the long straight strokes.
     ``glyph_sets`` cuts at several ink contrasts, for the reader's second opinions.
 
 The same ``glyph_in_window`` serves the reader and the training script (synthetic cells and
@@ -33,8 +34,8 @@ PAD = CELL // 5  # how far a cell's window reaches into its neighbours
 GLYPH = 28  # side of a normalised glyph
 INNER = 20  # the glyph's longest side inside it
 # How much darker than its neighbourhood a pixel must be to count as ink (of 255, on the
-# flattened picture); the reader cuts again at the SECOND_OPINIONS to find the cells whose
-# reading hangs on where that line is drawn (a faint stroke kept or lost).
+# flattened picture); the reader cuts again at the SECOND_OPINIONS and weighs the three
+# readings together: a faint stroke one threshold loses, another keeps.
 INK_CONTRAST = 25
 SECOND_OPINIONS = (15, 35)
 
@@ -241,8 +242,56 @@ def glyph_in_window(gray: np.ndarray, ink: np.ndarray) -> np.ndarray | None:
 
     The glyph is the largest blob near the centre that touches no edge of the window (grid
     lines do), joined by the fragments lying within reach of it (a faint stroke breaks).
+    When there is none but ink reaching the window's edge crosses its middle (a digit fused
+    with a crease or a bent line), the long straight strokes are taken out and it is cut again.
     """
     count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    glyph = _largest_near_centre(gray, count, labels, stats)
+    if glyph is not None or not _crossed(labels, stats):
+        return glyph
+    lines = cv2.dilate(long_strokes(ink), np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        cv2.bitwise_and(ink, cv2.bitwise_not(lines)), connectivity=8
+    )
+    return _largest_near_centre(gray, count, labels, stats)
+
+
+# Slants (across / along) of the straight strokes taken out of a crossed cell: level to 45
+# degrees both ways, and the same about the vertical.
+STROKE_SLOPES = (0.0, 0.15, -0.15, 0.3, -0.3, 0.5, -0.5, 0.75, -0.75, 1.0, -1.0)
+STROKE = CELL  # a straight run this long is a line or a crease, never part of a digit
+
+
+def long_strokes(ink: np.ndarray, length: int = STROKE) -> np.ndarray:
+    """The ink lying on straight runs ``length`` pixels long or more at a STROKE_SLOPES slant
+    about either axis (an opening by a one-pixel line at each slant)."""
+    out = np.zeros_like(ink)
+    for slope in STROKE_SLOPES:
+        rise = round(abs(slope) * (length - 1))
+        kernel = np.zeros((rise + 1, length), np.uint8)
+        ends = ((0, rise), (length - 1, 0)) if slope > 0 else ((0, 0), (length - 1, rise))
+        cv2.line(kernel, ends[0], ends[1], 1)
+        out |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel)
+        if abs(slope) < 1:  # 45 degrees is the same stroke either way
+            out |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ascontiguousarray(kernel.T))
+    return out
+
+
+def _crossed(labels: np.ndarray, stats: np.ndarray) -> bool:
+    """Whether ink reaching the window's edge passes through its middle (a fifth of a cell)."""
+    span = labels.shape[0]
+    lo, hi = round(span / 2 - CELL / 10), round(span / 2 + CELL / 10)
+    for label in np.unique(labels[lo:hi, lo:hi]):
+        x, y, w, h, _ = (int(v) for v in stats[label])
+        if label and not (x > 0 and y > 0 and x + w < span and y + h < span):
+            return True
+    return False
+
+
+def _largest_near_centre(
+    gray: np.ndarray, count: int, labels: np.ndarray, stats: np.ndarray
+) -> np.ndarray | None:
+    """The glyph of the largest blob near the window's centre and its fragments, or None."""
     span = CELL + 2 * PAD
     centre, reach = span / 2, 0.36 * CELL
     pieces = []

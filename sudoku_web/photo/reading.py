@@ -6,7 +6,8 @@ straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`)
 it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
 contrasts, as second opinions) -> classify them in each of the four quarter turns and keep
 the turn the classifier is surest of (a stale EXIF tag leaves the digits on their side) ->
-fewer than MIN_GIVENS digits is no puzzle -> let the solver proof-read
+weigh the three cuttings' readings of each cell together -> fewer than MIN_GIVENS digits is
+no puzzle -> let the solver proof-read
 (:mod:`sudoku_web.photo.check`) -> mark the doubtful cells: read with low confidence,
 changed by the proof-reader, or read otherwise by a second opinion.
 """
@@ -43,6 +44,7 @@ EMPTY_SURE = 0.99  # confidence of a cell with no ink blob at all
 MIN_GIVENS = 8  # fewer digits than this: not a printed puzzle
 ALTERNATIVE = 0.001  # other classes at least this likely are choices for the proof-reader
 SUSPECTS_SHOWN = 3  # least certain cells also marked when the reading is not proven
+VETO = 1e-4  # floor of a class's probability when cuttings are weighed (weighed_choices)
 
 _MESSAGES: dict[Status, str] = {
     "unique": "The grid as read has exactly one solution.",
@@ -115,7 +117,7 @@ def read_square(square: np.ndarray) -> Cut | None:
         return None
     glyphs, *others = flat_glyph_sets(flat, (INK_CONTRAST, *SECOND_OPINIONS))
     turns = upright(glyphs)
-    return cell_choices(turn_cells(glyphs, turns)), turns, others
+    return weighed_choices([turn_cells(g, turns) for g in (glyphs, *others)]), turns, others
 
 
 def preference(choices: Sequence[Sequence[Choice]], deadline: float) -> tuple[bool, int, float]:
@@ -245,15 +247,35 @@ def _turned(glyph: np.ndarray | None, turns: int) -> np.ndarray | None:
 
 def cell_choices(glyphs: list[np.ndarray | None]) -> list[list[Choice]]:
     """Each cell's choices, best first: classes at least ALTERNATIVE likely, or a sure blank."""
-    rows = iter(digits.classify([g for g in glyphs if g is not None]))
-    out: list[list[Choice]] = []
-    for glyph in glyphs:
-        if glyph is None:
-            out.append([(0, EMPTY_SURE)])
-            continue
-        row = next(rows)
-        order = np.argsort(-row)
-        out.append(
-            [(int(v), float(row[v])) for v in order if v == order[0] or row[v] >= ALTERNATIVE]
-        )
+    return [_choices(row) for row in probabilities(glyphs)]
+
+
+def probabilities(glyphs: list[np.ndarray | None]) -> np.ndarray:
+    """(81, 10) class probabilities of the cells' glyphs; a cell with no glyph is a sure blank."""
+    out = np.zeros((len(glyphs), 10), dtype=np.float32)
+    out[:, 0] = EMPTY_SURE
+    present = [i for i, g in enumerate(glyphs) if g is not None]
+    if present:
+        out[present] = digits.classify([g for g in glyphs if g is not None])
     return out
+
+
+def weighed_choices(cuttings: Sequence[list[np.ndarray | None]]) -> list[list[Choice]]:
+    """Each cell's choices from its glyphs cut at several ink contrasts, weighed together.
+
+    The cuttings' class probabilities are combined by their geometric mean, renormalised:
+    each cutting is a vote that can all but veto a class, so a stroke one threshold loses
+    (a 3 read as 9) is outvoted by the cuttings that keep it and are sure of it, and a cell
+    the cuttings disagree on comes out less sure (the proof-reader then weighs its
+    alternatives against the solver).
+    """
+    logs = np.mean([np.log(probabilities(glyphs) + VETO) for glyphs in cuttings], axis=0)
+    odds = np.exp(logs - logs.max(axis=1, keepdims=True))
+    return [_choices(row) for row in odds / odds.sum(axis=1, keepdims=True)]
+
+
+def _choices(row: np.ndarray) -> list[Choice]:
+    """One cell's choices, best first: classes at least ALTERNATIVE likely (a sure blank's
+    other classes are all below it)."""
+    order = np.argsort(-row)
+    return [(int(v), float(row[v])) for v in order if v == order[0] or row[v] >= ALTERNATIVE]

@@ -90,27 +90,42 @@ def synthetic(count: int, rng: np.random.Generator) -> Iterator[tuple[np.ndarray
 def _synthetic_window(
     font: Path, value: int, rng: np.random.Generator
 ) -> tuple[np.ndarray, np.ndarray]:
-    """A 3x3-cell patch around one drawn cell, degraded like a photo; its centre window."""
+    """A 3x3-cell patch around one drawn cell, degraded like a photo; its centre window.
+
+    Besides the photo's own faults (perspective, blur, uneven light, noise, JPEG), the centre
+    cell's print is sometimes faint, bold, thin or broken (a stroke fading out, specks of it
+    lost), and a crease or a stray line sometimes crosses it: the faults of a newspaper. An
+    empty cell holds a blot, or the pale mirrored digit of the page's other side showing through.
+    """
     big = 3 * CELL * SCALE
     paper = int(rng.integers(150, 256))
-    ink = int(rng.integers(0, max(1, paper - 90)))
-    canvas = Image.new("L", (big, big), paper)
+    faint = rng.random() < 0.2
+    ink = int(paper - rng.integers(40, 90)) if faint else int(rng.integers(0, max(1, paper - 90)))
+    canvas = Image.new("L", (big, big), 0)  # how much ink covers each pixel, 0-255
     draw = ImageDraw.Draw(canvas)
     for k in range(4):
         width = int(rng.integers(1, 4)) * SCALE if k in (0, 3) or rng.random() < 0.5 else SCALE
         at = k * CELL * SCALE
-        draw.line([(at, 0), (at, big)], fill=ink, width=width)
-        draw.line([(0, at), (big, at)], fill=ink, width=width)
+        draw.line([(at, 0), (at, big)], fill=255, width=width)
+        draw.line([(0, at), (big, at)], fill=255, width=width)
     for r in range(3):
         for c in range(3):
-            centre = (r, c) == (1, 1)
-            if centre and value:
-                _draw_digit(draw, font, value, r, c, ink, rng)
-            elif centre:
-                _draw_blot(draw, ink, rng)
-            elif rng.random() < 0.4:
-                _draw_digit(draw, font, int(rng.integers(1, 10)), r, c, ink, rng)
-    pixels = np.asarray(canvas, dtype=np.float32)
+            if (r, c) != (1, 1) and rng.random() < 0.4:
+                _draw_digit(draw, font, int(rng.integers(1, 10)), r, c, rng)
+    centre = Image.new("L", (big, big), 0)
+    ghost = not value and rng.random() < 0.3
+    if value or ghost:
+        _draw_digit(ImageDraw.Draw(centre), font, value or int(rng.integers(1, 10)), 1, 1, rng)
+    else:
+        _draw_blot(ImageDraw.Draw(centre), rng)
+    if ghost:  # the print on the page's other side showing through: mirrored and pale
+        worn = np.fliplr(np.asarray(centre, np.float32)) * float(rng.uniform(0.08, 0.25))
+    else:
+        worn = _worn(centre, rng)
+    cover = np.maximum(np.asarray(canvas, np.float32), worn) / 255
+    if rng.random() < 0.15:
+        cover = np.maximum(cover, _crease(big, rng))
+    pixels = paper - (paper - ink) * cover
     pixels = _warp(pixels, paper, rng)
     small = cv2.resize(pixels, (3 * CELL, 3 * CELL), interpolation=cv2.INTER_AREA)
     sigma = float(rng.uniform(0, 1.3))
@@ -127,20 +142,56 @@ def _synthetic_window(
     return flat[window, window], ink_map[window, window]
 
 
+def _worn(layer: Image.Image, rng: np.random.Generator) -> np.ndarray:
+    """The centre cell's ink cover, sometimes bold, thin, fading out along a direction (the
+    lost bowl of a faint 3) or with specks of it lost."""
+    cover: np.ndarray = np.asarray(layer, np.float32)
+    roll = rng.random()
+    if roll < 0.15:  # bold
+        cover = cv2.dilate(cover, np.ones((SCALE + 1, SCALE + 1), np.uint8))
+    elif roll < 0.3:  # thin
+        cover = cv2.erode(cover, np.ones((SCALE + 1, SCALE + 1), np.uint8))
+    if rng.random() < 0.25:  # fading: the ink weakens from one side to the other
+        side = cover.shape[0]
+        angle = rng.uniform(0, 2 * np.pi)
+        ys, xs = (np.mgrid[0:side, 0:side].astype(np.float32) - side / 2) / (CELL * SCALE / 2)
+        along = np.clip((np.cos(angle) * xs + np.sin(angle) * ys + 1) / 2, 0, 1)
+        cover = cover * (1 - float(rng.uniform(0.4, 0.9)) * along)
+    if rng.random() < 0.15:  # specks lost
+        lost = np.ones_like(cover)
+        for _ in range(int(rng.integers(1, 4))):
+            at = (1.5 + rng.uniform(-0.3, 0.3, 2)) * CELL * SCALE
+            radius = int(rng.uniform(0.04, 0.1) * CELL * SCALE)
+            cv2.circle(lost, (int(at[0]), int(at[1])), radius, 0.0, -1)
+        cover = cover * lost
+    return cover
+
+
+def _crease(side: int, rng: np.random.Generator) -> np.ndarray:
+    """Ink cover (0-1) of a fold's shadow or a stray line crossing the patch near its centre."""
+    cover = np.zeros((side, side), np.float32)
+    angle = rng.uniform(0, np.pi)
+    at = (1.5 + rng.uniform(-0.3, 0.3, 2)) * CELL * SCALE
+    reach = side * np.array([np.cos(angle), np.sin(angle)])
+    ends = [tuple(int(v) for v in at + s * reach) for s in (-1, 1)]
+    width = int(rng.integers(1, 4)) * SCALE
+    cv2.line(cover, ends[0], ends[1], float(rng.uniform(0.3, 0.9)), width)
+    return cover
+
+
 def _draw_digit(
     draw: ImageDraw.ImageDraw,
     font: Path,
     value: int,
     r: int,
     c: int,
-    ink: int,
     rng: np.random.Generator,
 ) -> None:
     """One digit in cell (r, c) of the patch, 45-80% of the cell high, a little off-centre."""
     face = _face(font, int(rng.integers(11, 20)) * CELL * SCALE // 20)
     cx = (c + 0.5 + rng.uniform(-0.08, 0.08)) * CELL * SCALE
     cy = (r + 0.5 + rng.uniform(-0.08, 0.08)) * CELL * SCALE
-    draw.text((cx, cy), str(value), fill=ink, font=face, anchor="mm")
+    draw.text((cx, cy), str(value), fill=255, font=face, anchor="mm")
 
 
 @lru_cache(maxsize=512)
@@ -149,16 +200,16 @@ def _face(font: Path, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font), size)
 
 
-def _draw_blot(draw: ImageDraw.ImageDraw, ink: int, rng: np.random.Generator) -> None:
+def _draw_blot(draw: ImageDraw.ImageDraw, rng: np.random.Generator) -> None:
     """Something in an empty cell that is not a digit: a speck, a smudge or a dash."""
     unit = CELL * SCALE
     cx, cy = (1.5 + rng.uniform(-0.2, 0.2)) * unit, (1.5 + rng.uniform(-0.2, 0.2)) * unit
     w, h = rng.uniform(0.05, 0.5) * unit, rng.uniform(0.05, 0.25) * unit
     if rng.random() < 0.5:
-        draw.ellipse([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], fill=ink)
+        draw.ellipse([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], fill=255)
     else:
         draw.line(
-            [(cx - w / 2, cy), (cx + w / 2, cy + rng.uniform(-h, h))], fill=ink, width=SCALE * 2
+            [(cx - w / 2, cy), (cx + w / 2, cy + rng.uniform(-h, h))], fill=255, width=SCALE * 2
         )
 
 
