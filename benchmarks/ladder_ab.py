@@ -7,8 +7,9 @@ On a machine shared with other work, two processes run one after the other diffe
 or more from load alone, more than most single changes to a rung. Here both ladders live in
 one process: the base's ``sudoku_web/core`` (``git archive``) and this tree's are copied into a
 temporary directory under two other package names (the core imports only relatively), and
-for each puzzle of the sample (``--every`` 14th of top1465 from the first, ``--count`` 100)
-both trees grade (or explain) it one right after the other, the order swapped every puzzle.
+for each puzzle of the sample (every ``--every``-th puzzle of ``--set``, top1465 unless told,
+from the first, at most ``--count``) both trees grade (or explain) it one right after the
+other, the order swapped every puzzle.
 Each rung's CPU (``time.process_time``) is summed per tree. The two must agree on every
 puzzle (grade, hardest technique and guesses; for explain, every step's technique, sentence,
 cells, placements, eliminations and links), else the run stops: a speed change may not
@@ -110,12 +111,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--base", default="main", help="the commit to compare against")
     parser.add_argument("--mode", choices=("grade", "explain"), default="grade")
     parser.add_argument("--rounds", type=int, default=1)
-    parser.add_argument("--every", type=int, default=14, help="every Nth top1465 puzzle")
+    parser.add_argument("--set", default="top1465", help="a puzzle file's name without .txt")
+    parser.add_argument("--every", type=int, default=14, help="every Nth puzzle of the set")
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--deadline-ms", type=float, default=None, help="each run's deadline")
     args = parser.parse_args(argv)
 
-    lines = data_file("top1465.txt").read_text().splitlines()
+    lines = data_file(f"{args.set}.txt").read_text().splitlines()
     grids = [line.strip()[:81] for line in lines if line.strip() and not line.startswith("#")]
     sample = grids[:: args.every][: args.count]
     with tempfile.TemporaryDirectory() as tmp:
@@ -147,9 +149,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         past[side].append(elapsed - args.deadline_ms)
                     seen.append(None if result.cut_short else fingerprint(result, args.mode))
                 if None not in seen and seen[0] != seen[1]:
-                    print(f"top1465 #{k * args.every}: the trees disagree", file=sys.stderr)
+                    print(f"{args.set} #{k * args.every}: the trees disagree", file=sys.stderr)
                     return 1
-    print(f"{args.mode}, {len(sample)} top1465 puzzles x {args.rounds} rounds, base {args.base}")
+    print(f"{args.mode}, {len(sample)} {args.set} puzzles x {args.rounds} rounds, base {args.base}")
     for side in trees:
         times = sorted(per[side])
         p95 = times[math.ceil(len(times) * 0.95) - 1]
