@@ -16,10 +16,27 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from sudoku_web.core.solver import solve
-from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, lattice, read_photo, reading
-from sudoku_web.photo.grid import INK_CONTRAST, find_grid, glyph_sets, straighten
+from sudoku_web.photo import (
+    MAX_PIXELS,
+    PhotoError,
+    check_image,
+    digits,
+    lattice,
+    read_photo,
+    reading,
+)
+from sudoku_web.photo.grid import (
+    CELL,
+    INK_CONTRAST,
+    PAD,
+    find_grid,
+    glyph_in_window,
+    glyph_sets,
+    ink_of,
+    straighten,
+)
 from sudoku_web.photo.image import load_gray
-from sudoku_web.photo.reading import cell_choices, conclude, disputed
+from sudoku_web.photo.reading import EMPTY_SURE, SURE, cell_choices, conclude, disputed, weigh
 
 PHOTOS = Path(__file__).parent / "data" / "photos"
 # The reader's own samples, from the benchmark's held-aside split (tests/data/photos/README.md);
@@ -372,3 +389,89 @@ def test_a_grid_running_off_the_photo_reads_what_shows_and_marks_the_rest(name: 
     assert all(reading.puzzle[cell] == "0" for cell in last_column)
     assert all(reading.puzzle[i] == truth[i] for i in range(81) if i not in last_column)
     assert "9 cells lie outside the photo" in reading.message
+
+
+def printed(puzzle: str, worn: int | None = None, crease: tuple[int, ...] | None = None) -> bytes:
+    """A straight-on photo (JPEG, slightly blurred) of ``puzzle`` printed in a grid of 48 px
+    cells; the digit in cell ``worn`` printed faint below its middle (a stroke the ink
+    threshold loses); a fold's shadow, 4 px wide and half as dark as the ink, drawn from
+    (x0, y0) to (x1, y1) when ``crease`` is given."""
+    cell, edge = 48, 30
+    side = 9 * cell + 2 * edge
+    lines = Image.new("L", (side, side), 0)
+    draw = ImageDraw.Draw(lines)
+    for k in range(10):
+        at, width = edge + k * cell, 4 if k % 3 == 0 else 1
+        draw.line([(at, edge), (at, side - edge)], fill=255, width=width)
+        draw.line([(edge, at), (side - edge, at)], fill=255, width=width)
+    cover = np.asarray(lines, np.float32) / 255  # how much ink covers each pixel
+    font = ImageFont.load_default(size=34)
+    for i, ch in enumerate(puzzle):
+        if ch in ".0":
+            continue
+        layer = Image.new("L", (side, side), 0)
+        x, y = edge + (i % 9 + 0.5) * cell, edge + (i // 9 + 0.5) * cell
+        ImageDraw.Draw(layer).text((x, y), ch, fill=255, font=font, anchor="mm")
+        ink = np.asarray(layer, np.float32) / 255
+        if i == worn:
+            ink[int(y) + 2 :] *= 0.3
+        cover = np.maximum(cover, ink)
+    if crease is not None:
+        shade = np.zeros_like(cover)
+        cv2.line(shade, crease[:2], crease[2:], 0.5, 4)
+        cover = np.maximum(cover, shade)
+    pixels = cv2.GaussianBlur(225 - 200 * cover, (0, 0), 1.0)
+    out = io.BytesIO()
+    Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8)).save(out, "JPEG", quality=85)
+    return out.getvalue()
+
+
+# (puzzle of easy50, cell): an 8 and a 3 whose lower halves the shipped ink threshold loses
+FAINT = [(0, 21), (1, 6), (4, 3), (4, 24)]
+
+
+@pytest.mark.parametrize(("k", "cell"), FAINT)
+def test_a_digit_printed_faint_below_its_middle_reads_right(k: int, cell: int) -> None:
+    puzzle = EASY[k].replace(".", "0")
+    assert puzzle[cell] in "38"
+    reading = read_photo(printed(puzzle, worn=cell), deadline_ms=10_000)
+    assert reading.puzzle == puzzle
+
+
+def test_digits_a_crease_runs_through_read_right() -> None:
+    for k in range(3):
+        puzzle = EASY[k].replace(".", "0")
+        cell = next(i for i, ch in enumerate(puzzle) if ch != "0" and 2 <= i % 9 <= 6)
+        x, y = 30 + (cell % 9 + 0.5) * 48, 30 + (cell // 9 + 0.5) * 48
+        crease = (int(x - 120), int(y - 30), int(x + 120), int(y + 30))  # through a row's digits
+        reading = read_photo(printed(puzzle, crease=crease), deadline_ms=10_000)
+        assert reading.puzzle == puzzle
+
+
+def test_a_digit_fused_with_a_line_is_cut_without_it() -> None:
+    window = np.full((CELL + 2 * PAD, CELL + 2 * PAD), 230, np.uint8)
+    cv2.putText(window, "4", (PAD + 8, PAD + 34), cv2.FONT_HERSHEY_SIMPLEX, 1.3, 20, 3)
+    alone = glyph_in_window(window, ink_of(window))
+    assert alone is not None
+    cv2.line(window, (0, PAD + 2), (window.shape[1], PAD + 34), 90, 3)  # a crease through it
+    crossed = glyph_in_window(window, ink_of(window))
+    assert crossed is not None  # the crease joined the 4 to the window's edges
+    assert list(digits.classify([alone, crossed]).argmax(axis=1)) == [4, 4]
+
+
+def test_cuttings_are_weighed_so_a_sure_reading_outvotes_a_lost_stroke() -> None:
+    def row(**p: float) -> np.ndarray:
+        out = np.full(10, 0.0)
+        for name, value in p.items():
+            out[int(name[1:])] = value
+        return out
+
+    lost = row(d9=0.9, d3=0.1)  # the faint bowl lost at the shipped contrast
+    kept = row(d3=0.97, d9=0.03)  # kept with more ink
+    faded = row(d3=0.6, d9=0.4)  # with less ink
+    weighed = weigh([lost[None], kept[None], faded[None]])[0]
+    assert weighed.argmax() == 3 and weighed[3] < SURE  # read 3, still for the person to check
+    blank, speck = row(d0=EMPTY_SURE), row(d7=0.95, d0=0.05)
+    assert weigh([blank[None], blank[None], speck[None]])[0].argmax() == 0
+    agreed = weigh([row(d5=0.99, d6=0.01)[None]] * 3)[0]
+    assert agreed.argmax() == 5 and agreed[5] > 0.98

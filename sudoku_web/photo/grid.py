@@ -253,12 +253,13 @@ def glyph_in_window(gray: np.ndarray, ink: np.ndarray) -> np.ndarray | None:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(
         cv2.bitwise_and(ink, cv2.bitwise_not(lines)), connectivity=8
     )
-    return _largest_near_centre(gray, count, labels, stats)
+    return _largest_near_centre(gray, count, labels, stats, BRIDGED)
 
 
 # Slants (across / along) of the straight strokes taken out of a crossed cell: level to 45
-# degrees both ways, and the same about the vertical.
-STROKE_SLOPES = (0.0, 0.15, -0.15, 0.3, -0.3, 0.5, -0.5, 0.75, -0.75, 1.0, -1.0)
+# degrees both ways, and the same about the vertical (a tenth apart: a one-pixel line that
+# long fits in a 3-pixel stroke within about a twentieth of its slant).
+STROKE_SLOPES = tuple(s * k / 10 for k in range(11) for s in ((1,) if k == 0 else (1, -1)))
 STROKE = CELL  # a straight run this long is a line or a crease, never part of a digit
 
 
@@ -288,10 +289,15 @@ def _crossed(labels: np.ndarray, stats: np.ndarray) -> bool:
     return False
 
 
+JOINED = 0.12 * CELL  # a fragment this near the glyph's box is a piece of it
+BRIDGED = 0.25 * CELL  # the same once strokes are taken out (a stroke crossed is cut in two)
+
+
 def _largest_near_centre(
-    gray: np.ndarray, count: int, labels: np.ndarray, stats: np.ndarray
+    gray: np.ndarray, count: int, labels: np.ndarray, stats: np.ndarray, grow: float = JOINED
 ) -> np.ndarray | None:
-    """The glyph of the largest blob near the window's centre and its fragments, or None."""
+    """The glyph of the largest blob near the window's centre and the fragments within
+    ``grow`` of it, or None."""
     span = CELL + 2 * PAD
     centre, reach = span / 2, 0.36 * CELL
     pieces = []
@@ -306,7 +312,6 @@ def _largest_near_centre(
     pieces.sort(reverse=True)
     _, first, x0, y0, x1, y1 = pieces[0]
     chosen = [first]
-    grow = 0.12 * CELL
     for _, label, a0, b0, a1, b1 in pieces[1:]:
         if a0 < x1 + grow and a1 > x0 - grow and b0 < y1 + grow and b1 > y0 - grow:
             nx0, ny0, nx1, ny1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)

@@ -261,17 +261,22 @@ def probabilities(glyphs: list[np.ndarray | None]) -> np.ndarray:
 
 
 def weighed_choices(cuttings: Sequence[list[np.ndarray | None]]) -> list[list[Choice]]:
-    """Each cell's choices from its glyphs cut at several ink contrasts, weighed together.
+    """Each cell's choices from its glyphs cut at several ink contrasts (see :func:`weigh`)."""
+    return [_choices(row) for row in weigh([probabilities(glyphs) for glyphs in cuttings])]
 
-    The cuttings' class probabilities are combined by their geometric mean, renormalised:
-    each cutting is a vote that can all but veto a class, so a stroke one threshold loses
-    (a 3 read as 9) is outvoted by the cuttings that keep it and are sure of it, and a cell
-    the cuttings disagree on comes out less sure (the proof-reader then weighs its
-    alternatives against the solver).
+
+def weigh(probs: Sequence[np.ndarray]) -> np.ndarray:
+    """Several cuttings' (cells, 10) class probabilities as one: their geometric mean.
+
+    Each cutting is a vote that can all but veto a class (a class's probability is floored
+    at VETO), so a stroke one threshold loses (a 3 read as 9) is outvoted by the cuttings
+    that keep it and are sure of it, and a cell the cuttings disagree on comes out less sure
+    (the proof-reader then weighs its alternatives against the solver).
     """
-    logs = np.mean([np.log(probabilities(glyphs) + VETO) for glyphs in cuttings], axis=0)
+    logs = np.mean([np.log(p + VETO) for p in probs], axis=0)
     odds = np.exp(logs - logs.max(axis=1, keepdims=True))
-    return [_choices(row) for row in odds / odds.sum(axis=1, keepdims=True)]
+    weighed: np.ndarray = odds / odds.sum(axis=1, keepdims=True)
+    return weighed
 
 
 def _choices(row: np.ndarray) -> list[Choice]:

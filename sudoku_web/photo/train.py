@@ -3,12 +3,14 @@
     python -m sudoku_web.photo.train [--photos DIR] [--out PATH] [--seed N]
 
 Training data: digits rendered from the system's fonts (Debian: ``apt-get install
-fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-urw-base35``) onto synthetic grid
-cells with jitter, rotation, perspective, blur, uneven light, noise and JPEG loss; plus the
-cells of the photos in ``--photos`` (Wicht and Hennebert's Sudoku dataset, CC-BY-4.0, e.g.
-``../shared/photos``), except its held-aside test split (:func:`held_aside`), which is never
-used for training or tuning. Every glyph, synthetic or real, is cut out by the reader's own
-``grid.glyph_in_window``. Needs only the serving dependencies (numpy, OpenCV, Pillow).
+fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-urw-base35``)
+onto synthetic grid cells with jitter, rotation, perspective, blur, uneven light, noise and
+JPEG loss, the print sometimes faint, bold, thin, fading or broken and crossed by a crease;
+plus the cells of the photos in ``--photos`` (Wicht and Hennebert's Sudoku dataset,
+CC-BY-4.0, e.g. ``../shared/photos``), except its held-aside test split (:func:`held_aside`),
+which is never used for training or tuning. Every glyph, synthetic or real, is cut out by
+the reader's own ``grid.glyph_in_window``. Needs only the serving dependencies (numpy,
+OpenCV, Pillow).
 """
 
 from __future__ import annotations
@@ -94,13 +96,12 @@ def _synthetic_window(
 
     Besides the photo's own faults (perspective, blur, uneven light, noise, JPEG), the centre
     cell's print is sometimes faint, bold, thin or broken (a stroke fading out, specks of it
-    lost), and a crease or a stray line sometimes crosses it: the faults of a newspaper. An
-    empty cell holds a blot, or the pale mirrored digit of the page's other side showing through.
+    lost), and a crease or a stray line sometimes crosses it: the faults of a newspaper.
     """
     big = 3 * CELL * SCALE
     paper = int(rng.integers(150, 256))
     faint = rng.random() < 0.2
-    ink = int(paper - rng.integers(40, 90)) if faint else int(rng.integers(0, max(1, paper - 90)))
+    ink = int(paper - rng.integers(30, 80)) if faint else int(rng.integers(0, max(1, paper - 90)))
     canvas = Image.new("L", (big, big), 0)  # how much ink covers each pixel, 0-255
     draw = ImageDraw.Draw(canvas)
     for k in range(4):
@@ -113,16 +114,11 @@ def _synthetic_window(
             if (r, c) != (1, 1) and rng.random() < 0.4:
                 _draw_digit(draw, font, int(rng.integers(1, 10)), r, c, rng)
     centre = Image.new("L", (big, big), 0)
-    ghost = not value and rng.random() < 0.3
-    if value or ghost:
-        _draw_digit(ImageDraw.Draw(centre), font, value or int(rng.integers(1, 10)), 1, 1, rng)
+    if value:
+        _draw_digit(ImageDraw.Draw(centre), font, value, 1, 1, rng)
     else:
         _draw_blot(ImageDraw.Draw(centre), rng)
-    if ghost:  # the print on the page's other side showing through: mirrored and pale
-        worn = np.fliplr(np.asarray(centre, np.float32)) * float(rng.uniform(0.08, 0.25))
-    else:
-        worn = _worn(centre, rng)
-    cover = np.maximum(np.asarray(canvas, np.float32), worn) / 255
+    cover = np.maximum(np.asarray(canvas, np.float32), _worn(centre, rng)) / 255
     if rng.random() < 0.15:
         cover = np.maximum(cover, _crease(big, rng))
     pixels = paper - (paper - ink) * cover
