@@ -282,7 +282,10 @@ def _crossed(labels: np.ndarray, stats: np.ndarray) -> bool:
     """Whether ink reaching the window's edge passes through its middle (a fifth of a cell)."""
     span = labels.shape[0]
     lo, hi = round(span / 2 - CELL / 10), round(span / 2 + CELL / 10)
-    for label in np.unique(labels[lo:hi, lo:hi]):
+    middle = labels[lo:hi, lo:hi]
+    if not middle.any():  # most empty cells: nothing there at all
+        return False
+    for label in np.unique(middle):
         x, y, w, h, _ = (int(v) for v in stats[label])
         if label and not (x > 0 and y > 0 and x + w < span and y + h < span):
             return True
