@@ -40,11 +40,11 @@ from sudoku_web.photo.image import MAX_PIXELS, load_gray
 from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent, unbend
 
 SURE = 0.9  # a cell read with less confidence is marked for the person to check
-EMPTY_SURE = 0.99  # confidence of a cell with no ink blob at all
+EMPTY_SURE = 0.99  # probability of "blank" for a cell with no ink blob at all
 MIN_GIVENS = 8  # fewer digits than this: not a printed puzzle
 ALTERNATIVE = 0.001  # other classes at least this likely are choices for the proof-reader
 SUSPECTS_SHOWN = 3  # least certain cells also marked when the reading is not proven
-VETO = 1e-4  # floor of a class's probability when cuttings are weighed (weighed_choices)
+VETO = 1e-4  # added to each class's probability when cuttings are weighed (weigh)
 
 _MESSAGES: dict[Status, str] = {
     "unique": "The grid as read has exactly one solution.",
@@ -268,10 +268,11 @@ def weighed_choices(cuttings: Sequence[list[np.ndarray | None]]) -> list[list[Ch
 def weigh(probs: Sequence[np.ndarray]) -> np.ndarray:
     """Several cuttings' (cells, 10) class probabilities as one: their geometric mean.
 
-    Each cutting is a vote that can all but veto a class (a class's probability is floored
-    at VETO), so a stroke one threshold loses (a 3 read as 9) is outvoted by the cuttings
-    that keep it and are sure of it, and a cell the cuttings disagree on comes out less sure
-    (the proof-reader then weighs its alternatives against the solver).
+    Each cutting is a vote that can all but veto a class (VETO is added to every probability
+    first, so no one cutting's zero is final): a stroke one threshold loses (a 3 read as 9)
+    is outvoted by the cuttings that keep it and are sure of it, and a cell the cuttings
+    disagree on comes out less sure (the proof-reader then weighs its alternatives against
+    the solver).
     """
     logs = np.mean([np.log(p + VETO) for p in probs], axis=0)
     odds = np.exp(logs - logs.max(axis=1, keepdims=True))
