@@ -15,6 +15,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
+from benchmarks.photo_bends import bent
+from benchmarks.photo_bends import jpeg as bent_jpeg
 from sudoku_web.core.solver import solve
 from sudoku_web.photo import MAX_PIXELS, PhotoError, check_image, lattice, read_photo, reading
 from sudoku_web.photo.grid import INK_CONTRAST, find_grid, glyph_sets, straighten
@@ -372,3 +374,22 @@ def test_a_grid_running_off_the_photo_reads_what_shows_and_marks_the_rest(name: 
     assert all(reading.puzzle[cell] == "0" for cell in last_column)
     assert all(reading.puzzle[i] == truth[i] for i in range(81) if i not in last_column)
     assert "9 cells lie outside the photo" in reading.message
+
+
+@pytest.mark.parametrize(("kind", "sag"), [(5, 0.5), (5, 0.8)])
+def test_a_bent_page_at_a_steep_angle_reads_right(kind: int, sag: float) -> None:
+    # training image80, its page sagging by half a cell or most of one (columns bowing by 0.6
+    # of that), tilted 45 degrees away: the far side about half the near one, the frame's
+    # sides bowed, its outline no quadrilateral a square-ish test took before
+    photo = PHOTOS / "image80.jpg"
+    page, _ = bent(load_gray(photo.read_bytes()), sag, kind)
+    assert read_photo(bent_jpeg(page), deadline_ms=10_000).puzzle == givens(photo)
+
+
+@pytest.mark.parametrize("name", ["image199", "image87"])  # training photos
+def test_a_grid_whose_outline_misses_a_corner_reads_right(name: str) -> None:
+    # image199: a shadow hides the bottom-left corner, so the grid's outline cuts it
+    # slantwise; image87: the grid runs off the top, its top-right corner cut by the edge
+    photo = PHOTOS / f"{name}.jpg"
+    reading = read_photo(photo.read_bytes(), deadline_ms=10_000)
+    assert reading.puzzle == givens(photo)

@@ -38,6 +38,9 @@ MIN_COVER = 0.35  # share of a sample strip the line's ink must cover to count a
 MIN_FOUND = 0.5  # share of a line's samples that must be found
 KINK = 0.2 * CELL  # the most a line's slope may change from one sample to the next (pixels)
 MIN_INNER = 2  # inner lines (of 8) that must be found on each axis
+# Cells: neighbouring lines nearer or further apart than this anywhere mean a line was lost
+# (one that jumped onto its neighbour leaves a gap near 0 beside one near 2).
+CROWD, PART = 0.55, 1.55
 SLOPES = (0.0, 0.2, -0.2, 0.4, -0.4)  # slants (across / along) a line's ink is looked for at
 BENT = PAD  # pixels: a lattice closer to a flat one is cut right anyway (the cut reaches PAD)
 
@@ -149,7 +152,7 @@ def _lines(cover: np.ndarray) -> np.ndarray | None:
             line = low + (high - low) * (k - below) / (above - below)
         found[k] = line
     gaps = np.diff(found, axis=0)
-    if gaps.min() < 0.7 * CELL or gaps.max() > 1.5 * CELL:
+    if gaps.min() < CROWD * CELL or gaps.max() > PART * CELL:
         return None
     return found
 
