@@ -41,6 +41,7 @@ SECOND_OPINIONS = (15, 35)
 CUT_GAIN = 1.1  # how much more a grid cut by the border must cover than its simplified outline
 CORNER_REACH = 0.15  # how far (of a side) a corner may move to the outline's outermost point
 TURN_REACH = 0.3  # how far (of a side) a sharp turn of the outline may lie from a corner
+OBLONG = 1.35  # an outline this oblong (pair of sides to pair) may be part of a grid
 SAME = 3.0  # pixels: two candidate corners closer than this are the same
 TURN_SPAN = 0.03  # share of the perimeter on either side over which the outline's turn is taken
 MIN_TURN = 35  # degrees: the least turn of the outline at a frame's corner
@@ -83,7 +84,8 @@ def grid_candidates(gray: np.ndarray) -> list[Quad]:
                 if cut is not None and _area(cut) > CUT_GAIN * _area(quad):
                     return [cut]  # the outline ran into cells the border cuts open
                 turning = _near(_turning_corners(outline), quad)
-                return _distinct([_outermost(outline, quad), turning, _side_lines(hull)])
+                joined = _joined(contour, contours, quad)
+                return _distinct([_outermost(outline, quad), turning, _side_lines(hull), *joined])
         if cut is not None:
             return [cut]
         # a bowed frame's outline simplifies to 5-8 points, a frame cut at a corner to 5-6
@@ -103,6 +105,33 @@ def _near(corners: Quad | None, quad: Quad) -> Quad | None:
         if float(np.linalg.norm(corners - quad, axis=1).max()) <= TURN_REACH * side
         else None
     )
+
+
+def _oblong(quad: Quad) -> float:
+    """How much longer one pair of opposite sides is, on average, than the other (1: square)."""
+    sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
+    pairs = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return pairs[1] / max(pairs[0], 1.0)
+
+
+def _joined(contour: np.ndarray, others: list[np.ndarray], quad: Quad) -> list[Quad]:
+    """An oblong outline joined with each other outline that makes it squarer (OBLONG).
+
+    Lines too faint to close, or a fold, can split a grid into a band of rows and the rest:
+    the bigger part alone still passes as square-ish, but it is oblong, which a grid's frame
+    seldom is even at a steep angle; joined with the rest, it is square again.
+    """
+    ratio = _oblong(quad)
+    if ratio < OBLONG:
+        return []
+    out = []
+    for other in others:
+        if other is contour:
+            continue
+        joined = _four_corners(cv2.convexHull(np.vstack([contour, other])))
+        if joined is not None and _square_ish(joined) and _oblong(joined) < ratio - 0.2:
+            out.append(joined)
+    return out
 
 
 def _distinct(quads: list[Quad | None]) -> list[Quad]:
