@@ -7,8 +7,9 @@ On a machine shared with other work, two processes run one after the other diffe
 or more from load alone, more than most single changes to a rung. Here both ladders live in
 one process: the base's ``sudoku_web/core`` (``git archive``) and this tree's are copied into a
 temporary directory under two other package names (the core imports only relatively), and
-for each puzzle of the sample (``--every`` 14th of top1465 from the first, ``--count`` 100)
-both trees grade (or explain) it one right after the other, the order swapped every puzzle.
+for each puzzle of the sample (every ``--every``-th puzzle of ``--set``, top1465 unless told,
+from the first, at most ``--count``) both trees grade (or explain) it one right after the
+other, the order swapped every puzzle.
 Each rung's CPU (``time.process_time``) is summed per tree. The two must agree on every
 puzzle (grade, hardest technique and guesses; for explain, every step's technique, sentence,
 cells, placements, eliminations and links), else the run stops: a speed change may not
@@ -16,6 +17,10 @@ change a step.
 
 Prints per tree the mean, p95 and max CPU per puzzle over all rounds, and the rungs whose
 total moved most. Figures go in ``benchmarks/RESULTS.md``.
+
+With ``--deadline-ms N`` each run gets that deadline (as the web's pages do), and each tree's
+wall time past it is printed too (how well the deadline is kept); two runs must then agree
+only when neither was cut short, since where a deadline cuts depends on the moment.
 """
 
 from __future__ import annotations
@@ -106,11 +111,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--base", default="main", help="the commit to compare against")
     parser.add_argument("--mode", choices=("grade", "explain"), default="grade")
     parser.add_argument("--rounds", type=int, default=1)
-    parser.add_argument("--every", type=int, default=14, help="every Nth top1465 puzzle")
+    parser.add_argument("--set", default="top1465", help="a puzzle file's name without .txt")
+    parser.add_argument("--every", type=int, default=14, help="every Nth puzzle of the set")
     parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--deadline-ms", type=float, default=None, help="each run's deadline")
     args = parser.parse_args(argv)
 
-    lines = data_file("top1465.txt").read_text().splitlines()
+    lines = data_file(f"{args.set}.txt").read_text().splitlines()
     grids = [line.strip()[:81] for line in lines if line.strip() and not line.startswith("#")]
     sample = grids[:: args.every][: args.count]
     with tempfile.TemporaryDirectory() as tmp:
@@ -124,6 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         }
         spent: dict[str, defaultdict[str, float]] = {side: defaultdict(float) for side in trees}
         per: dict[str, list[float]] = {side: [] for side in trees}
+        past: dict[str, list[float]] = {side: [] for side in trees}  # wall ms past the deadline
         for side, logic in trees.items():
             timed(logic, spent[side])
         for r in range(args.rounds):
@@ -133,14 +141,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for side in order:
                     logic = trees[side]
                     run = logic.grade if args.mode == "grade" else logic.explain
-                    start = time.process_time()
-                    result = run(grid, geometries[side])
+                    start, wall = time.process_time(), time.perf_counter()
+                    result = run(grid, geometries[side], deadline_ms=args.deadline_ms)
                     per[side].append(time.process_time() - start)
-                    seen.append(fingerprint(result, args.mode))
-                if seen[0] != seen[1]:
-                    print(f"top1465 #{k * args.every}: the trees disagree", file=sys.stderr)
+                    if args.deadline_ms is not None:
+                        elapsed = 1000 * (time.perf_counter() - wall)
+                        past[side].append(elapsed - args.deadline_ms)
+                    seen.append(None if result.cut_short else fingerprint(result, args.mode))
+                if None not in seen and seen[0] != seen[1]:
+                    print(f"{args.set} #{k * args.every}: the trees disagree", file=sys.stderr)
                     return 1
-    print(f"{args.mode}, {len(sample)} top1465 puzzles x {args.rounds} rounds, base {args.base}")
+    print(f"{args.mode}, {len(sample)} {args.set} puzzles x {args.rounds} rounds, base {args.base}")
     for side in trees:
         times = sorted(per[side])
         p95 = times[math.ceil(len(times) * 0.95) - 1]
@@ -149,6 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  {side:5s} mean {1000 * mean:6.1f} ms  p95 {1000 * p95:6.1f} ms  "
             f"max {1000 * times[-1]:6.0f} ms"
         )
+        if past[side]:
+            over = sorted(past[side])
+            late = sum(1 for ms in over if ms > 0)
+            print(
+                f"        wall time past the {args.deadline_ms:g} ms deadline: {late} runs, "
+                f"p95 {over[math.ceil(len(over) * 0.95) - 1]:6.1f} ms  max {over[-1]:6.1f} ms"
+            )
     names = set(spent["base"]) | set(spent["this"])
     moved = sorted(names, key=lambda n: -abs(spent["this"][n] - spent["base"][n]))
     print(f"  {'rung':32s} {'base s':>8s} {'this s':>8s}  ratio")

@@ -38,3 +38,14 @@ def test_a_step_that_differs_stops_the_run(
     monkeypatch.setattr(ladder_ab, "fingerprint", one_side_differs)
     assert ladder_ab.main(["--base", "HEAD", "--count", "1", "--mode", "explain"]) == 1
     assert "the trees disagree" in capsys.readouterr().err
+
+
+def test_a_deadline_is_passed_on_and_the_time_past_it_reported(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    args = ["--base", "HEAD", "--count", "2", "--every", "700", "--deadline-ms", "0"]
+    assert ladder_ab.main([*args, "--mode", "explain"]) == 0
+    out = capsys.readouterr().out
+    # A deadline of 0 has passed before the first step: every run of both trees is late.
+    assert out.count("wall time past the 0 ms deadline: 2 runs") == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from sudoku_web.core.logic import (
     pencil_marks,
 )
 from sudoku_web.core.solver import SolveStats, branch_for, solve
-from sudoku_web.core.techniques import GRADE_OF
+from sudoku_web.core.techniques import GRADE_OF, TECHNIQUES, clock, tables_for
 
 ROOT = Path(__file__).resolve().parent.parent
 GEO = standard(9)
@@ -453,3 +454,22 @@ def test_grade_deadline_marks_an_upper_bound() -> None:
     hurried = grade(puzzle, GEO, solution=solution, deadline_ms=0)
     assert hurried.cut_short and hurried.grade == "Diabolical"
     assert not grade(EASY, GEO, deadline_ms=0).cut_short
+
+
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+
+
+def test_a_forcing_search_stops_at_the_deadline_not_only_between_steps() -> None:
+    """A forcing net can search for 100 ms: past the deadline it stops, and the explanation
+    goes on as in a hurry (cheap rungs, then a guess) instead of running on."""
+    explanation = explain(INKALA, GEO)
+    forcing = next(s for s in explanation.steps if s.technique.startswith("Forcing"))
+    technique = dict((name, t) for name, _, t in TECHNIQUES)[forcing.technique]
+    found = technique(forcing.before, tables_for(GEO))
+    assert found is not None and found.eliminations == forcing.eliminations
+    with clock.within(time.perf_counter() - 1), pytest.raises(clock.OutOfTime):
+        technique(forcing.before, tables_for(GEO))
+    with clock.within(time.perf_counter() + 60):  # in time: the same step as without a clock
+        again = technique(forcing.before, tables_for(GEO))
+    assert again is not None and again.eliminations == forcing.eliminations
+    assert not explanation.cut_short

@@ -56,6 +56,7 @@ from .techniques import (
     Tables,
     Technique,
     cage_combination,
+    clock,
     contradiction,
     hidden_single,
     house_uniques,
@@ -243,8 +244,10 @@ def _ladder_step(
     for name, rung, technique in rungs:
         if name in UNIQUENESS and not unique:
             continue
-        if cheap_only and rung not in CHEAP_GRADES:
-            break
+        if rung not in CHEAP_GRADES:
+            if cheap_only:
+                break
+            clock.check()  # past the deadline: OutOfTime, which the caller catches
         step = technique(cand, tables)
         if step is not None:
             return step
@@ -270,7 +273,8 @@ def explain(
     never use the uniqueness techniques.
 
     ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
-    and Medium techniques are tried before a guess, and ``cut_short`` says so. 9x9 puzzles
+    and Medium techniques are tried before a guess, and ``cut_short`` says so; a costly
+    rung's search still running then stops too (:mod:`.techniques.clock`). 9x9 puzzles
     finish well inside any sensible deadline; minimal 16x16 ones can take seconds without.
     """
     started = time.perf_counter()
@@ -290,7 +294,9 @@ def explain(
     steps: list[Step] = []
     counts: dict[str, int] = {}
     status: Status = "max_steps"
-    with remembering():  # skip per-digit searches that failed on the same places
+    # remembering: skip per-digit searches that failed on the same places; within: the costly
+    # rungs stop at the deadline too, not only the loop between steps
+    with remembering(), clock.within(deadline):
         while len(steps) < max_steps:
             if cand.solved:
                 broken = contradiction(cand, tables)
@@ -301,7 +307,10 @@ def explain(
                     status = "solved"
                 break
             hurry = deadline is not None and time.perf_counter() > deadline
-            step = _first_step(cand, tables, unique, cheap_only=hurry)
+            try:
+                step = _first_step(cand, tables, unique, cheap_only=hurry)
+            except clock.OutOfTime:  # a costly rung ran past the deadline: as if in a hurry
+                step, hurry = None, True
             if step is None:
                 cut_short = cut_short or hurry
                 if solution is None:
@@ -419,7 +428,7 @@ def _grade_fast(
     used: set[str] = set()
     cut_short = False
     # untold: skip per-digit searches that failed on the same places, and the sentences
-    with remembering(), untold():
+    with remembering(), untold(), clock.within(deadline):
         while True:
             placed = _settle(vals, masks, geometry, tables, answer)
             steps += placed + 1
@@ -430,7 +439,10 @@ def _grade_fast(
             hurry = deadline is not None and time.perf_counter() > deadline
             deduced = sum(1 << c for c, v in enumerate(vals) if v and not values[c])
             here = Candidates(tuple(vals), tuple(masks), deduced)
-            step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
+            try:
+                step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
+            except clock.OutOfTime:
+                step, hurry = None, True
             if step is None:
                 cut_short = cut_short or hurry
                 # The engine's branch, as _guess, and the option that holds.

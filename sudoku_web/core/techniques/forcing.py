@@ -46,6 +46,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry
+from . import clock
 from .base import (
     Candidates,
     Step,
@@ -123,6 +124,8 @@ def _search(cand: Candidates, t: Tables, nt: NetTables, locked: bool) -> _Found 
     outcomes: dict[int, Outcome] = {}
     broken: list[_Found] = []
     for c, m in enumerate(cand.masks):
+        if m:
+            clock.check()  # a net can take 100 ms: stop at the explanation's deadline
         for digit in bits_to_digits(m):
             i = c * nt.size + digit - 1
             outcome = outcomes[i] = propagate(nt, x, d, i, locked)
