@@ -10,7 +10,9 @@ wrong grids it flagged (a status other than "unique" or a marked wrong cell), ph
 refused, and wall time per photo (mean, median, p95, max; the bytes are in memory, so
 decoding is timed and disk reads are not) and this process's CPU time per photo (near what
 the wall time would be on an idle machine). Peak memory is this process's max RSS. Without
-the photos it says so and exits 0, measuring nothing.
+the photos it says so and exits 0, measuring nothing. ``--train-only`` reads the training
+split alone (for tuning without touching the held-aside one); ``--dump FILE`` writes each
+photo's reading, to compare two trees photo by photo.
 """
 
 from __future__ import annotations

@@ -7,7 +7,12 @@ find_grid
     An outline cut by the photo's border (the grid runs off the picture) is taken as the
     four corners its frame lines and that border give, when that covers more than its
     simplification (which a border-cut outline, running into the open cells, leads astray)
-    or when no simplification is square-ish.
+    or when no simplification is square-ish; a square-ish test allows a steep angle.
+grid_candidates
+    find_grid's corners first, then other readings of the same outline where they differ:
+    where it turns most sharply (a bowed frame), its five or six sides cut back to four (a
+    corner cut off by a shadow or the edge), an oblong part joined with its neighbours (a
+    grid split by a fold). The reader cuts each and keeps the best reading.
 straighten
     A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels (with a
     margin around it, where a bent page's curved lines are looked for).

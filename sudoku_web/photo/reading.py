@@ -1,7 +1,8 @@
 """The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
 
-decode (bounded, EXIF-upright) -> find the grid (grown over the photo's edge where it runs
-off it, :mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked) ->
+decode (bounded, EXIF-upright) -> find the grid (where its frame is unsure, each candidate
+frame is read and the best reading kept; grown over the photo's edge where it runs off it,
+:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked) ->
 straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`) -> check
 it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
 contrasts, as second opinions) -> classify them in each of the four quarter turns and keep
