@@ -13,7 +13,8 @@ by ``amp`` of a cell), saves it as JPEG 92 and reads it with :func:`read_photo`.
    table of its median grey (3 repeats its edge pixels, as the earlier tables did).
 
 The grid is located on the flat photo by :func:`find_grid` (the synthetic page is built
-around it). Each page prints ``right``, ``wrong N`` or ``refused``; with ``--why`` a refused
+around it). Each page prints ``right``, ``wrong N`` (``NOT FLAGGED`` when the reading says
+it is unique and marks none of its wrong cells) or ``refused``; with ``--why`` a refused
 or misread page also says where the reader stopped: no four-sided outline found, an outline
 whose corners lie more than half a cell from the grid's, no lattice of lines followed, or
 squares without inner lines. The totals per bend and amount end the output; ``--out``
@@ -177,9 +178,12 @@ def main() -> None:
                 page, corners = bent(gray, amp, kind)
                 data = jpeg(page)
                 try:
-                    read = read_photo(data, deadline_ms=30_000).puzzle
-                    wrong = sum(int(read[i]) != truth[i] for i in range(81))
+                    reading = read_photo(data, deadline_ms=30_000)
+                    bad = [i for i in range(81) if int(reading.puzzle[i]) != truth[i]]
+                    wrong = len(bad)
+                    flagged = reading.status != "unique" or any(i in reading.uncertain for i in bad)
                     result = "right" if not wrong else f"wrong {wrong}"
+                    result += "" if flagged or not wrong else " NOT FLAGGED"
                 except PhotoError:
                     wrong, result = -1, "refused"
                 tally[kind, amp][0 if wrong == 0 else 2 if wrong < 0 else 1] += 1
