@@ -400,3 +400,20 @@ def test_a_grid_split_by_faint_lines_is_joined_and_reads_right() -> None:
     # down; that part alone is oblong, and joined with the rows beneath it is the grid
     photo = PHOTOS / "image209.jpg"
     assert read_photo(photo.read_bytes(), deadline_ms=10_000).puzzle == givens(photo)
+
+
+def test_a_grid_running_off_two_sides_reads_what_shows_and_marks_the_rest() -> None:
+    # training image80 cut 1.3 cells into its grid through the top-left corner: the outline
+    # runs off the top and the left of the photo, which meet there
+    photo = PHOTOS / "image80.jpg"
+    gray = load_gray(photo.read_bytes())
+    quad = find_grid(gray)
+    assert quad is not None
+    (x0, y0), right = quad.min(axis=0), quad[:, 0].max()
+    cut = int(1.3 * (right - x0) / 9)
+    cropped = np.ascontiguousarray(gray[int(y0) + cut :, int(x0) + cut :])
+    reading = read_photo(jpeg(Image.fromarray(cropped)), deadline_ms=10_000)
+    truth = givens(photo)
+    assert "outside the photo" in reading.message
+    assert {0, 1, 9} <= set(reading.uncertain)  # the corner's cells: not seen, so marked
+    assert all(reading.puzzle[i] == truth[i] or i in reading.uncertain for i in range(81))
