@@ -60,12 +60,14 @@ def find_grid(gray: np.ndarray) -> Quad | None:
 
 
 def grid_candidates(gray: np.ndarray) -> list[Quad]:
-    """The largest square-ish outline's corners, as :func:`find_grid` takes them, then (when
-    they differ) as the points where the outline turns most sharply; empty when none.
+    """The largest square-ish outline's corners, as :func:`find_grid` takes them, then each
+    other reading of it that differs: where it turns most sharply (:func:`_turning_corners`),
+    its sides extended past a cut-off corner (:func:`_side_lines`), and, when it is oblong,
+    joined with a neighbouring outline (:func:`_joined`). Empty when there is none.
 
-    The two differ on a strongly bowed frame (its simplification can put a corner on a
-    bulge) or a ragged outline (where a sharp turn can be something touching the frame):
-    the reader cuts both and keeps the better reading.
+    They differ on a strongly bowed frame (its simplification can put a corner on a bulge),
+    a frame missing a corner, a grid split in two, or a ragged outline (where a sharp turn
+    can be something touching the frame): the reader cuts each and keeps the best reading.
     """
     h, w = gray.shape
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
@@ -120,7 +122,8 @@ def _oblong(quad: Quad) -> float:
 
 
 def _joined(contour: np.ndarray, others: list[np.ndarray], quad: Quad) -> list[Quad]:
-    """An oblong outline joined with each other outline that makes it squarer (OBLONG).
+    """An oblong outline (OBLONG) joined with the other outline that makes it squarest, when
+    one makes it squarer by 0.2 or more; else nothing.
 
     Lines too faint to close, or a fold, can split a grid into a band of rows and the rest:
     the bigger part alone still passes as square-ish, but it is oblong, which a grid's frame
@@ -129,14 +132,14 @@ def _joined(contour: np.ndarray, others: list[np.ndarray], quad: Quad) -> list[Q
     ratio = _oblong(quad)
     if ratio < OBLONG:
         return []
-    out = []
+    best: list[Quad] = []
     for other in others:
         if other is contour:
             continue
         joined = _four_corners(cv2.convexHull(np.vstack([contour, other])))
         if joined is not None and _square_ish(joined) and _oblong(joined) < ratio - 0.2:
-            out.append(joined)
-    return out
+            ratio, best = _oblong(joined) + 0.2, [joined]
+    return best
 
 
 def _distinct(quads: list[Quad | None]) -> list[Quad]:
@@ -213,8 +216,8 @@ def _side_lines(hull: np.ndarray) -> Quad | None:
 
     A frame whose corner is cut off (by the photo's edge, a shadow or a fold) simplifies to
     a pentagon: the cut is the side with the widest angles at both ends, and the corner is
-    where the two sides beside it meet when extended. Cut sides are dropped so until four
-    remain.
+    where the two sides beside it meet when extended. Cut sides are dropped one at a time
+    until four remain.
     """
     approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
     points = [p.astype(np.float64) for p in approx.reshape(-1, 2)]
