@@ -47,6 +47,7 @@ CUT_GAIN = 1.1  # how much more a grid cut by the border must cover than its sim
 CORNER_REACH = 0.15  # how far (of a side) a corner may move to the outline's outermost point
 TURN_REACH = 0.3  # how far (of a side) a sharp turn of the outline may lie from a corner
 OBLONG = 1.35  # an outline this oblong (pair of sides to pair) may be part of a grid
+JOINS = 3  # the most neighbouring outlines an oblong one is joined with, one at a time
 SAME = 3.0  # pixels: two candidate corners closer than this are the same
 TURN_SPAN = 0.03  # share of the perimeter on either side over which the outline's turn is taken
 MIN_TURN = 35  # degrees: the least turn of the outline at a frame's corner
@@ -122,24 +123,27 @@ def _oblong(quad: Quad) -> float:
 
 
 def _joined(contour: np.ndarray, others: list[np.ndarray], quad: Quad) -> list[Quad]:
-    """An oblong outline (OBLONG) joined with the other outline that makes it squarest, when
-    one makes it squarer by 0.2 or more; else nothing.
+    """An oblong outline (OBLONG) joined with each of the other outlines, largest first,
+    that make it squarer by 0.2 or more: at most JOINS of them.
 
     Lines too faint to close, or a fold, can split a grid into a band of rows and the rest:
     the bigger part alone still passes as square-ish, but it is oblong, which a grid's frame
-    seldom is even at a steep angle; joined with the rest, it is square again.
+    seldom is even at a steep angle; joined with the rest, it is square again. (The squarest
+    join is not always the grid: a block of text beside it can square it too.)
     """
     ratio = _oblong(quad)
     if ratio < OBLONG:
         return []
-    best: list[Quad] = []
+    out: list[Quad] = []
     for other in others:
         if other is contour:
             continue
         joined = _four_corners(cv2.convexHull(np.vstack([contour, other])))
         if joined is not None and _square_ish(joined) and _oblong(joined) < ratio - 0.2:
-            ratio, best = _oblong(joined) + 0.2, [joined]
-    return best
+            out.append(joined)
+            if len(out) == JOINS:
+                break
+    return out
 
 
 def _distinct(quads: list[Quad | None]) -> list[Quad]:

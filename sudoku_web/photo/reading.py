@@ -79,7 +79,9 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     deadline = time.perf_counter() + deadline_ms / 1000
     gray = load_gray(data, max_pixels=max_pixels)
     found: list[tuple[Cut, np.ndarray]] = []
-    for quad in grid_candidates(gray):  # up to four where the frame's corners are unsure
+    for quad in grid_candidates(gray):  # several where the frame is unsure
+        if found and time.perf_counter() > deadline:
+            break  # past the deadline the frames read so far must do
         grown = over_the_edge(gray, quad)  # a grid running off the photo: its whole frame
         quad = quad if grown is None else grown
         cuts = [read_square(square) for square in cut_squares(gray, quad)]
