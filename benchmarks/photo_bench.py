@@ -10,7 +10,9 @@ wrong grids it flagged (a status other than "unique" or a marked wrong cell), ph
 refused, and wall time per photo (mean, median, p95, max; the bytes are in memory, so
 decoding is timed and disk reads are not) and this process's CPU time per photo (near what
 the wall time would be on an idle machine). Peak memory is this process's max RSS. Without
-the photos it says so and exits 0, measuring nothing.
+the photos it says so and exits 0, measuring nothing. ``--train-only`` reads the training
+split alone (for tuning without touching the held-aside one); ``--dump FILE`` writes each
+photo's reading, to compare two trees photo by photo.
 """
 
 from __future__ import annotations
@@ -76,8 +78,11 @@ def _spread(values: list[float]) -> str:
     )
 
 
-def measure(name: str, photos: list[Path], repeat: int, deadline_ms: float) -> Split:
-    """Read every photo ``repeat`` times (the best time counts) and score the first reading."""
+def measure(
+    name: str, photos: list[Path], repeat: int, deadline_ms: float, dump: list[str] | None = None
+) -> Split:
+    """Read every photo ``repeat`` times (the best time counts) and score the first reading;
+    each photo's reading is appended to ``dump`` as a TSV line when given."""
     split = Split(name)
     for photo in photos:
         data, truth = photo.read_bytes(), labels(photo)
@@ -93,6 +98,9 @@ def measure(name: str, photos: list[Path], repeat: int, deadline_ms: float) -> S
         split.photos += 1
         split.times_ms.append(best)
         split.cpu_ms.append(best_cpu)
+        if dump is not None:
+            what = f"{reading.puzzle}\t{reading.uncertain}" if reading else f"refused {refusal}"
+            dump.append(f"{photo.name}\t{what}\n")
         if reading is None:
             split.refused += 1
             split.wrong_cells += 81
@@ -130,6 +138,16 @@ def main() -> None:
         " apart from a busy machine's delays, which leave readings unchecked)",
     )
     parser.add_argument("--test-only", action="store_true", help="the held-aside split alone")
+    parser.add_argument(
+        "--train-only", action="store_true", help="the training split alone (for tuning)"
+    )
+    parser.add_argument(
+        "--dump",
+        type=Path,
+        default=None,
+        help="write each photo's reading (puzzle, marked cells, or the refusal) to this TSV,"
+        " to compare two trees photo by photo",
+    )
     args = parser.parse_args()
     folder = args.photos or next((p for p in CANDIDATES if p.is_dir()), None)
     if folder is None or not folder.is_dir():
@@ -140,15 +158,18 @@ def main() -> None:
         f"photos: {folder} ({len(train) + len(test)}; held aside {len(test)});"
         f" deadline {args.deadline_ms:.0f} ms; load average {os.getloadavg()[0]:.1f}"
     )
-    splits = [("held-aside test split", test)]
+    splits = [] if args.train_only else [("held-aside test split", test)]
     if not args.test_only:
         splits.append(("training split", train))
+    dump: list[str] = []
     for name, photos in splits:
-        split = measure(name, photos, args.repeat, args.deadline_ms)
+        split = measure(name, photos, args.repeat, args.deadline_ms, dump)
         print(split.line())
         if args.verbose:
             for miss in split.misses:
                 print("   ", miss)
+    if args.dump:
+        args.dump.write_text("".join(dump))
     print(f"peak memory (max RSS): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB")
 
 

@@ -15,6 +15,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
+from benchmarks.photo_bends import bent
+from benchmarks.photo_bends import jpeg as bent_jpeg
 from sudoku_web.core.solver import solve
 from sudoku_web.photo import (
     MAX_PIXELS,
@@ -475,3 +477,46 @@ def test_cuttings_are_weighed_so_a_sure_reading_outvotes_a_lost_stroke() -> None
     assert weigh([blank[None], blank[None], speck[None]])[0].argmax() == 0
     agreed = weigh([row(d5=0.99, d6=0.01)[None]] * 3)[0]
     assert agreed.argmax() == 5 and agreed[5] > 0.98
+
+
+@pytest.mark.parametrize(("kind", "sag"), [(5, 0.5), (5, 0.8)])
+def test_a_bent_page_at_a_steep_angle_reads_right(kind: int, sag: float) -> None:
+    # training image80, its page sagging by half a cell or most of one (columns bowing by 0.6
+    # of that), tilted 45 degrees away: the far side about half the near one, the frame's
+    # sides bowed, its outline no quadrilateral a square-ish test took before
+    photo = PHOTOS / "image80.jpg"
+    page, _ = bent(load_gray(photo.read_bytes()), sag, kind)
+    assert read_photo(bent_jpeg(page), deadline_ms=10_000).puzzle == givens(photo)
+
+
+@pytest.mark.parametrize("name", ["image199", "image87"])  # training photos
+def test_a_grid_whose_outline_misses_a_corner_reads_right(name: str) -> None:
+    # image199: a shadow hides the bottom-left corner, so the grid's outline cuts it
+    # slantwise; image87: the grid runs off the top, its top-right corner cut by the edge
+    photo = PHOTOS / f"{name}.jpg"
+    reading = read_photo(photo.read_bytes(), deadline_ms=10_000)
+    assert reading.puzzle == givens(photo)
+
+
+def test_a_grid_split_by_faint_lines_is_joined_and_reads_right() -> None:
+    # training image209: below a fold the thin lines fade, so the outline stops six rows
+    # down; that part alone is oblong, and joined with the rows beneath it is the grid
+    photo = PHOTOS / "image209.jpg"
+    assert read_photo(photo.read_bytes(), deadline_ms=10_000).puzzle == givens(photo)
+
+
+def test_a_grid_running_off_two_sides_reads_what_shows_and_marks_the_rest() -> None:
+    # training image80 cut 1.3 cells into its grid through the top-left corner: the outline
+    # runs off the top and the left of the photo, which meet there
+    photo = PHOTOS / "image80.jpg"
+    gray = load_gray(photo.read_bytes())
+    quad = find_grid(gray)
+    assert quad is not None
+    (x0, y0), right = quad.min(axis=0), quad[:, 0].max()
+    cut = int(1.3 * (right - x0) / 9)
+    cropped = np.ascontiguousarray(gray[int(y0) + cut :, int(x0) + cut :])
+    reading = read_photo(jpeg(Image.fromarray(cropped)), deadline_ms=10_000)
+    truth = givens(photo)
+    assert "outside the photo" in reading.message
+    assert {0, 1, 9} <= set(reading.uncertain)  # the corner's cells: not seen, so marked
+    assert all(reading.puzzle[i] == truth[i] or i in reading.uncertain for i in range(81))

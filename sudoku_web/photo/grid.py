@@ -7,7 +7,12 @@ find_grid
     An outline cut by the photo's border (the grid runs off the picture) is taken as the
     four corners its frame lines and that border give, when that covers more than its
     simplification (which a border-cut outline, running into the open cells, leads astray)
-    or when no simplification is square-ish.
+    or when no simplification is square-ish; a square-ish test allows a steep angle.
+grid_candidates
+    find_grid's corners first, then other readings of the same outline where they differ:
+    where it turns most sharply (a bowed frame), its five or six sides cut back to four (a
+    corner cut off by a shadow or the edge), an oblong part joined with its neighbours (a
+    grid split by a fold). The reader cuts each and keeps the best reading.
 straighten
     A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels (with a
     margin around it, where a bent page's curved lines are looked for).
@@ -41,11 +46,31 @@ SECOND_OPINIONS = (15, 35)
 
 CUT_GAIN = 1.1  # how much more a grid cut by the border must cover than its simplified outline
 CORNER_REACH = 0.15  # how far (of a side) a corner may move to the outline's outermost point
+TURN_REACH = 0.3  # how far (of a side) a sharp turn of the outline may lie from a corner
+OBLONG = 1.35  # an outline this oblong (pair of sides to pair) may be part of a grid
+JOINS = 4  # the most neighbouring outlines an oblong one is joined with, one at a time
+SAME = 3.0  # pixels: two candidate corners closer than this are the same
+TURN_SPAN = 0.03  # share of the perimeter on either side over which the outline's turn is taken
+MIN_TURN = 35  # degrees: the least turn of the outline at a frame's corner
 Quad = np.ndarray  # 4x2 float32 corners: top-left, top-right, bottom-right, bottom-left
 
 
 def find_grid(gray: np.ndarray) -> Quad | None:
     """Corners of the largest square-ish four-sided outline, or None when there is none."""
+    found = grid_candidates(gray)
+    return found[0] if found else None
+
+
+def grid_candidates(gray: np.ndarray) -> list[Quad]:
+    """The largest square-ish outline's corners, as :func:`find_grid` takes them, then each
+    other reading of it that differs: where it turns most sharply (:func:`_turning_corners`),
+    its sides extended past a cut-off corner (:func:`_side_lines`), and, when it is oblong,
+    joined with a neighbouring outline (:func:`_joined`). Empty when there is none.
+
+    They differ on a strongly bowed frame (its simplification can put a corner on a bulge),
+    a frame missing a corner, a grid split in two, or a ragged outline (where a sharp turn
+    can be something touching the frame): the reader cuts each and keeps the best reading.
+    """
     h, w = gray.shape
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
     block = max(15, (min(h, w) // 40) | 1)
@@ -66,11 +91,71 @@ def find_grid(gray: np.ndarray) -> Quad | None:
             quad = _four_corners(outline)
             if quad is not None and _square_ish(quad):
                 if cut is not None and _area(cut) > CUT_GAIN * _area(quad):
-                    return cut  # the outline ran into cells the border cuts open
-                return _outermost(outline, quad)
+                    return [cut]  # the outline ran into cells the border cuts open
+                turning = _near(_turning_corners(outline), quad)
+                joined = _joined(contour, contours, quad)
+                return _distinct([_outermost(outline, quad), turning, _side_lines(hull), *joined])
         if cut is not None:
-            return cut
-    return None
+            return [cut]
+        # a bowed frame's outline simplifies to 5-8 points, a frame cut at a corner to 5-6
+        found = _distinct([*(_turning_corners(o) for o in (contour, hull)), _side_lines(hull)])
+        if found:
+            return found
+    return []
+
+
+def _near(corners: Quad | None, quad: Quad) -> Quad | None:
+    """``corners`` when each lies within TURN_REACH of a side from ``quad``'s, else None."""
+    if corners is None:
+        return None
+    side = float(np.mean(np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)))
+    return (
+        corners
+        if float(np.linalg.norm(corners - quad, axis=1).max()) <= TURN_REACH * side
+        else None
+    )
+
+
+def _oblong(quad: Quad) -> float:
+    """How much longer one pair of opposite sides is, on average, than the other (1: square)."""
+    sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
+    pairs = sorted(((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))
+    return pairs[1] / max(pairs[0], 1.0)
+
+
+def _joined(contour: np.ndarray, others: list[np.ndarray], quad: Quad) -> list[Quad]:
+    """An oblong outline (OBLONG) joined with each of the other outlines, largest first,
+    that make it squarer by 0.2 or more: at most JOINS of them.
+
+    Lines too faint to close, or a fold, can split a grid into a band of rows and the rest:
+    the bigger part alone still passes as square-ish, but it is oblong, which a grid's frame
+    seldom is even at a steep angle; joined with the rest, it is square again. (The squarest
+    join is not always the grid: a block of text beside it can square it too.)
+    """
+    ratio = _oblong(quad)
+    if ratio < OBLONG:
+        return []
+    out: list[Quad] = []
+    for other in others:
+        if other is contour:
+            continue
+        joined = _four_corners(cv2.convexHull(np.vstack([contour, other])))
+        if joined is not None and _square_ish(joined) and _oblong(joined) < ratio - 0.2:
+            out.append(joined)
+            if len(out) == JOINS:
+                break
+    return out
+
+
+def _distinct(quads: list[Quad | None]) -> list[Quad]:
+    """The square-ish quadrilaterals given, each once (corners within SAME pixels are one)."""
+    out: list[Quad] = []
+    for quad in quads:
+        if quad is None or not _square_ish(quad):
+            continue
+        if all(float(np.abs(quad - other).max()) > SAME for other in out):
+            out.append(quad)
+    return out
 
 
 def _area(quad: Quad) -> float:
@@ -79,11 +164,14 @@ def _area(quad: Quad) -> float:
 
 
 def _cut_by_border(hull: np.ndarray, h: int, w: int) -> Quad | None:
-    """The four corners of an outline cut by one of the photo's borders, or None if it is not.
+    """The four corners of an outline cut by the photo's border, or None if it is not.
 
     Where a grid runs off the picture its outline follows the border between the two frame
     lines that reach it; those two points are corners, the other two the outline's extreme
     points towards the far corners (simplifying such an outline drops the wrong points).
+    Where it runs off two borders meeting at a corner of the photo (the grid cut slantwise
+    there), that corner of the photo is one corner, the furthest points along each border
+    from it two more, and the outline's extreme point away from it the fourth.
     """
     points = hull.reshape(-1, 2).astype(np.float32)
     borders = (  # the border's points, the axis along it, the far corners' directions
@@ -92,16 +180,124 @@ def _cut_by_border(hull: np.ndarray, h: int, w: int) -> Quad | None:
         (points[:, 1] >= h - 2, 0, ((-1, -1), (1, -1))),
         (points[:, 0] <= 1, 1, ((1, -1), (1, 1))),
     )
-    cut = [border for border in borders if int(border[0].sum()) >= 2]
+    cut = [i for i, border in enumerate(borders) if int(border[0].sum()) >= 2]
+    if len(cut) == 2 and (cut[1] - cut[0]) % 2 == 1:
+        return _cut_at_corner(points, [borders[i][0] for i in cut], h, w)
     if len(cut) != 1:
         return None
-    on, along, directions = cut[0]
+    on, along, directions = borders[cut[0]]
     edge, rest = points[on], points[~on]
     if len(rest) < 2 or np.ptp(edge[:, along]) < 1:
         return None
     corners = [edge[np.argmin(edge[:, along])], edge[np.argmax(edge[:, along])]]
     corners += [rest[np.argmax(rest @ np.array(d, dtype=np.float32))] for d in directions]
     quad = order_corners(np.array(corners, dtype=np.float32))
+    return quad if len({tuple(p) for p in quad.tolist()}) == 4 else None
+
+
+def _cut_at_corner(points: np.ndarray, on: list[np.ndarray], h: int, w: int) -> Quad | None:
+    """The corners of an outline running off two borders that meet at a corner of the photo
+    (``on``: which of its points lie on each border); see :func:`_cut_by_border`."""
+    both = on[0] & on[1]
+    photo = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
+    touching = points[on[0] | on[1]]
+    corner = photo[np.argmin(np.linalg.norm(photo[:, None] - touching[None], axis=2).min(axis=1))]
+    corners = [corner]
+    for mask in on:
+        edge = points[mask & ~both]
+        if len(edge) == 0:
+            return None
+        corners.append(edge[np.argmax(np.linalg.norm(edge - corner, axis=1))])
+    rest = points[~(on[0] | on[1])]
+    if len(rest) == 0:
+        return None
+    corners.append(rest[np.argmax(np.linalg.norm(rest - corner, axis=1))])
+    quad = order_corners(np.array(corners, dtype=np.float32))
+    return quad if len({tuple(p) for p in quad.tolist()}) == 4 else None
+
+
+def _side_lines(hull: np.ndarray) -> Quad | None:
+    """The outline's simplification with five or six sides cut back to four, or None.
+
+    A frame whose corner is cut off (by the photo's edge, a shadow or a fold) simplifies to
+    a pentagon: the cut is the side with the widest angles at both ends, and the corner is
+    where the two sides beside it meet when extended. Cut sides are dropped one at a time
+    until four remain.
+    """
+    approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
+    points = [p.astype(np.float64) for p in approx.reshape(-1, 2)]
+    if len(points) not in (5, 6):
+        return None
+    while len(points) > 4:
+        n = len(points)
+        angles = [_angle(points[i - 1], points[i], points[(i + 1) % n]) for i in range(n)]
+        cut = max(range(n), key=lambda i: angles[i] + angles[(i + 1) % n])
+        before = (points[cut - 1], points[cut])
+        after = (points[(cut + 1) % n], points[(cut + 2) % n])
+        corner = _meet(before, after)
+        if corner is None:
+            return None
+        points[cut] = corner
+        del points[(cut + 1) % n]
+    quad = order_corners(np.array(points, dtype=np.float32))
+    return quad if cv2.isContourConvex(quad.reshape(-1, 1, 2)) else None
+
+
+def _angle(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> float:
+    """The angle at ``b`` between the lines to ``a`` and ``c``, in radians."""
+    u, v = a - b, c - b
+    cos = float(u @ v) / max(float(np.linalg.norm(u) * np.linalg.norm(v)), 1e-9)
+    return float(np.arccos(np.clip(cos, -1.0, 1.0)))
+
+
+def _meet(
+    first: tuple[np.ndarray, np.ndarray], second: tuple[np.ndarray, np.ndarray]
+) -> np.ndarray | None:
+    """Where the lines through two segments meet, or None when they are nearly parallel."""
+    d1, d2 = first[1] - first[0], second[1] - second[0]
+    cross = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(cross) < 0.2 * np.linalg.norm(d1) * np.linalg.norm(d2):  # under some 12 degrees
+        return None
+    t = ((second[0] - first[0])[0] * d2[1] - (second[0] - first[0])[1] * d2[0]) / cross
+    meet: np.ndarray = first[0] + t * d1
+    return meet
+
+
+def _turning_corners(outline: np.ndarray) -> Quad | None:
+    """The four points where the outline turns by most, in reading order, or None.
+
+    The outline is walked in steps of a few pixels; at each point the turn is the angle
+    between the chords to the points TURN_SPAN of the perimeter before and after it (about a
+    cell: a side bowed by a cell turns by some 11 degrees over it, a corner by 40-140).
+    Four peaks of at least MIN_TURN, each apart from the others by a tenth of the perimeter.
+    """
+    points = outline.reshape(-1, 2).astype(np.float64)
+    closed = np.vstack([points, points[:1]])
+    lengths = np.linalg.norm(np.diff(closed, axis=0), axis=1)
+    perimeter = float(lengths.sum())
+    if perimeter < 40:
+        return None
+    count = int(min(1200, perimeter / 2))
+    at = np.cumsum(np.concatenate([[0.0], lengths]))
+    walk = np.linspace(0, perimeter, count, endpoint=False)
+    path = np.stack([np.interp(walk, at, closed[:, i]) for i in range(2)], axis=1)
+    span = max(2, round(TURN_SPAN * count))
+    before = path - np.roll(path, span, axis=0)
+    after = np.roll(path, -span, axis=0) - path
+    cross = before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0]
+    turn = np.arctan2(cross, np.einsum("ij,ij->i", before, after))
+    turn *= 1.0 if turn.sum() >= 0 else -1.0  # the outline's own sense of going round
+    apart = count // 10
+    peaks: list[int] = []
+    left = turn.copy()
+    for _ in range(4):
+        best = int(np.argmax(left))
+        if left[best] < np.radians(MIN_TURN):
+            return None
+        peaks.append(best)
+        near = (np.arange(count) - best) % count
+        left[(near < apart) | (near > count - apart)] = -np.inf
+    quad = order_corners(path[sorted(peaks)].astype(np.float32))
     return quad if len({tuple(p) for p in quad.tolist()}) == 4 else None
 
 
@@ -151,11 +347,18 @@ def order_corners(points: np.ndarray) -> Quad:
 
 
 def _square_ish(quad: Quad) -> bool:
-    """Opposite sides within a factor 2 of each other and of the other pair (perspective)."""
+    """Opposite sides within a factor 3 of each other (a page at a steep angle: the far side
+    short), each pair's mean within a factor 2 of the other's (a square, not a column)."""
     sides = [float(np.linalg.norm(quad[i] - quad[(i + 1) % 4])) for i in range(4)]
     if min(sides) < 1:
         return False
-    return max(sides) / min(sides) < 2.0
+    if max(sides) / min(sides) < 2.0:
+        return True
+    pairs = (sides[0], sides[2]), (sides[1], sides[3])
+    if any(max(pair) / min(pair) >= 3.0 for pair in pairs):
+        return False
+    means = [sum(pair) / 2 for pair in pairs]
+    return max(means) / min(means) < 2.0
 
 
 def straighten(gray: np.ndarray, quad: Quad, margin: int = 0) -> np.ndarray:

@@ -8,14 +8,14 @@ shorter); the line is sampled every half cell along it, each sample taking the i
 nearest where the samples before it lead (so a curve is followed, not a stronger line
 nearby). The frame lines are tracked from the corners, which the warp pins; the inner lines
 around the blend of the frame's curves, so a page bent by half a cell is still searched in the
-right place. A sample that strays from its neighbours is dropped and the line interpolated
-through the others; a faint inner line found too seldom is blended from the lines beside it.
+right place. A sample that strays from its neighbours is dropped and the gap bridged along
+that blend; a faint inner line found too seldom is blended from the lines beside it.
 
-A frame line found too seldom (its middle bowed off the picture) is continued from the two
-inner lines beside it. A line's ink is looked for level and slanted (``SLOPES``): near the
-corners of a page bent by most of a cell the lines lean. No lattice (None) when both frame
-lines, or too many inner lines, are found too seldom, or when a line kinks (it jumped onto
-a neighbour) or the lines crowd or part: the reader then keeps the straight warp, as it does
+A frame line found too seldom (its middle bowed off the picture, or lost to a strong bend)
+is continued from the two inner lines beside it. A line's ink is looked for level and
+slanted (``SLOPES``): near the corners of a page bent by most of a cell the lines lean. No
+lattice (None) when too many inner lines are found too seldom, when a line kinks (it jumped
+onto a neighbour) or the lines crowd or part: the reader then keeps the straight warp, as it does
 when the crossings lie within BENT of it (``is_bent``), where the straight cut already finds
 every digit. ``unbend`` remaps the photo so that every crossing lands where the straight
 cutter expects it.
@@ -38,6 +38,9 @@ MIN_COVER = 0.35  # share of a sample strip the line's ink must cover to count a
 MIN_FOUND = 0.5  # share of a line's samples that must be found
 KINK = 0.2 * CELL  # the most a line's slope may change from one sample to the next (pixels)
 MIN_INNER = 2  # inner lines (of 8) that must be found on each axis
+# Cells: neighbouring lines nearer or further apart than this anywhere mean a line was lost
+# (one that jumped onto its neighbour leaves a gap near 0 beside one near 2).
+CROWD, PART = 0.55, 1.55
 SLOPES = (0.0, 0.2, -0.2, 0.4, -0.4)  # slants (across / along) a line's ink is looked for at
 BENT = PAD  # pixels: a lattice closer to a flat one is cut right anyway (the cut reaches PAD)
 
@@ -104,8 +107,9 @@ def _lines(cover: np.ndarray) -> np.ndarray | None:
 
     An inner line found at too few samples (a faint thin line) is blended from the nearest
     lines found on either side; a frame line found too seldom (bowed off the picture) is
-    continued from the two inner lines beside it. One frame line and at least MIN_INNER
-    inner lines must be found.
+    continued from the two inner lines beside it (with neither frame line found, the inner
+    lines are looked for around the straight warp's). At least MIN_INNER inner lines, and
+    the two beside each frame line not found, must be found.
     """
     along = _along()
     straight = MARGIN + np.arange(10) * CELL
@@ -119,16 +123,18 @@ def _lines(cover: np.ndarray) -> np.ndarray | None:
         raw[k] = np.concatenate([ends[0][:half], ends[1][half:]])
         lines[k] = _fill(raw[k], along)
     top, bottom = lines[0], lines[9]
+    # A frame line bowed past the picture's edge, or lost to a strong bend, is looked for
+    # again once the inner lines are known; meanwhile the other frame line, moved across,
+    # is the guide, or with neither found the straight warp's frame.
     if top is None and bottom is None:
-        return None
-    # A frame line bowed past the picture's edge is looked for again once the inner lines are
-    # known; meanwhile the other frame line, moved across, is the guide.
-    if top is None or bottom is None:
+        top, bottom = np.full(len(along), straight[0]), np.full(len(along), straight[9])
+    elif top is None or bottom is None:
         found = top if top is not None else bottom
         assert found is not None
         top, bottom = (found, found + 9 * CELL) if top is not None else (found - 9 * CELL, found)
     for k in range(1, 9):
-        lines[k] = _fill(_track(cover, top + (bottom - top) * k / 9, half), along)
+        guide = top + (bottom - top) * k / 9
+        lines[k] = _fill(_track(cover, guide, half), along, guide)
     for k, inner in ((0, 1), (9, 8)):
         if lines[k] is None:
             lines[k] = _extrapolated(lines, raw[k], k, inner)
@@ -146,7 +152,7 @@ def _lines(cover: np.ndarray) -> np.ndarray | None:
             line = low + (high - low) * (k - below) / (above - below)
         found[k] = line
     gaps = np.diff(found, axis=0)
-    if gaps.min() < 0.7 * CELL or gaps.max() > 1.5 * CELL:
+    if gaps.min() < CROWD * CELL or gaps.max() > PART * CELL:
         return None
     return found
 
@@ -206,8 +212,15 @@ def _nearest_line(profile: np.ndarray, centre: float) -> float | None:
     return lo + (a + b) / 2
 
 
-def _fill(found: np.ndarray, along: np.ndarray) -> np.ndarray | None:
-    """The line at every sample: strays from the local median dropped, gaps interpolated."""
+def _fill(
+    found: np.ndarray, along: np.ndarray, guide: np.ndarray | None = None
+) -> np.ndarray | None:
+    """The line at every sample: strays from the local median dropped, gaps filled.
+
+    A gap (or a missing end) follows ``guide`` (an inner line: the blend of the frame's
+    curves) moved by how far the line lies from it on either side; without a guide the
+    line is interpolated straight and held level past its last sample.
+    """
     ok = ~np.isnan(found)
     if ok.sum() < MIN_FOUND * len(found):
         return None
@@ -222,7 +235,8 @@ def _fill(found: np.ndarray, along: np.ndarray) -> np.ndarray | None:
     )
     if keep.sum() < MIN_FOUND * len(found):
         return None
-    line: np.ndarray = np.interp(along, along[idx[keep]], values[keep])
+    base = np.zeros(len(along)) if guide is None else guide
+    line: np.ndarray = base + np.interp(along, along[idx[keep]], values[keep] - base[idx[keep]])
     if np.abs(np.diff(line, 2)).max() > KINK:  # jumped onto a neighbouring line
         return None
     return line

@@ -1,7 +1,8 @@
 """The whole reading: bytes in, a checked 9x9 reading out (or a PhotoError).
 
-decode (bounded, EXIF-upright) -> find the grid (grown over the photo's edge where it runs
-off it, :mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked) ->
+decode (bounded, EXIF-upright) -> find the grid (where its frame is unsure, each candidate
+frame is read and the best reading kept; grown over the photo's edge where it runs off it,
+:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked) ->
 straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`) -> check
 it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
 contrasts, as second opinions) -> classify them in each of the four quarter turns and keep
@@ -30,8 +31,8 @@ from sudoku_web.photo.grid import (
     CELL,
     INK_CONTRAST,
     SECOND_OPINIONS,
-    find_grid,
     flat_glyph_sets,
+    grid_candidates,
     prepare,
     straighten,
     warp_matrix,
@@ -79,17 +80,18 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     """Read the Sudoku in a JPEG, PNG or WebP photo; raise PhotoError when it cannot."""
     deadline = time.perf_counter() + deadline_ms / 1000
     gray = load_gray(data, max_pixels=max_pixels)
-    quad = find_grid(gray)
-    if quad is None:
-        raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    grown = over_the_edge(gray, quad)  # a grid running off the photo: its whole frame
-    quad = quad if grown is None else grown
-    readings = [read_square(square) for square in cut_squares(gray, quad)]
-    found = [reading for reading in readings if reading is not None]
+    found: list[tuple[Cut, np.ndarray]] = []
+    for quad in grid_candidates(gray):  # several where the frame is unsure
+        if found and time.perf_counter() > deadline:
+            break  # past the deadline the frames read so far must do
+        grown = over_the_edge(gray, quad)  # a grid running off the photo: its whole frame
+        quad = quad if grown is None else grown
+        cuts = [read_square(square) for square in cut_squares(gray, quad)]
+        found += [(cut, quad) for cut in cuts if cut is not None]
     if not found:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    best = found[0] if len(found) == 1 else max(found, key=lambda r: preference(r[0], deadline))
-    choices, turns, others = best
+    pick = found[0] if len(found) == 1 else max(found, key=lambda f: preference(f[0][0], deadline))
+    (choices, turns, others), quad = pick
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
     outside = turned_cells(cells_outside(quad, gray.shape), turns)
