@@ -468,17 +468,27 @@ STROKE = CELL  # a straight run this long is a line or a crease, never part of a
 
 def long_strokes(ink: np.ndarray, length: int = STROKE) -> np.ndarray:
     """The ink lying on straight runs ``length`` pixels long or more at a STROKE_SLOPES slant
-    about either axis (an opening by a one-pixel line at each slant)."""
+    about either axis."""
+    return straight_runs(ink, length, STROKE_SLOPES, both_axes=True)
+
+
+def straight_runs(
+    ink: np.ndarray, length: int, slopes: tuple[float, ...], *, both_axes: bool = False
+) -> np.ndarray:
+    """The ink lying on straight runs ``length`` pixels long or more, at each of ``slopes``
+    (rise across per pixel along axis 1; with ``both_axes`` also along axis 0): an opening by
+    a one-pixel line at each slant. The lattice finds grid lines with it, the glyph cutting
+    the creases and lines that run through a digit."""
     out = np.zeros_like(ink)
-    for slope in STROKE_SLOPES:
+    for slope in slopes:
         rise = round(abs(slope) * (length - 1))
         kernel = np.zeros((rise + 1, length), np.uint8)
         ends = ((0, rise), (length - 1, 0)) if slope > 0 else ((0, 0), (length - 1, rise))
         cv2.line(kernel, ends[0], ends[1], 1)
         out |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel)
-        if abs(slope) < 1:  # 45 degrees is the same stroke either way
+        if both_axes and abs(slope) < 1:  # 45 degrees is the same stroke either way
             out |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ascontiguousarray(kernel.T))
-    return out
+    return np.ascontiguousarray(out)
 
 
 def _crossed(labels: np.ndarray, stats: np.ndarray) -> bool:

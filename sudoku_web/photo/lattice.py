@@ -28,7 +28,7 @@ import statistics
 import cv2
 import numpy as np
 
-from sudoku_web.photo.grid import CELL, PAD
+from sudoku_web.photo.grid import CELL, PAD, straight_runs
 
 MARGIN = CELL  # pixels of picture kept around the straightened frame: a bowed side bulges
 STEP = CELL // 2  # distance between samples along a line
@@ -75,15 +75,7 @@ def _long_runs(ink: np.ndarray) -> np.ndarray:
     A strongly bent page's line slants near the frame's corners (a sag of most of a cell
     leans it by a quarter); a level opening alone would cut it into dashes there.
     """
-    long = int(0.6 * CELL)
-    out = np.zeros_like(ink)
-    for slope in SLOPES:
-        rise = round(abs(slope) * (long - 1))
-        kernel = np.zeros((rise + 1, long), np.uint8)
-        ends = ((0, rise), (long - 1, 0)) if slope > 0 else ((0, 0), (long - 1, rise))
-        cv2.line(kernel, ends[0], ends[1], 1)
-        out |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel)
-    return np.ascontiguousarray(out)
+    return straight_runs(ink, int(0.6 * CELL), SLOPES)
 
 
 def _along() -> np.ndarray:
