@@ -34,7 +34,8 @@ from PIL import Image
 
 from benchmarks.photo_bench import CANDIDATES
 from sudoku_web.photo import PhotoError, read_photo
-from sudoku_web.photo.grid import find_grid, prepare, straighten
+from sudoku_web.photo.glyphs import prepare
+from sudoku_web.photo.grid import find_grid, straighten
 from sudoku_web.photo.image import load_gray
 from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent
 from sudoku_web.photo.reading import cut_squares, has_inner_lines

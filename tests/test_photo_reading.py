@@ -27,16 +27,8 @@ from sudoku_web.photo import (
     read_photo,
     reading,
 )
-from sudoku_web.photo.grid import (
-    CELL,
-    INK_CONTRAST,
-    PAD,
-    find_grid,
-    glyph_in_window,
-    glyph_sets,
-    ink_of,
-    straighten,
-)
+from sudoku_web.photo.glyphs import INK_CONTRAST, glyph_in_window, glyph_sets, ink_of
+from sudoku_web.photo.grid import CELL, PAD, find_grid, straighten
 from sudoku_web.photo.image import load_gray
 from sudoku_web.photo.reading import EMPTY_SURE, SURE, cell_choices, conclude, disputed, weigh
 

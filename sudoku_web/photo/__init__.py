@@ -11,9 +11,9 @@ Public API (stable)::
 
 PhotoError.code is "not_image", "unsupported", "too_large", "corrupt" or "no_grid".
 
-Modules: ``image`` (bounded decoding), ``grid`` (finding, straightening, cutting cells),
+Modules: ``image`` (bounded decoding), ``grid`` (finding the grid and straightening it),
 ``lattice`` (following a bent page's curved lines), ``edges`` (a grid running off the
-photo), ``digits`` (the shipped classifier),
+photo), ``glyphs`` (cutting each cell's digit out), ``digits`` (the shipped classifier),
 ``check`` (the solver as proof-reader), ``reading`` (the pipeline), ``train`` (remakes
 ``digits.npz``; run at training time only). Only 9x9 grids are read. The classifier was
 trained partly on photos from Wicht and Hennebert's Sudoku dataset (CC-BY-4.0); see

@@ -14,7 +14,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sudoku_web.photo.grid import CELL, Quad, prepare, straighten, warp_matrix
+from sudoku_web.photo.glyphs import prepare
+from sudoku_web.photo.grid import CELL, Quad, straighten, warp_matrix
 
 BORDER = 0.01  # a side within this share of the photo's longer side of its border lies on it
 OFF = 0.15  # cells a frame line must lie beyond the side for the side to be moved

@@ -27,16 +27,8 @@ from sudoku_web.photo import digits
 from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, verdict
 from sudoku_web.photo.edges import cells_outside, over_the_edge
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
-from sudoku_web.photo.grid import (
-    CELL,
-    INK_CONTRAST,
-    SECOND_OPINIONS,
-    flat_glyph_sets,
-    grid_candidates,
-    prepare,
-    straighten,
-    warp_matrix,
-)
+from sudoku_web.photo.glyphs import INK_CONTRAST, SECOND_OPINIONS, flat_glyph_sets, prepare
+from sudoku_web.photo.grid import CELL, grid_candidates, straighten, warp_matrix
 from sudoku_web.photo.image import MAX_PIXELS, load_gray
 from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent, unbend
 
@@ -199,7 +191,7 @@ def conclude(
 
 
 def has_inner_lines(flat: np.ndarray) -> bool:
-    """Whether the straightened square, flattened (:func:`sudoku_web.photo.grid.prepare`),
+    """Whether the straightened square, flattened (:func:`sudoku_web.photo.glyphs.prepare`),
     shows most of a 9x9 grid's inner lines both ways.
 
     A line is darker than the middles of the cells beside it in the median along its length

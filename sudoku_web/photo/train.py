@@ -9,7 +9,7 @@ JPEG loss, the print sometimes faint, bold, thin, fading or broken and crossed b
 plus the cells of the photos in ``--photos`` (Wicht and Hennebert's Sudoku dataset,
 CC-BY-4.0, e.g. ``../shared/photos``), except its held-aside test split (:func:`held_aside`),
 which is never used for training or tuning. Every glyph, synthetic or real, is cut out by
-the reader's own ``grid.glyph_in_window``. Needs only the serving dependencies (numpy,
+the reader's own ``glyphs.glyph_in_window``. Needs only the serving dependencies (numpy,
 OpenCV, Pillow).
 """
 
@@ -28,15 +28,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from sudoku_web.photo import digits
-from sudoku_web.photo.grid import (
-    CELL,
-    PAD,
-    cell_glyphs,
-    find_grid,
-    glyph_in_window,
-    prepare,
-    straighten,
-)
+from sudoku_web.photo.glyphs import cell_glyphs, glyph_in_window, prepare
+from sudoku_web.photo.grid import CELL, PAD, find_grid, straighten
 from sudoku_web.photo.image import load_gray
 from sudoku_web.photo.reading import turn_cells
 
