@@ -30,7 +30,15 @@ from sudoku_web.photo import (
 from sudoku_web.photo.glyphs import INK_CONTRAST, glyph_in_window, glyph_sets, ink_of
 from sudoku_web.photo.grid import CELL, PAD, find_grid, straighten
 from sudoku_web.photo.image import load_gray
-from sudoku_web.photo.reading import EMPTY_SURE, SURE, cell_choices, conclude, disputed, weigh
+from sudoku_web.photo.reading import (
+    EMPTY_SURE,
+    SURE,
+    cell_choices,
+    conclude,
+    disputed,
+    probabilities,
+    weigh,
+)
 
 PHOTOS = Path(__file__).parent / "data" / "photos"
 # The reader's own samples, from the benchmark's held-aside split (tests/data/photos/README.md);
@@ -262,7 +270,7 @@ def test_a_cell_another_cutting_reads_otherwise_is_marked_however_sure() -> None
     quad = find_grid(gray)
     assert quad is not None
     (glyphs,) = glyph_sets(straighten(gray, quad), (INK_CONTRAST,))
-    choices = cell_choices(glyphs)
+    choices = cell_choices(probabilities(glyphs))
     digit_cells = [i for i, options in enumerate(choices) if options[0][0]]
     lost, swapped = (
         digit_cells[0],
@@ -271,8 +279,12 @@ def test_a_cell_another_cutting_reads_otherwise_is_marked_however_sure() -> None
     other = list(glyphs)
     other[lost] = None  # the stroke gone at another ink contrast: a blank there
     other[swapped] = glyphs[lost]  # or read as another digit
-    assert disputed(choices, [glyphs], 0) == set()
-    assert disputed(choices, [other], 0) == {lost, swapped}
+
+    def firsts(cutting: list[np.ndarray | None]) -> list[int]:
+        return [options[0][0] for options in cell_choices(probabilities(cutting))]
+
+    assert disputed(choices, [firsts(glyphs)]) == set()
+    assert disputed(choices, [firsts(other)]) == {lost, swapped}
 
     puzzle = EASY[2].replace(".", "0")
     sure = _choices(puzzle)

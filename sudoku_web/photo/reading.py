@@ -89,7 +89,7 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     outside = turned_cells(cells_outside(quad, gray.shape), turns)
     for cell in outside:  # not seen: a blank the person fills in, never a guessed digit
         choices[cell] = [(0, 0.0)]
-    reading = conclude(choices, deadline, turns, disputed(choices, others, turns))
+    reading = conclude(choices, deadline, turns, disputed(choices, others))
     if not outside:
         return reading
     many = len(outside) > 1
@@ -98,20 +98,24 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     return replace(reading, message=reading.message + note)
 
 
-Cut = tuple[list[list[Choice]], int, list[list[np.ndarray | None]]]
+Cut = tuple[list[list[Choice]], int, list[list[int]]]
 
 
 def read_square(square: np.ndarray) -> Cut | None:
-    """(choices, quarter turns, second opinions' glyphs) of a straightened grid, or None.
+    """(choices, quarter turns, second opinions) of a straightened grid, or None.
 
-    None: the square does not show most of a 9x9 grid's inner lines (no grid there).
+    The choices weigh the three cuttings together (:func:`weigh`); the second opinions are
+    the other two cuttings' first choices, cell by cell (for :func:`disputed`). None: the
+    square does not show most of a 9x9 grid's inner lines (no grid there).
     """
     flat = prepare(square)[0]
     if not has_inner_lines(flat):
         return None
     glyphs, *others = flat_glyph_sets(flat, (INK_CONTRAST, *SECOND_OPINIONS))
     turns = upright(glyphs)
-    return weighed_choices([turn_cells(g, turns) for g in (glyphs, *others)]), turns, others
+    probs = [probabilities(turn_cells(g, turns)) for g in (glyphs, *others)]
+    firsts = [[options[0][0] for options in cell_choices(p)] for p in probs[1:]]
+    return cell_choices(weigh(probs)), turns, firsts
 
 
 def preference(choices: Sequence[Sequence[Choice]], deadline: float) -> tuple[bool, int, float]:
@@ -142,20 +146,19 @@ def cut_squares(gray: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
     return [square]
 
 
-def disputed(
-    choices: Sequence[Sequence[Choice]], others: list[list[np.ndarray | None]], turns: int
-) -> set[int]:
-    """Cells whose first choice another cutting (another ink contrast) reads differently.
+def disputed(choices: Sequence[Sequence[Choice]], others: Sequence[Sequence[int]]) -> set[int]:
+    """Cells whose first choice another cutting (another ink contrast) reads differently:
+    ``others`` holds each other cutting's first choices, cell by cell.
 
     A reading that changes when the ink threshold moves a little hangs on a faint or broken
     stroke (a 3 whose lower bowl fades reads as 9), however sure the classifier is of it.
     """
-    found: set[int] = set()
-    for glyphs in others:
-        for cell, options in enumerate(cell_choices(turn_cells(glyphs, turns))):
-            if options[0][0] != choices[cell][0][0]:
-                found.add(cell)
-    return found
+    return {
+        cell
+        for firsts in others
+        for cell, first in enumerate(firsts)
+        if first != choices[cell][0][0]
+    }
 
 
 def conclude(
@@ -239,9 +242,16 @@ def _turned(glyph: np.ndarray | None, turns: int) -> np.ndarray | None:
     return None if glyph is None else np.rot90(glyph, -turns)
 
 
-def cell_choices(glyphs: list[np.ndarray | None]) -> list[list[Choice]]:
-    """Each cell's choices, best first: classes at least ALTERNATIVE likely, or a sure blank."""
-    return [_choices(row) for row in probabilities(glyphs)]
+def cell_choices(probs: np.ndarray) -> list[list[Choice]]:
+    """Each cell's choices from its (cells, 10) class probabilities, best first: classes at
+    least ALTERNATIVE likely (a sure blank's other classes are all below it)."""
+    out: list[list[Choice]] = []
+    for row in probs:
+        order = np.argsort(-row)
+        out.append(
+            [(int(v), float(row[v])) for v in order if v == order[0] or row[v] >= ALTERNATIVE]
+        )
+    return out
 
 
 def probabilities(glyphs: list[np.ndarray | None]) -> np.ndarray:
@@ -252,11 +262,6 @@ def probabilities(glyphs: list[np.ndarray | None]) -> np.ndarray:
     if present:
         out[present] = digits.classify([g for g in glyphs if g is not None])
     return out
-
-
-def weighed_choices(cuttings: Sequence[list[np.ndarray | None]]) -> list[list[Choice]]:
-    """Each cell's choices from its glyphs cut at several ink contrasts (see :func:`weigh`)."""
-    return [_choices(row) for row in weigh([probabilities(glyphs) for glyphs in cuttings])]
 
 
 def weigh(probs: Sequence[np.ndarray]) -> np.ndarray:
@@ -272,10 +277,3 @@ def weigh(probs: Sequence[np.ndarray]) -> np.ndarray:
     odds = np.exp(logs - logs.max(axis=1, keepdims=True))
     weighed: np.ndarray = odds / odds.sum(axis=1, keepdims=True)
     return weighed
-
-
-def _choices(row: np.ndarray) -> list[Choice]:
-    """One cell's choices, best first: classes at least ALTERNATIVE likely (a sure blank's
-    other classes are all below it)."""
-    order = np.argsort(-row)
-    return [(int(v), float(row[v])) for v in order if v == order[0] or row[v] >= ALTERNATIVE]
