@@ -138,21 +138,15 @@ class _Graph:
         for d, on in enumerate(self.boards, start=1):
             # This digit's nodes so far (bitboard -> node): its two-candidate cells.
             at = {b: n for n, b in enumerate(bits) if digit[n] == d}
-            for a, b in _digit_splits(on, house_bits):
-                na = at.get(a)
-                if na is None:
-                    na = at[a] = len(bits)
-                    bits.append(a)
-                    digit.append(d)
-                    strong.append(0)
-                    strong_lists.append([])
-                nb = at.get(b)
-                if nb is None:
-                    nb = at[b] = len(bits)
-                    bits.append(b)
-                    digit.append(d)
-                    strong.append(0)
-                    strong_lists.append([])
+            for split in _digit_splits(on, house_bits):
+                for place in split:  # a node for each side not met before, in this order
+                    if place not in at:
+                        at[place] = len(bits)
+                        bits.append(place)
+                        digit.append(d)
+                        strong.append(0)
+                        strong_lists.append([])
+                na, nb = at[split[0]], at[split[1]]
                 if not strong[na] >> nb & 1:
                     strong[na] |= 1 << nb
                     strong[nb] |= 1 << na
