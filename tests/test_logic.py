@@ -22,7 +22,15 @@ from sudoku_web.core.logic import (
     pencil_marks,
 )
 from sudoku_web.core.solver import SolveStats, branch_for, solve
-from sudoku_web.core.techniques import GRADE_OF, TECHNIQUES, clock, tables_for
+from sudoku_web.core.techniques import (
+    GRADE_OF,
+    TECHNIQUES,
+    Candidates,
+    Step,
+    clock,
+    contradiction,
+    tables_for,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 GEO = standard(9)
@@ -263,6 +271,42 @@ def test_wrong_grid_ends_with_a_contradiction() -> None:
     last = explanation.steps[-1]
     assert last.technique == "Contradiction"
     assert "r1c1" in last.sentence and "r1c3" in last.sentence
+
+
+@pytest.mark.parametrize(
+    "geometry",
+    [standard(4), standard(6), standard(9), x_sudoku(9), hyper(), jigsaw(JIGSAW_MAP)],
+    ids=["4x4", "6x6", "9x9", "x", "hyper", "jigsaw"],
+)
+def test_every_kind_of_impossibility_is_named_on_every_board(geometry: Geometry) -> None:
+    tables = tables_for(geometry)
+    empty = pencil_marks([0] * geometry.cells, geometry)
+    assert contradiction(empty, tables) is None
+
+    def broken(values: list[int], masks: list[int]) -> Step:
+        step = contradiction(Candidates(tuple(values), tuple(masks)), tables)
+        assert step is not None and step.technique == "Contradiction"
+        return step
+
+    last = geometry.cells - 1
+    masks = list(empty.masks)
+    masks[last] = 0  # the last cell has no candidate left
+    step = broken(list(empty.values), masks)
+    assert step.cells == (last,) and "has no candidate left" in step.sentence
+
+    house = geometry.houses[-1]
+    masks = list(empty.masks)
+    for cell in house.cells:  # the last house has no place left for the last digit
+        masks[cell] &= ~(1 << (geometry.size - 1))
+    step = broken(list(empty.values), masks)
+    assert f"can no longer go anywhere in {house.name}" in step.sentence
+
+    a, b = geometry.houses[0].cells[:2]  # the first house holds its digit 1 twice
+    values, masks = list(empty.values), list(empty.masks)
+    values[a] = values[b] = 1
+    masks[a] = masks[b] = 0
+    step = broken(values, masks)
+    assert step.cells == (a, b) and "both hold" in step.sentence
 
 
 # --- hints and pencil marks ------------------------------------------------------------------

@@ -50,6 +50,7 @@ from ..core.solver import SolveResult, SolveStats
 from ..core.story import SearchStory, StoryEvent
 from ..core.techniques import Group, Node, node_cells
 from .boards import cage_sum_html, cell_statics
+from .memo import byte_cache
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -273,7 +274,7 @@ def pencil_grid(
     candidates (a hint names the cell without giving the digit away: after the steps before
     it, such a cell often has one candidate left).
     """
-    statics = cell_statics(geometry)  # the board's classes and cage sums, as every grid's
+    statics = _pencil_statics(geometry)  # what every grid of this board shares
     step_cages = step.cages if step else ()
     used = {c for k in step_cages if k < len(geometry.cages) for c in geometry.cages[k].cells}
     house_cells = {c for h in step.houses for c in h.cells} if step else set()
@@ -282,12 +283,23 @@ def pencil_grid(
     placed = set(step.placements) if step and reveal else set()
     targets = {c for c, _ in (*struck, *(step.placements if step else ()))}
     hidden = {c for c, _ in step.placements} if step and not reveal else set()
+    marked = used | house_cells | key | targets | hidden  # cells the step draws on
     n = geometry.size
     cells = []
-    for index in range(geometry.cells):
+    for index, (base, name, shown_sum) in enumerate(statics):
         value = cand.values[index]
-        tail, _, total = statics[index]
-        classes = [tail.strip()]
+        if index not in marked:  # most cells: the board's classes, a digit or plain marks
+            if value:
+                kind = "given" if index < len(givens) and givens[index] else "filled"
+                text = geometry.symbol(value)
+                classes_text = f"{base} {kind}" if base else kind
+                cells.append(PencilCell(name, text, (), classes_text, False, shown_sum))
+            else:
+                marks, shared_html = _plain_marks(geometry, cand.masks[index])
+                cell = PencilCell(name, "", marks, base, False, shown_sum, False, shared_html)
+                cells.append(cell)
+            continue
+        classes = [base]
         if index in used:
             classes.append("step-cage")  # a cage the step's reasoning reads
         if value:
@@ -298,7 +310,7 @@ def pencil_grid(
             classes.append("key")
         if index in targets:
             classes.append("target")
-        marks: tuple[Mark, ...] = ()
+        marks = ()
         shared_html = ""
         if not value and index not in hidden:
             mask = cand.masks[index]
@@ -317,9 +329,7 @@ def pencil_grid(
             else:  # no mark of the step here: the plain marks of this mask, shared
                 marks, shared_html = _plain_marks(geometry, mask)
         text = geometry.symbol(value) if value else ""
-        name = geometry.cell_name(index)
         noted = index in key or index in targets
-        shown_sum = Markup(cage_sum_html(total))
         classes_text = " ".join(c for c in classes if c)
         cells.append(
             PencilCell(
@@ -328,6 +338,16 @@ def pencil_grid(
         )
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     return PencilGrid(n, geometry.variant, _slots(geometry), rows)
+
+
+@byte_cache(1024 * 1024)  # per geometry; jigsaw geometries come from user input
+def _pencil_statics(geometry: Geometry) -> tuple[tuple[str, str, Markup], ...]:
+    """Per cell, what every pencil grid of the board shares: its classes (the board's, see
+    :func:`~.boards.cell_statics`), its name (r4c7) and its cage's sum, drawn."""
+    return tuple(
+        (tail.strip(), geometry.cell_name(index), Markup(cage_sum_html(total)))
+        for index, (tail, _, total) in enumerate(cell_statics(geometry))
+    )
 
 
 _PLAIN_MARKS: dict[tuple[str, int], tuple[tuple[Mark, ...], str]] = {}

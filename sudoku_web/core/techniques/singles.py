@@ -19,6 +19,8 @@ def contradiction(cand: Candidates, t: Tables) -> Step | None:
     """A step naming the first impossibility (a doubled digit, an empty cell or house, a cage
     that cannot make its sum)."""
     geo = t.geometry
+    if _whole(cand, t):  # the usual answer (an explanation asks after every step), in one pass
+        return cage_contradiction(cand, t) if geo.cages else None
     for house in geo.houses:
         seen: dict[Digit, Cell] = {}
         for cell in house.cells:
@@ -54,6 +56,30 @@ def contradiction(cand: Candidates, t: Tables) -> Step | None:
             )
             return _step("Contradiction", sentence, cand, houses=[house], cells=house.cells)
     return cage_contradiction(cand, t) if geo.cages else None
+
+
+def _whole(cand: Candidates, t: Tables) -> bool:
+    """True when no house doubles a digit, no open cell is empty and every house still has a
+    place for every digit: what :func:`contradiction` looks for first, told without naming it
+    (every cell is in a house, so its empty-cell check is covered)."""
+    values, masks = cand.values, cand.masks
+    full = (1 << t.geometry.size) - 1
+    for cells in t.house_cells:
+        placed = possible = 0
+        for c in cells:
+            v = values[c]
+            m = masks[c]
+            if v:
+                bit = 1 << (v - 1)
+                if placed & bit:
+                    return False
+                placed |= bit
+            elif not m:
+                return False
+            possible |= m
+        if placed | possible != full:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------------------------
