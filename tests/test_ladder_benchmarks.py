@@ -4,13 +4,15 @@ leaves the ladder as it found it."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from benchmarks import explain_digest, rung_costs
 from sudoku_web.core import logic
-from sudoku_web.core.techniques import TECHNIQUES
+from sudoku_web.core.board import standard
+from sudoku_web.core.techniques import GRADE_OF, TECHNIQUES
 
 
 def test_a_digest_is_the_same_for_the_same_puzzle_and_differs_for_another() -> None:
@@ -40,8 +42,30 @@ def test_rung_costs_counts_the_rungs_run_and_restores_the_ladder(
 ) -> None:
     assert rung_costs.main(["--set", "top95", "--every", "30", "--limit", "2"]) == 0
     assert logic.TECHNIQUES is TECHNIQUES
-    rows = capsys.readouterr().out.splitlines()[2:]
+    rows = capsys.readouterr().out.split("\n\n")[0].splitlines()[2:]  # the rung table
     names = {row[:34].strip() for row in rows}
     assert "Pointing" in names
     assert "Hidden single" not in names  # the fast grade places singles in a batch
     assert names <= {name for name, _, _ in TECHNIQUES}
+
+
+def test_rung_costs_counts_each_stall_by_the_step_that_ended_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # hardest #1 needs a guess, #2 forcing chains, #0 only Medium rungs
+    assert rung_costs.main(["--set", "hardest", "--every", "1", "--limit", "3", "--explain"]) == 0
+    out = capsys.readouterr().out.split("stalls past the Hard rungs: ")[1]
+    total = int(out.split(",")[0])
+    ended = {line[:20].strip(): int(line[20:27]) for line in out.splitlines()[2:5]}
+    steps: Counter[str] = Counter()
+    geometry = standard(9)
+    for grid in explain_digest.puzzles("hardest", 1)[:3]:
+        for step in logic.explain(grid, geometry).steps:
+            steps[GRADE_OF[step.technique] if step.technique != "Guess" else "guess"] += 1
+    assert ended == {
+        "a Fiendish rung": steps["Fiendish"],
+        "forcing logic": steps["Diabolical"],
+        "guess": steps["guess"],
+    }
+    assert steps["Diabolical"] and steps["guess"]  # the sample has both kinds of stall
+    assert total == sum(ended.values())
