@@ -288,22 +288,20 @@ def pencil_grid(
     cells = []
     for index, (base, name, shown_sum) in enumerate(statics):
         value = cand.values[index]
+        filled = ("given" if index < len(givens) and givens[index] else "filled") if value else ""
         if index not in marked:  # most cells: the board's classes, a digit or plain marks
             if value:
-                kind = "given" if index < len(givens) and givens[index] else "filled"
-                text = geometry.symbol(value)
-                classes_text = f"{base} {kind}" if base else kind
-                cells.append(PencilCell(name, text, (), classes_text, False, shown_sum))
+                classes_text = f"{base} {filled}" if base else filled
+                cell = PencilCell(name, geometry.symbol(value), (), classes_text, False, shown_sum)
             else:
                 marks, shared_html = _plain_marks(geometry, cand.masks[index])
                 cell = PencilCell(name, "", marks, base, False, shown_sum, False, shared_html)
-                cells.append(cell)
+            cells.append(cell)
             continue
         classes = [base]
         if index in used:
             classes.append("step-cage")  # a cage the step's reasoning reads
-        if value:
-            classes.append("given" if index < len(givens) and givens[index] else "filled")
+        classes.append(filled)  # "" for an open cell: the join below leaves it out
         if index in house_cells:
             classes.append("in-house")
         if index in key:
