@@ -27,12 +27,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import io
 import math
 import shutil
-import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections import defaultdict
@@ -41,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.data_files import data_file
+from benchmarks.release_compare import extract
 
 ROOT = Path(__file__).resolve().parent.parent
 # The package names the two copies are imported under.
@@ -53,15 +51,7 @@ def copy_trees(rev: str, into: Path) -> None:
 
     This tree is copied too rather than imported where it is: measured against itself, the
     installed package ran 3-12% slower per rung than a copy, on every rung alike."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", rev, "sudoku_web/core"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(into / "base", filter="data")
-    (into / "base" / "sudoku_web").rename(into / PACKAGES["base"])
+    (extract(rev, into / "base", "sudoku_web/core") / "sudoku_web").rename(into / PACKAGES["base"])
     shutil.copytree(
         ROOT / "sudoku_web" / "core",
         into / PACKAGES["this"] / "core",

@@ -138,12 +138,13 @@ class LoadRound:
     per_route: dict[str, tuple[float, float]] = field(default_factory=dict)  # p50, p99
 
 
-def extract(rev: str, into: Path) -> Path:
-    """``git archive rev`` unpacked under ``into``; the tree's directory."""
+def extract(rev: str, into: Path, *paths: str) -> Path:
+    """``git archive rev`` (only ``paths`` when given) unpacked under ``into``; the tree's
+    directory. The one way the benchmarks unpack an earlier commit."""
     tree = into / rev
     tree.mkdir(parents=True)
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", "--format=tar", rev],
+        ["git", "-C", str(ROOT), "archive", "--format=tar", rev, *paths],
         capture_output=True,
         check=True,
     ).stdout

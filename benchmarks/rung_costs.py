@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import io
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections import Counter, defaultdict
@@ -178,18 +176,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_base(rev: str, argv: Sequence[str]) -> int:
     """This command again on ``git archive rev`` (its package first on the path)."""
-    archive = subprocess.run(
-        ["git", "archive", "--format=tar", rev, "sudoku_web"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    ).stdout
-    with tempfile.TemporaryDirectory() as tree:
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(tree, filter="data")
+    from benchmarks.release_compare import extract
+
+    with tempfile.TemporaryDirectory() as into:
+        tree = extract(rev, Path(into), "sudoku_web")
         print()
         sys.stdout.flush()
-        command = [sys.executable, "-m", "benchmarks.rung_costs", *argv, "--tree", tree]
+        command = [sys.executable, "-m", "benchmarks.rung_costs", *argv, "--tree", str(tree)]
         return subprocess.run(command, cwd=ROOT, check=False).returncode
 
 
