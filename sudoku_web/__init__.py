@@ -29,7 +29,7 @@ def defaults() -> dict[str, Any]:
     as SUDOKU_WEB_<KEY> or FLASK_<KEY> (values are parsed as JSON, so
     SUDOKU_WEB_SOLVE_DEADLINE_MS=500 is a number). The modules read ``app.config`` directly.
     """
-    from .web import budgets, cache, explanations, limits, security, speedups
+    from .web.runtime import budgets, cache, explanations, limits, security, speedups
 
     return {
         # A puzzle is a few hundred bytes even pretty-printed; nothing legitimate comes near.
@@ -65,7 +65,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from .web import cache, limits, security, speedups
+    from .web.runtime import cache, limits, security, speedups
 
     app = Flask(
         __name__,
@@ -87,24 +87,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import (
-        api,
-        errors,
-        generate_views,
-        pages,
-        photo_upload,
-        play,
-        printout,
-        solving,
-        teaching,
-    )
+    from .web.api import routes as api
+    from .web.pages import printout
+    from .web.pages import routes as pages
+    from .web.play import routes as play
+    from .web.puzzles import new_puzzles, photo_upload
+    from .web.runtime import errors, solving
+    from .web.teach import routes as teaching
 
     app.register_blueprint(pages.bp)  # the form, result pages and their pictures
     app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
     app.register_blueprint(api.bp)  # /api/solve and /api/explain
     app.register_blueprint(printout.bp)  # the printable puzzle
     app.register_blueprint(play.bp)  # <share link>/play, /api/check, /api/hint
-    generate_views.init_app(app)  # /new, /daily and /api/generate
+    new_puzzles.init_app(app)  # /new, /daily and /api/generate
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])
     errors.register(app)
@@ -138,6 +134,6 @@ def healthz() -> Response:
     """
     from flask import Response
 
-    from .web.cache import no_store
+    from .web.runtime.cache import no_store
 
     return no_store(Response("ok\n", mimetype="text/plain"))

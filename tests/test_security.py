@@ -6,7 +6,7 @@ import pytest
 from flask import Flask, Response
 
 from sudoku_web import create_app
-from sudoku_web.web import security
+from sudoku_web.web.runtime import security
 
 
 def make_app(**config: object) -> Flask:

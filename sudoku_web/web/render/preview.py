@@ -30,8 +30,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..core.board import SYMBOLS, Geometry
-from ..core.variants import CAGED, variant_of
+from ...core.board import SYMBOLS, Geometry
+from ...core.variants import CAGED, variant_of
 from .outlines import cage_marks
 
 WIDTH, HEIGHT = 600, 630

@@ -1,10 +1,10 @@
 """The core, called within the request's budgets and through the app's cache.
 
 The views' calls into the engine, the typo doctor, the logic solver's explanations and grades
-and the search story are here, each with its budget from :mod:`sudoku_web.web.budgets` (a
+and the search story are here, each with its budget from :mod:`sudoku_web.web.runtime.budgets` (a
 hint and the game's panels are called by their views with :func:`hint_deadline`, and
 generation by its own with ``GENERATE_DEADLINE_MS``); deterministic answers
-are kept in the app's store (:mod:`sudoku_web.web.cache`) under a key naming everything they
+are kept in the app's store (:mod:`sudoku_web.web.runtime.cache`) under a key naming everything they
 depend on, and an answer cut short by a deadline is never kept and marks its response
 ``no-store``. So a ``POST`` of an impossible puzzle runs the doctor once, not on every post.
 """
@@ -18,8 +18,8 @@ from typing import TypeVar
 
 from flask import Flask, current_app, g
 
-from ..core.board import Geometry, parse_puzzle, standard
-from ..core.doctor import (
+from ...core.board import Geometry, parse_puzzle, standard
+from ...core.doctor import (
     Diagnosis,
     Suggestion,
     SumDiagnosis,
@@ -27,9 +27,10 @@ from ..core.doctor import (
     diagnose_sums,
     suggest_given,
 )
-from ..core.logic import Explanation, GradeResult, explain, grade, graded
-from ..core.solver import SolveResult, solve
-from . import cache, explanations, teaching_display
+from ...core.logic import Explanation, GradeResult, explain, grade, graded
+from ...core.solver import SolveResult, solve
+from ..render import teaching_display
+from . import cache, explanations
 from .budgets import Budget, DoctorBudget, TeachBudget
 
 
@@ -49,7 +50,7 @@ def cached_solve(
 ) -> SolveResult:
     """:func:`solve_puzzle` with the app's budget, through the store.
 
-    ``key`` is :func:`~sudoku_web.web.cache.solve_key` of the same puzzle and geometry, when
+    ``key`` is :func:`~sudoku_web.web.runtime.cache.solve_key` of the same puzzle and geometry, when
     the caller has it. A result cut short by the deadline is not stored and marks the request
     uncacheable.
     """
@@ -214,7 +215,7 @@ def explain_result(result: SolveResult, geometry: Geometry) -> Explanation | Non
 
     The engine's solution is passed in, so no second solve happens and the uniqueness
     techniques may be used (the puzzle is known to have one solution). A complete
-    explanation is kept (:mod:`sudoku_web.web.explanations`) for the other pages of the same
+    explanation is kept (:mod:`sudoku_web.web.runtime.explanations`) for the other pages of the same
     puzzle; one cut short by its deadline is not, and marks the request uncacheable.
     """
     budget = teach_budget()

@@ -7,14 +7,14 @@ HTTP status and a message naming the problem. The views only present it, as the 
 or as JSON. In order, each step cheaper than the next:
 
 1. the body limit is raised for this request only
-   (:func:`~sudoku_web.web.limits.allow_photo_upload`, 8 MiB; past it ``413``); a body that
+   (:func:`~sudoku_web.web.runtime.limits.allow_photo_upload`, 8 MiB; past it ``413``); a body that
    is not ``multipart/form-data`` with a non-empty ``photo`` file is a ``400``;
 2. the image's header (:func:`sudoku_web.photo.check_image`): not an image or a kind the reader
    does not take (GIF, BMP ...) is a ``415``; a broken JPEG/PNG/WebP a ``400``; more pixels
    declared than ``PHOTO_MAX_PIXELS`` a ``413``, before anything is decoded;
-3. a reading slot (:mod:`sudoku_web.web.slots`, ``PHOTO_MAX_CONCURRENT`` workers at once;
+3. a reading slot (:mod:`sudoku_web.web.runtime.slots`, ``PHOTO_MAX_CONCURRENT`` workers at once;
    none free within :data:`SLOT_WAIT_S` is a ``429`` with ``Retry-After``);
-4. the reader, with the ``PHOTO_`` budget (:class:`~sudoku_web.web.budgets.PhotoBudget`):
+4. the reader, with the ``PHOTO_`` budget (:class:`~sudoku_web.web.runtime.budgets.PhotoBudget`):
    data broken past the header is a ``400``, no grid found a ``422``.
 
 Status codes, decided: ``415`` when the file is not a kind of image the reader takes (the
@@ -36,10 +36,10 @@ from flask import Flask, current_app, request, url_for
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.formparser import parse_form_data
 
-from ..core.board import Geometry, standard
-from ..photo import PhotoError, Reading, check_image, read_photo
-from . import limits, slots
-from .budgets import PhotoBudget
+from ...core.board import Geometry, standard
+from ...photo import PhotoError, Reading, check_image, read_photo
+from ..runtime import limits, slots
+from ..runtime.budgets import PhotoBudget
 
 logger = logging.getLogger(__name__)
 

@@ -55,13 +55,13 @@ from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.board import Geometry, InvalidPuzzle, standard
-from ..core.cages import from_link, link_spelling
-from ..core.solver import SolveResult
-from ..core.variants import find_variant
+from ...core.board import Geometry, InvalidPuzzle, standard
+from ...core.cages import from_link, link_spelling
+from ...core.solver import SolveResult
+from ...core.variants import find_variant
+from ..puzzles.urls import canonical_regions, jigsaw_geometry
 from .budgets import Budget
 from .memo import ByteLRU, byte_cache
-from .variants import canonical_regions, jigsaw_geometry
 
 logger = logging.getLogger(__name__)
 

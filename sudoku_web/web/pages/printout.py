@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from ..core.board import Geometry, InvalidPuzzle
-from . import variants
-from .boards import board_view
-from .reading import givens_or_empty, read
+from ...core.board import Geometry, InvalidPuzzle
+from ..puzzles import urls
+from ..puzzles.puzzle_text import givens_or_empty, read
+from ..render.boards import board_view
 
 bp = Blueprint("printout", __name__)
 
@@ -25,30 +25,30 @@ MAX_ARG = 4 * 256
 def page() -> tuple[str, int]:
     """The givens on a large grid (200), or the puzzle's problems (422)."""
     args = request.args
-    picked = variants.choice(args.get("v"), args.get("n"))
+    picked = urls.choice(args.get("v"), args.get("n"))
     regions = args.get("r", "")[:MAX_ARG]
     try:
         geometry: Geometry = (
-            variants.jigsaw_geometry(regions)
+            urls.jigsaw_geometry(regions)
             if picked.info.takes_regions
-            else variants.form_geometry(picked)
+            else urls.form_geometry(picked)
         )
-        geometry = variants.with_link_cages(
+        geometry = urls.with_link_cages(
             geometry, args.get("k", "")[:MAX_ARG], needed=picked.info.needs_cages
         )
     except InvalidPuzzle as exc:
         return _invalid(exc.errors, picked.form_url)
     reading = read(givens_or_empty(args.get("p", "")[:MAX_ARG], geometry), geometry)
     if not reading.ok or reading.canonical is None:
-        return _invalid(reading.errors, variants.edit_url(geometry))
+        return _invalid(reading.errors, urls.edit_url(geometry))
     givens = reading.canonical
     page = render_template(
         "print.html",
         board=board_view(geometry, givens),
-        board_name=variants.describe(geometry),
+        board_name=urls.describe(geometry),
         givens_count=len(givens) - givens.count("0"),
-        share_url=variants.share_url(geometry, givens, external=True),
-        edit_url=variants.edit_url(geometry, givens),
+        share_url=urls.share_url(geometry, givens, external=True),
+        edit_url=urls.edit_url(geometry, givens),
     )
     return page, 200
 

@@ -3,7 +3,7 @@ and the link-preview pictures (:mod:`.preview`), which must not load the HTML he
 
 from __future__ import annotations
 
-from ..core.board import Geometry
+from ...core.board import Geometry
 
 
 def cage_marks(geometry: Geometry) -> tuple[tuple[str, int, str], ...]:

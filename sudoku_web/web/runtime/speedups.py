@@ -8,7 +8,7 @@ CPU time in one process; figures in ``benchmarks/RESULTS.md``, "Speed tricks re-
 skeletons
     A solved result page is ~10 KB of fixed markup around a dozen values: it is rendered by
     Jinja once per *shape* (outcome, geometry, script root), cut at its slots, and later
-    pages are one ``str.join`` (:mod:`sudoku_web.web.skeleton` proves each skeleton).
+    pages are one ``str.join`` (:mod:`sudoku_web.web.runtime.skeleton` proves each skeleton).
 replay by URL
     A ``before_request`` hook answering a GET whose cacheable response is stored under its
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
@@ -101,7 +101,7 @@ def _url_key() -> str:
 
 def remember_by_url(response: Response) -> None:
     """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (registered with
-    :data:`~sudoku_web.web.cache.ON_CACHEABLE` when the replay is on)."""
+    :data:`~sudoku_web.web.runtime.cache.ON_CACHEABLE` when the replay is on)."""
     if response.status_code != 200 or response.is_streamed:
         return
     if "ETag" not in response.headers:
@@ -123,7 +123,7 @@ def serve_by_url() -> Response | None:
     304 when ``If-None-Match`` matches its ETag) without routing, reading or hashing.
 
     Safe because such a response depends only on the URL and the process's fixed config (no
-    cookies, no content negotiation); only responses that :func:`~sudoku_web.web.cache.
+    cookies, no content negotiation); only responses that :func:`~sudoku_web.web.runtime.cache.
     cacheable` validated with an ETag are stored this way.
     """
     if request.method not in ("GET", "HEAD"):

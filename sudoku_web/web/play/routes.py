@@ -1,7 +1,7 @@
 """Play a shared puzzle without spoilers: ``<share link>/play`` and the JSON it talks to.
 
 Routes (each variant's share link plus a suffix, like the teaching pages; see
-:mod:`sudoku_web.web.variants` for the share links themselves):
+:mod:`sudoku_web.web.puzzles.urls` for the share links themselves):
 
 ==================================  ===============================================================
 ``GET <share link>/play``           the givens locked, every other cell for the person; the page
@@ -45,15 +45,12 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
-from ..core.game import Entries, Game, Panel, check_panel, hint_panel
-from ..core.variants import VariantInfo
-from . import cache, solving, variants
-from . import teaching_display as lessons
-from .boards import board_view
-from .preview import HEIGHT, WIDTH, render_png
-from .reading import MAX_TEXT, Reading, read
-from .request_path import (
+from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
+from ...core.game import Entries, Game, Panel, check_panel, hint_panel
+from ...core.variants import VariantInfo
+from ..puzzles import urls
+from ..puzzles.puzzle_text import MAX_TEXT, Reading, read
+from ..puzzles.request_path import (
     API_PREFIX,
     ShareLink,
     add_share_routes,
@@ -61,6 +58,10 @@ from .request_path import (
     json_error,
     read_share_link,
 )
+from ..render import teaching_display as lessons
+from ..render.boards import board_view
+from ..render.preview import HEIGHT, WIDTH, render_png
+from ..runtime import cache, solving
 
 bp = Blueprint("play", __name__)
 
@@ -107,7 +108,7 @@ def _game(geometry: Geometry, givens: str, grid: Sequence[int]) -> Game:
 
 def play_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
     """The play page (or its preview picture) of a canonical puzzle."""
-    return variants.share_url(geometry, puzzle, "play_png" if png else "play", external=external)
+    return urls.share_url(geometry, puzzle, "play_png" if png else "play", external=external)
 
 
 # ---- Routes: one per variant, from the registry (request_path.add_share_routes) ---------------
@@ -233,7 +234,7 @@ def _render(
 ) -> Response:
     """The play page: the form grid (or, for an unplayable puzzle, why, and the givens)."""
     geo = game.geometry
-    name = variants.describe(geo)
+    name = urls.describe(geo)
     count = len(game.givens) - game.givens.count("0")
     hint = panel.hint if panel is not None else None
     page = render_template(
@@ -246,13 +247,13 @@ def _render(
         rows=_cells(game, entries, panel) if game.playable else [],
         board=None if game.playable else board_view(geo, game.givens),
         houses=_houses_attr(geo),
-        regions=variants.canonical_regions(geo) if geo.regions is not None else "",
-        cages=variants.canonical_cages(geo),
+        regions=urls.canonical_regions(geo) if geo.regions is not None else "",
+        cages=urls.canonical_cages(geo),
         play_url=play_url(geo, game.givens),
         share_play_url=play_url(geo, game.givens, external=True),
-        result_url=variants.page_url(geo, game.givens),
-        difficulty_url=variants.share_url(geo, game.givens, "difficulty"),
-        edit_url=variants.edit_url(geo, game.givens),
+        result_url=urls.page_url(geo, game.givens),
+        difficulty_url=urls.share_url(geo, game.givens, "difficulty"),
+        edit_url=urls.edit_url(geo, game.givens),
         check_url=url_for("play.api_check"),
         hint_url=url_for("play.api_hint"),
         preview={
@@ -325,7 +326,7 @@ def _play_request() -> PlayRequest | Response:
     if isinstance(body, Response):
         return body
     try:
-        geometry = variants.geometry_of(
+        geometry = urls.geometry_of(
             body.get("variant"), body["puzzle"], body.get("regions"), body.get("cages")
         )
     except InvalidPuzzle as exc:
@@ -383,7 +384,7 @@ def _not_playable(game: Game) -> Response:
             "puzzle": game.givens,
             **_variant_fields(game.geometry),
             "message": NOT_PLAYABLE[game.result.status],
-            "share_url": variants.page_url(game.geometry, game.givens, external=True),
+            "share_url": urls.page_url(game.geometry, game.givens, external=True),
         }
     )
     response.status_code = 503 if game.result.status == "gave_up" else 422
@@ -445,7 +446,7 @@ def _cell_index(geometry: Geometry, name: Any) -> int | None:
 def _variant_fields(geometry: Geometry) -> dict[str, str]:
     fields: dict[str, str] = {"variant": geometry.variant}
     if geometry.regions is not None:
-        fields["regions"] = variants.canonical_regions(geometry)
+        fields["regions"] = urls.canonical_regions(geometry)
     return fields
 
 

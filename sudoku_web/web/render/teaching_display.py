@@ -34,9 +34,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..core.board import Geometry
-from ..core.hints import Hint
-from ..core.logic import (
+from ...core.board import Geometry
+from ...core.hints import Hint
+from ...core.logic import (
     GRADES,
     Candidates,
     Explanation,
@@ -46,11 +46,11 @@ from ..core.logic import (
     grade_note,
     machine_grade,
 )
-from ..core.solver import SolveResult, SolveStats
-from ..core.story import SearchStory, StoryEvent
-from ..core.techniques import Group, Node, node_cells
+from ...core.solver import SolveResult, SolveStats
+from ...core.story import SearchStory, StoryEvent
+from ...core.techniques import Group, Node, node_cells
+from ..runtime.memo import byte_cache
 from .boards import cage_sum_html, cell_statics
-from .memo import byte_cache
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})

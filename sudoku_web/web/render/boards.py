@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from ..core.board import Geometry
-from ..core.solver import SolveResult
-from ..core.variants import variant_of
-from .memo import byte_cache
+from ...core.board import Geometry
+from ...core.solver import SolveResult
+from ...core.variants import variant_of
+from ..runtime.memo import byte_cache
 from .outlines import cage_marks
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask, Response, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from .request_path import API_PREFIX, json_error
+from ..puzzles.request_path import API_PREFIX, json_error
 
 # What each page tells people, in plain words; anything else falls back to Werkzeug's text.
 MESSAGES = {

@@ -1,10 +1,10 @@
 """The JSON API: ``/api/solve`` and ``/api/explain``, asked by ``GET ?puzzle=…`` or ``POST``
 with a JSON object ``{"puzzle": "…", "variant": "x", "regions": "…"}``; and ``POST
 /api/read``, a photo of a puzzle (multipart, file field ``photo``) read into its givens by
-:mod:`sudoku_web.web.photo_upload` (its docstring has that route's status codes).
+:mod:`sudoku_web.web.puzzles.photo_upload` (its docstring has that route's status codes).
 
-Same core path as the HTML pages (:mod:`sudoku_web.web.request_path` reads the request,
-:mod:`sudoku_web.web.solving` calls the core); only the presentation differs. Status codes:
+Same core path as the HTML pages (:mod:`sudoku_web.web.puzzles.request_path` reads the request,
+:mod:`sudoku_web.web.runtime.solving` calls the core); only the presentation differs. Status codes:
 200 for any solver outcome (solved, multiple, unsolvable, gave_up), 400 for a malformed
 request, 422 for an invalid puzzle, 413 for a body over ``MAX_CONTENT_LENGTH``.
 
@@ -21,13 +21,15 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.http import HTTP_STATUS_CODES
 
-from ..core.board import Geometry, InvalidPuzzle, parse_puzzle
-from ..core.cages import SumsMismatch
-from ..core.logic import pencil_marks
-from ..core.solver import SolveResult
-from . import cache, photo_upload, solving, sum_doctor, teaching_display, variants
-from .reading import Reading, read
-from .request_path import API_PREFIX, error_json, invalid_json, read_api_request
+from ...core.board import Geometry, InvalidPuzzle, parse_puzzle
+from ...core.cages import SumsMismatch
+from ...core.logic import pencil_marks
+from ...core.solver import SolveResult
+from ..puzzles import photo_upload, sum_doctor, urls
+from ..puzzles.puzzle_text import Reading, read
+from ..puzzles.request_path import API_PREFIX, error_json, invalid_json, read_api_request
+from ..render import teaching_display
+from ..runtime import cache, solving
 
 bp = Blueprint("api", __name__, url_prefix=API_PREFIX)
 
@@ -85,7 +87,7 @@ def solve() -> Response:
 
     def build() -> Response:
         result = solving.cached_solve(puzzle, geometry, key)
-        share_url = variants.page_url(geometry, puzzle, external=True)
+        share_url = urls.page_url(geometry, puzzle, external=True)
         body = result_json(result, share_url, geometry)
         diagnosis = solving.cached_diagnosis(result, key)
         if diagnosis is not None:
@@ -127,9 +129,9 @@ def result_json(result: SolveResult, share_url: str | None, geometry: Geometry) 
 def _variant_json(geometry: Geometry) -> dict[str, Any]:
     out: dict[str, Any] = {"variant": geometry.variant}
     if geometry.regions is not None:
-        out["regions"] = variants.canonical_regions(geometry)
+        out["regions"] = urls.canonical_regions(geometry)
     if geometry.cages:
-        out["cages"] = variants.cages_json(geometry)
+        out["cages"] = urls.cages_json(geometry)
     return out
 
 
@@ -167,7 +169,7 @@ def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> di
         body["message"] = "Steps are shown for puzzles with exactly one solution."
     else:
         body.update(teaching_display.explanation_json(explanation, result.stats))
-    body["steps_url"] = variants.teach_url("steps", geometry, puzzle, _external=True)
+    body["steps_url"] = urls.teach_url("steps", geometry, puzzle, _external=True)
     grid = parse_puzzle(puzzle, geometry)
     marks = pencil_marks(grid, geometry, reduce=True)
     body["candidates"] = teaching_display.candidates_json(geometry, marks)

@@ -3,12 +3,12 @@ cannot read refused as the client's fault (400), and the one route family allowe
 (a photo upload).
 
 The body limit is Flask's own ``MAX_CONTENT_LENGTH`` (413, rendered by
-:mod:`sudoku_web.web.errors`), 16 KiB for every route but the photo readers
+:mod:`sudoku_web.web.runtime.errors`), 16 KiB for every route but the photo readers
 (``POST /read`` and ``POST /api/read``), whose views call :func:`allow_photo_upload` before
 they touch the body: Flask 3.1's per-request ``max_content_length`` then lets up to
 ``PHOTO_MAX_CONTENT_LENGTH`` (8 MiB) through for that request only;
 the solve itself is bounded by the request budget (``SOLVE_MAX_NODES`` / ``SOLVE_DEADLINE_MS``,
-see :class:`sudoku_web.web.budgets.Budget`). This module also adds the URL's bound: a URL
+see :class:`sudoku_web.web.runtime.budgets.Budget`). This module also adds the URL's bound: a URL
 (path plus query string) longer than ``MAX_URL_LENGTH`` is refused with ``414 URI Too Long``
 before any view runs, as a page in the site's style or as JSON under ``/api/``.
 

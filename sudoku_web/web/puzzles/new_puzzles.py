@@ -42,13 +42,13 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from ..core import pool
-from ..core.board import Geometry
-from ..core.generate import OutOfTime, generate
-from ..core.logic import GRADES, Grade
-from ..core.variants import CLASSIC, VARIANTS
-from . import variants
-from .cache import get_store, no_store, text_key
+from ...core import pool
+from ...core.board import Geometry
+from ...core.generate import OutOfTime, generate
+from ...core.logic import GRADES, Grade
+from ...core.variants import CLASSIC, VARIANTS
+from ..runtime.cache import get_store, no_store, text_key
+from . import urls
 from .request_path import json_error
 
 bp = Blueprint("generate", __name__)
@@ -78,7 +78,7 @@ class Kind:
 
 
 KINDS: tuple[Kind, ...] = tuple(
-    Kind(c.key, c.label, c.variant, c.size, not c.info.needs_cages) for c in variants.CHOICES
+    Kind(c.key, c.label, c.variant, c.size, not c.info.needs_cages) for c in urls.CHOICES
 )
 
 
@@ -202,15 +202,15 @@ def _none_message(kind: Kind, asked: Grade, tried: str) -> str:
 
 def links(made: Made) -> tuple[str, str]:
     """The new puzzle's share link and play link (absolute)."""
-    share = variants.share_url(made.geometry, made.puzzle, external=True)
-    return share, variants.share_url(made.geometry, made.puzzle, "play", external=True)
+    share = urls.share_url(made.geometry, made.puzzle, external=True)
+    return share, urls.share_url(made.geometry, made.puzzle, "play", external=True)
 
 
 def opened(made: Made) -> str:
     """Where the form and the daily puzzle send people: the play page (a path on this site),
     marked ``?from=pool`` when the puzzle came from the pre-generated pool, so the page can
     say so."""
-    play = variants.share_url(made.geometry, made.puzzle, "play")
+    play = urls.share_url(made.geometry, made.puzzle, "play")
     return play + "?from=pool" if made.source == "pool" else play
 
 
@@ -301,7 +301,7 @@ def api_generate() -> ResponseReturnValue:
     share, play = links(made)
     regions = None
     if made.geometry.regions is not None:
-        regions = variants.canonical_regions(made.geometry)
+        regions = urls.canonical_regions(made.geometry)
     body: dict[str, Any] = {
         "status": "ok",
         "puzzle": made.puzzle,
@@ -315,7 +315,7 @@ def api_generate() -> ResponseReturnValue:
         "play_url": play,
     }
     if made.geometry.cages:
-        body["cages"] = variants.cages_json(made.geometry)
+        body["cages"] = urls.cages_json(made.geometry)
     return no_store(jsonify(body))
 
 

@@ -6,9 +6,9 @@ geometries, region sketches): keys come from URLs (a jigsaw's region map, the Ho
 so every such table is bounded, and in bytes, since a 16x16 entry costs several times a 9x9
 one. An entry is charged :func:`deep_sizeof` of its key and value, measured once when it is stored.
 
-Answers (results, pages, pictures) go to the app's store instead (:mod:`sudoku_web.web.cache`),
-which can be shared between servers; these tables hold objects that only make sense in one
-process (classes, functions' tables).
+Answers (results, pages, pictures) go to the app's store instead
+(:mod:`sudoku_web.web.runtime.cache`), which can be shared between servers; these tables hold
+objects that only make sense in one process (classes, functions' tables).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, ParamSpec, TypeVar
 
-from ..core.board import Geometry
+from ...core.board import Geometry
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

@@ -4,10 +4,10 @@ requests, and the answers for a bad puzzle (the ``422`` page and the ``422`` JSO
 Blueprints never import each other; what they share lives here (Flask's tutorial keeps
 ``db`` for ``auth`` and ``blog`` the same way).
 
-Share links (see :mod:`sudoku_web.web.variants` for the URL scheme):
+Share links (see :mod:`sudoku_web.web.puzzles.urls` for the URL scheme):
 
 * :func:`add_share_routes` registers ``<share link><suffix>`` for every variant of the
-  registry with links of its own (:data:`sudoku_web.web.variants.ROUTED`): the result page
+  registry with links of its own (:data:`sudoku_web.web.puzzles.urls.ROUTED`): the result page
   (``""``), its picture (``.png``), the teaching pages (``/steps`` ...). It is the one loop
   over the registry that makes routes; a new page of a puzzle is one more call.
 * :func:`read_share_link` reads one: the canonical spelling gives a :class:`ShareLink`, any
@@ -31,12 +31,12 @@ from flask import Blueprint, Response, jsonify, redirect, render_template, reque
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, standard
-from ..core.cages import SumsMismatch
-from ..core.variants import REGIONAL, VariantInfo
-from . import sum_doctor, variants
-from .boards import board_view
-from .reading import Reading, canonical, givens_or_empty, is_canonical_text, read
+from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, standard
+from ...core.cages import SumsMismatch
+from ...core.variants import REGIONAL, VariantInfo
+from ..render.boards import board_view
+from . import sum_doctor, urls
+from .puzzle_text import Reading, canonical, givens_or_empty, is_canonical_text, read
 
 #: Where the JSON API lives; errors under it are answered in JSON (see errors.py).
 API_PREFIX = "/api"
@@ -58,14 +58,14 @@ def add_share_routes(
     its ``cage_prefix``). A result page (empty ``suffix``) also answers pasted spellings
     with slashes (the path converter), which it redirects to the canonical link.
     """
-    for info in variants.ROUTED:
+    for info in urls.ROUTED:
         for caged in (False, True) if info.cage_prefix else (False,):
-            endpoint = variants.endpoint(info, page, caged=caged)
+            endpoint = urls.endpoint(info, page, caged=caged)
             bound = functools.partial(_call, view, info)
             functools.update_wrapper(bound, view)
-            rules = [variants.rule(info, "<puzzle>", caged=caged) + suffix]
+            rules = [urls.rule(info, "<puzzle>", caged=caged) + suffix]
             if not suffix:
-                rules.append(variants.rule(info, "<path:puzzle>", caged=caged))
+                rules.append(urls.rule(info, "<path:puzzle>", caged=caged))
             for rule in rules:
                 bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
 
@@ -97,7 +97,7 @@ def link_reading(
 ) -> tuple[Geometry, Reading]:
     """The geometry and reading of a share link; InvalidPuzzle for a bad region map or
     bad cages."""
-    geometry = variants.geometry_of(info.key, puzzle, regions, cages)
+    geometry = urls.geometry_of(info.key, puzzle, regions, cages)
     return geometry, read(puzzle, geometry)
 
 
@@ -112,9 +112,9 @@ def is_canonical_link(
     links are built."""
     if puzzle != givens:
         return False
-    if geometry.cages and cages != variants.canonical_cages(geometry):
+    if geometry.cages and cages != urls.canonical_cages(geometry):
         return False
-    return geometry.regions is None or regions == variants.canonical_regions(geometry)
+    return geometry.regions is None or regions == urls.canonical_regions(geometry)
 
 
 def read_share_link(
@@ -134,7 +134,7 @@ def read_share_link(
     caller shows the 422 page for that status (the result page's hot path).
     """
     try:
-        geometry = variants.geometry_of(info.key, puzzle, regions, cages)
+        geometry = urls.geometry_of(info.key, puzzle, regions, cages)
     except InvalidPuzzle as exc:
         if isinstance(exc, SumsMismatch):  # say which cage's sum was probably mistyped
             sums = sum_doctor.for_mismatch(exc, info.key, puzzle, regions)
@@ -152,7 +152,7 @@ def read_share_link(
         return invalid_page(reading.errors, geometry, reading.grid)
     if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages):
         # One URL per puzzle: dots, separators, lower case and other region labels.
-        target = variants.page_url(geometry, reading.canonical) + suffix
+        target = urls.page_url(geometry, reading.canonical) + suffix
         query = request.query_string.decode("latin-1")
         return redirect(f"{target}?{query}" if query else target, 301)
     return ShareLink(geometry, reading.canonical, reading.grid)
@@ -179,11 +179,11 @@ def invalid_page(
     marked = {c for e in errors for c in e.cells}
     board = None
     if geometry is not None:
-        edit_url = variants.edit_url(geometry)
+        edit_url = urls.edit_url(geometry)
         if grid is not None:
             givens = canonical(grid)
             board = board_view(geometry, givens, invalid=marked)
-            edit_url = variants.edit_url(geometry, givens)
+            edit_url = urls.edit_url(geometry, givens)
     elif regions is not None:
         board, edit_url = _bad_map(regions, puzzle, marked)
     else:
@@ -201,13 +201,13 @@ def invalid_page(
 
 def _bad_map(regions: str, puzzle: str, marked: set[int]) -> tuple[Any, str]:
     """The drawing of a refused region map and the form opened on it."""
-    sketch = variants.region_sketch(regions)
+    sketch = urls.region_sketch(regions)
     board = None
     args: dict[str, Any] = {"v": REGIONAL.form_key, "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
     if sketch is not None:
         givens = puzzle if len(puzzle) == sketch.cells else ""
         board = board_view(sketch, givens, invalid=marked)
-        args.update(variants.choice_of(sketch).form_args)
+        args.update(urls.choice_of(sketch).form_args)
     return board, url_for("web.index", **args)
 
 
@@ -255,11 +255,11 @@ class ApiRequest:
     puzzle: str
     variant: str | None = None
     regions: str | None = None
-    cages: variants.Cages = None
+    cages: urls.Cages = None
 
     def geometry(self) -> Geometry:
         """The board asked about; InvalidPuzzle (naming the cells) for what is wrong with it."""
-        return variants.geometry_of(self.variant, self.puzzle, self.regions, self.cages)
+        return urls.geometry_of(self.variant, self.puzzle, self.regions, self.cages)
 
     def givens(self, geometry: Geometry) -> str:
         """The puzzle text; a board with cages and no puzzle given is an empty grid."""

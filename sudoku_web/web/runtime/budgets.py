@@ -26,7 +26,8 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 ==========================  =================================================================
 
 Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
-an upper-bound grade) and is sent ``no-store`` (:func:`sudoku_web.web.cache.mark_uncacheable`).
+an upper-bound grade) and is sent ``no-store``
+(:func:`sudoku_web.web.runtime.cache.mark_uncacheable`).
 """
 
 from __future__ import annotations
@@ -36,9 +37,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..core import doctor
-from ..core.solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
-from ..photo import image as photo_image
+from ...core import doctor
+from ...core.solver import DEFAULT_MAX_NODES as _ENGINE_MAX_NODES
+from ...photo import image as photo_image
 
 DEFAULT_MAX_NODES = _ENGINE_MAX_NODES
 # The deadline is the safety net for 16x16 grids, whose nodes cost more; it stops first only
@@ -93,7 +94,7 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     # The reader's own wall-clock bound (a photo costs 0.05-0.25 s of CPU, see
     # benchmarks/RESULTS.md); gunicorn's worker timeout (10 s) stays far above it.
     "PHOTO_DEADLINE_MS": 2_000,
-    # Workers reading a photo at the same time (across processes, web/slots.py); past it the
+    # Workers reading a photo at the same time (across processes, web/runtime/slots.py); past it the
     # answer is a 429 with Retry-After, so pages keep a worker on a small box.
     "PHOTO_MAX_CONCURRENT": 2,
 }

@@ -1,7 +1,7 @@
 """One explanation per puzzle: the logic solver's run kept per worker, bounded in bytes.
 
 The steps page (each of its pages), ``/api/explain`` and the difficulty panel of one puzzle
-ask for the same explanation; :func:`~sudoku_web.web.solving.explain_result` runs the ladder
+ask for the same explanation; :func:`~sudoku_web.web.runtime.solving.explain_result` runs the ladder
 once and keeps the answer here, and the panel takes its grade from a kept explanation when
 there is one (a complete explanation's grade is the grade, whatever the deadline). The hint
 runs on the person's own grid and marks, which the kept runs do not pass through, and is not
@@ -12,7 +12,7 @@ Deadlines: an explanation its deadline cut short depends on the load and is neve
 any deadline.
 
 Per app (``app.extensions``), ``EXPLANATION_CACHE_BYTES`` (default 2 MiB, 0 turns it off).
-The table is process-local, beside the app's store (:mod:`sudoku_web.web.cache`), because an
+The table is process-local, beside the app's store (:mod:`sudoku_web.web.runtime.cache`), because an
 explanation is a large object graph: it is never pickled, and its size is estimated from its
 steps (:func:`explanation_bytes`) rather than walked.
 """
@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from flask import Flask, current_app
 
-from ..core.logic import Explanation
+from ...core.logic import Explanation
 from .memo import ByteLRU
 
 EXTENSION: Final = "sudoku_explanations"
@@ -41,7 +41,7 @@ _NEW_INTS: Final = 16  # masks a step changes (its placement's peers, its elimin
 
 def explanation_bytes(explanation: Explanation) -> int:
     """The bytes an explanation holds, estimated from its steps, in microseconds (walking it
-    with :func:`~sudoku_web.web.memo.deep_sizeof` takes tens of milliseconds): each step's
+    with :func:`~sudoku_web.web.runtime.memo.deep_sizeof` takes tens of milliseconds): each step's
     position (two tuples of ``cells`` entries and the masks it changed), its sentence and its
     lists. It errs on the high side (each step charged ``_NEW_INTS`` new masks and 1 KB)."""
     cells = len(explanation.givens)

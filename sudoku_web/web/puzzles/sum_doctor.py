@@ -3,10 +3,10 @@
 A mistyped sum is the commonest killer typo. When a board with cages has no solution, or its
 cages cover the grid but their sums miss its total (:class:`~sudoku_web.core.cages.SumsMismatch`,
 a 422), the core's sum doctor (:func:`sudoku_web.core.doctor.diagnose_sums`, called by
-:func:`sudoku_web.web.solving.cached_sum_diagnosis` within the doctor's budget) lists each
+:func:`sudoku_web.web.runtime.solving.cached_sum_diagnosis` within the doctor's budget) lists each
 change of one sum after which the puzzle has exactly one solution, likeliest first. Here each
 one becomes a sentence ("The cage at r3c4 (3 cells) adds up to 14, not 15?") and the share
-link of the corrected puzzle (:func:`sudoku_web.web.variants.page_url`).
+link of the corrected puzzle (:func:`sudoku_web.web.puzzles.urls.page_url`).
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.board import Geometry, InvalidPuzzle
-from ..core.cages import SumsMismatch
-from ..core.doctor import SumDiagnosis, SumFix
-from ..core.variants import find_variant, layout_of
-from . import solving, variants
-from .reading import givens_or_empty, read
+from ...core.board import Geometry, InvalidPuzzle
+from ...core.cages import SumsMismatch
+from ...core.doctor import SumDiagnosis, SumFix
+from ...core.variants import find_variant, layout_of
+from ..runtime import solving
+from . import urls
+from .puzzle_text import givens_or_empty, read
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class SumAdvice:
 
     def url(self, fix: SumFix, *, external: bool = False) -> str:
         """The share link of the puzzle with ``fix`` made."""
-        return variants.page_url(fix.apply(self.geometry), self.givens, external=external)
+        return urls.page_url(fix.apply(self.geometry), self.givens, external=external)
 
     def links(self) -> list[tuple[str, str]]:
         """(words, link) for each fix, most likely first: what the pages show."""
@@ -75,7 +76,7 @@ def for_mismatch(
     """The sum doctor's answer for a request whose cages' sums miss the grid's total: the
     board it names with the cages as read; None when its givens do not read."""
     try:
-        base = variants.geometry_of(layout_of(find_variant(variant)).key, puzzle, regions)
+        base = urls.geometry_of(layout_of(find_variant(variant)).key, puzzle, regions)
     except InvalidPuzzle:
         return None
     geometry = base.with_cages(exc.cages)

@@ -1,7 +1,7 @@
 """The teaching pages: a puzzle's steps, the engine's search, its difficulty, and hints.
 
 Routes (each variant's share link plus a suffix, registered from the variant registry by
-:func:`~sudoku_web.web.request_path.add_share_routes`):
+:func:`~sudoku_web.web.puzzles.request_path.add_share_routes`):
 
 ========================================  =========================================================
 ``GET <share link>/steps?step=N``         the logic solver's steps, a page of ``STEPS_PER_PAGE``
@@ -20,9 +20,9 @@ Routes (each variant's share link plus a suffix, registered from the variant reg
 The grade is not computed for the result page itself: it costs ~7 ms on a hard puzzle against
 ~0.3 ms for the solve, so the result page stays a cheap, always-cacheable answer and the panel
 arrives as its own request (link-preview fetchers never load it). What these pages draw is
-built by :mod:`sudoku_web.web.teaching_display`; the core is called through
-:mod:`sudoku_web.web.solving`, within the budgets from the config (a hint,
-:mod:`sudoku_web.core.hints`, directly, with :func:`~sudoku_web.web.solving.hint_deadline`).
+built by :mod:`sudoku_web.web.render.teaching_display`; the core is called through
+:mod:`sudoku_web.web.runtime.solving`, within the budgets from the config (a hint,
+:mod:`sudoku_web.core.hints`, directly, with :func:`~sudoku_web.web.runtime.solving.hint_deadline`).
 """
 
 from __future__ import annotations
@@ -32,20 +32,22 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from werkzeug.wrappers import Response
 
-from ..core.board import Geometry, parse_puzzle
-from ..core.hints import Hint, hint_steps
-from ..core.logic import Candidates, pencil_marks
-from ..core.variants import VariantInfo
-from . import cache, security, solving, teaching_display, variants
-from .forms import JigsawForm, PuzzleForm, form_for
-from .reading import canonical, read
-from .request_path import ShareLink, add_share_routes, read_share_link
+from ...core.board import Geometry, parse_puzzle
+from ...core.hints import Hint, hint_steps
+from ...core.logic import Candidates, pencil_marks
+from ...core.variants import VariantInfo
+from ..puzzles import urls
+from ..puzzles.forms import JigsawForm, PuzzleForm, form_for
+from ..puzzles.puzzle_text import canonical, read
+from ..puzzles.request_path import ShareLink, add_share_routes, read_share_link
+from ..render import teaching_display
+from ..runtime import cache, security, solving
 
 bp = Blueprint("teach", __name__)
 
 ResponseValue = Response | str | tuple[str, int]
 
-bp.add_app_template_global(variants.teach_url, "teach_url")
+bp.add_app_template_global(urls.teach_url, "teach_url")
 
 
 def _page_number(text: str) -> int:
@@ -97,10 +99,10 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
         pages=pages,
         current=first + 1,
         total=total,
-        board_name=variants.describe(geometry),
-        page_url=variants.page_url(geometry, givens),
-        search_url=variants.teach_url("search", geometry, givens),
-        edit_url=variants.edit_url(geometry, givens),
+        board_name=urls.describe(geometry),
+        page_url=urls.page_url(geometry, givens),
+        search_url=urls.teach_url("search", geometry, givens),
+        edit_url=urls.edit_url(geometry, givens),
     )
     return make_response(page)
 
@@ -133,10 +135,10 @@ def _search(link: ShareLink) -> str:
         marks=teaching_display.pencil_grid(geometry, reduced, grid),
         open_cells=reduced.open_cells,
         max_events=solving.teach_budget().trace_max_events,
-        board_name=variants.describe(geometry),
-        page_url=variants.page_url(geometry, givens),
-        steps_url=variants.teach_url("steps", geometry, givens),
-        edit_url=variants.edit_url(geometry, givens),
+        board_name=urls.describe(geometry),
+        page_url=urls.page_url(geometry, givens),
+        steps_url=urls.teach_url("steps", geometry, givens),
+        edit_url=urls.edit_url(geometry, givens),
     )
 
 
@@ -170,7 +172,7 @@ def _difficulty(link: ShareLink, key: cache.SolveKey, embedded: bool) -> Respons
         "difficulty.html",
         level=level,
         status=result.status,
-        page_url=variants.page_url(geometry, givens),
+        page_url=urls.page_url(geometry, givens),
         embedded=embedded,
     )
     response = make_response(page, 200 if level is not None else 404)
@@ -206,8 +208,8 @@ def hint() -> ResponseValue:
     field) remembers the grid of the first hint, so later entries can be checked against the
     puzzle's solution. An invalid grid is a 422 with the form's own messages.
     """
-    picked = variants.choice(request.form.get("v"), request.form.get("n"))
-    form = form_for(picked, variants.form_geometry(picked), request.form)
+    picked = urls.choice(request.form.get("v"), request.form.get("n"))
+    form = form_for(picked, urls.form_geometry(picked), request.form)
     if not form.validate() or form.grid is None:
         return _hint_page(form, picked, None, request.form.get("givens", "")[:300], 422)
     geometry = form.geometry
@@ -298,7 +300,7 @@ def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
 
 def _hint_page(
     form: PuzzleForm,
-    picked: variants.Choice,
+    picked: urls.Choice,
     panel: HintPage | None,
     givens: str,
     status: int,
@@ -312,7 +314,7 @@ def _hint_page(
         wrong_cells=set(panel.cells) if panel else set(),
         examples=[],
         picked=picked,
-        choices=variants.CHOICES,
+        choices=urls.CHOICES,
         jigsaw=isinstance(form, JigsawForm),
         panel=panel,
         givens=givens,

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.board import (
+from ...core.board import (
     Geometry,
     InvalidPuzzle,
     PuzzleError,
@@ -22,8 +22,8 @@ from ..core.board import (
     parse_puzzle,
     standard,
 )
-from ..core.cages import grid_errors
-from .memo import byte_cache
+from ...core.cages import grid_errors
+from ..runtime.memo import byte_cache
 
 # A puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred. Longer text is not a
 # puzzle, and is refused with one message rather than one per stray character.

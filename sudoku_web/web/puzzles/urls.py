@@ -36,7 +36,7 @@ from typing import Any
 
 from flask import url_for
 
-from ..core.board import (
+from ...core.board import (
     BOX_SHAPES,
     REGION_LETTERS,
     Geometry,
@@ -49,8 +49,8 @@ from ..core.board import (
     region_text,
     standard,
 )
-from ..core.cages import cages_from_list, from_link, link_spelling
-from ..core.variants import (
+from ...core.cages import cages_from_list, from_link, link_spelling
+from ...core.variants import (
     CAGED,
     CLASSIC,
     DEFAULT_JIGSAW,
@@ -61,7 +61,7 @@ from ..core.variants import (
     layout_of,
     variant_of,
 )
-from .memo import byte_cache
+from ..runtime.memo import byte_cache
 
 # ---- Routes ------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The puzzle form: one input per cell plus a paste box, validated by the board parser.
 
 Validation lives here, not in the view: :meth:`PuzzleForm.validate` reads the grid (or the
-paste box, see below), calls :func:`sudoku_web.web.reading.read` (the board parser, the
+paste box, see below), calls :func:`sudoku_web.web.puzzles.puzzle_text.read` (the board parser, the
 conflict check and the empty-grid check), and leaves behind either ``grid`` /
 ``canonical`` or ``puzzle_errors`` / ``invalid_cells`` for the template. The view only
 branches on ``validate()``.
@@ -28,7 +28,7 @@ from typing import Any
 from wtforms import FieldList, Form, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
-from ..core.board import (
+from ...core.board import (
     LAYOUT,
     Geometry,
     InvalidPuzzle,
@@ -39,13 +39,13 @@ from ..core.board import (
     region_labels,
     standard,
 )
-from ..core.cages import MAX_TEXT as CAGES_TEXT_MAX
-from ..core.cages import format_cages, parse_cages
-from ..core.variants import variant_of
-from .boards import BoardView, board_view
-from .memo import byte_cache
-from .reading import MAX_TEXT, canonical, read
-from .variants import Choice, default_regions, jigsaw_geometry, region_sketch, sketch
+from ...core.cages import MAX_TEXT as CAGES_TEXT_MAX
+from ...core.cages import format_cages, parse_cages
+from ...core.variants import variant_of
+from ..render.boards import BoardView, board_view
+from ..runtime.memo import byte_cache
+from .puzzle_text import MAX_TEXT, canonical, read
+from .urls import Choice, default_regions, jigsaw_geometry, region_sketch, sketch
 
 # The paste box takes what the reader takes (see reading.MAX_TEXT), the cages box what the
 # cage reader takes.

@@ -1,10 +1,10 @@
 """The HTML pages: the puzzle form, its POST, its photo's POST, a share link's result page
 and its picture.
 
-Each view reads the request through the form or :mod:`sudoku_web.web.request_path`, calls the
-core through :mod:`sudoku_web.web.solving` (within the budgets, through the cache), and
-renders; no parsing or solving happens here. The share-link routes come from the variant
-registry (:func:`~sudoku_web.web.request_path.add_share_routes`).
+Each view reads the request through the form or :mod:`sudoku_web.web.puzzles.request_path`, calls
+the core through :mod:`sudoku_web.web.runtime.solving` (within the budgets, through the cache), and
+renders; no parsing or solving happens here. The share-link routes come from the variant registry
+(:func:`~sudoku_web.web.puzzles.request_path.add_share_routes`).
 """
 
 from __future__ import annotations
@@ -25,16 +25,14 @@ from flask import (
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
-from ..core.doctor import Diagnosis
-from ..core.solver import SolveResult
-from ..core.variants import VariantInfo, variant_of
-from . import cache, photo_upload, solving, speedups, sum_doctor, variants
-from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
-from .forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
-from .preview import HEIGHT, WIDTH, render_png
-from .reading import canonical, read
-from .request_path import (
+from ...core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
+from ...core.doctor import Diagnosis
+from ...core.solver import SolveResult
+from ...core.variants import VariantInfo, variant_of
+from ..puzzles import photo_upload, sum_doctor, urls
+from ..puzzles.forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
+from ..puzzles.puzzle_text import canonical, read
+from ..puzzles.request_path import (
     ShareLink,
     add_share_routes,
     invalid_page,
@@ -42,14 +40,17 @@ from .request_path import (
     link_reading,
     read_share_link,
 )
+from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
+from ..render.preview import HEIGHT, WIDTH, render_png
+from ..runtime import cache, solving, speedups
 
 bp = Blueprint("web", __name__)
 
 # What every template asks about a board: its registry entry, the form of its kind, and
 # whether it is the plain 9x9 (pages name every other board).
 bp.add_app_template_global(variant_of, "variant_info")
-bp.add_app_template_global(variants.form_url, "form_url")
-bp.add_app_template_global(variants.is_classic, "is_classic")
+bp.add_app_template_global(urls.form_url, "form_url")
+bp.add_app_template_global(urls.is_classic, "is_classic")
 
 # Headings and picture captions per solver outcome.
 HEADINGS = {
@@ -62,7 +63,7 @@ HEADINGS = {
 ResponseValue = BaseResponse | str | tuple[str, int]
 
 
-def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
+def _examples(picked: urls.Choice) -> list[tuple[str, str]]:
     """(label, form URL) of the registry's examples for the form of this variant and size."""
     out = []
     for example in picked.info.examples:
@@ -82,7 +83,7 @@ def _examples(picked: variants.Choice) -> list[tuple[str, str]]:
 
 def _render_form(
     form: PuzzleForm,
-    picked: variants.Choice,
+    picked: urls.Choice,
     status: int = 200,
     givens: str | None = None,
     photo: photo_upload.PhotoPanel | None = None,
@@ -95,16 +96,16 @@ def _render_form(
         board=form.board(givens or ""),  # "Edit this puzzle": later entries drawn apart
         examples=_examples(picked),
         picked=picked,
-        choices=variants.CHOICES,
+        choices=urls.CHOICES,
         jigsaw=isinstance(form, JigsawForm),
         example_map_url=_example_map_url(picked) if isinstance(form, JigsawForm) else "",
     )
     return page, status
 
 
-def _example_map_url(picked: variants.Choice) -> str:
+def _example_map_url(picked: urls.Choice) -> str:
     """The region-map form opened on the example map of its size."""
-    return variants.edit_url(variants.jigsaw_geometry(variants.default_regions(picked.size)))
+    return urls.edit_url(urls.jigsaw_geometry(urls.default_regions(picked.size)))
 
 
 def _map_rows(text: str, size: int) -> str:
@@ -120,24 +121,24 @@ def index() -> ResponseValue:
     A jigsaw form also takes its region map as ``?r=`` (and a size as ``?n=``), any form its
     cages as ``?k=`` (their link spelling).
     """
-    picked = variants.choice(request.args.get("v"), request.args.get("n"))
+    picked = urls.choice(request.args.get("v"), request.args.get("n"))
     regions = request.args.get("r", "")[: 4 * 256]
-    geometry = variants.form_geometry(picked, regions)
+    geometry = urls.form_geometry(picked, regions)
     form = form_for(picked, geometry)
     form.geometry = geometry  # the map this form opens on (jigsaw); the class has a default
     if cages := request.args.get("k", "")[:CAGES_MAX]:
         try:
-            form.show_cages(variants.with_link_cages(geometry, cages))
+            form.show_cages(urls.with_link_cages(geometry, cages))
         except InvalidPuzzle:
             form.cages.data = cages  # shown as it came, to be fixed; Solve says what is wrong
     if isinstance(form, JigsawForm):
-        sketch = variants.region_sketch(regions) if regions else None
+        sketch = urls.region_sketch(regions) if regions else None
         if sketch is not None and sketch.size == picked.size and sketch != geometry:
             # A map that is not valid yet (from "Edit this puzzle" on a 422): show it as typed.
             form.sketch = sketch
             form.regions.data = _map_rows(regions, picked.size)
         elif regions:
-            form.regions.data = _map_rows(variants.canonical_regions(geometry), geometry.size)
+            form.regions.data = _map_rows(urls.canonical_regions(geometry), geometry.size)
         else:
             # No silent example: the person sets the regions (or picks the labelled example).
             form.sketch = unmapped(picked.size)
@@ -148,13 +149,13 @@ def index() -> ResponseValue:
 @bp.post("/")
 def submit() -> ResponseValue:
     """A valid puzzle goes to its share link (303); anything else comes back marked (422)."""
-    picked = variants.choice(request.form.get("v"), request.form.get("n"))
-    form = form_for(picked, variants.form_geometry(picked), request.form)
+    picked = urls.choice(request.form.get("v"), request.form.get("n"))
+    form = form_for(picked, urls.form_geometry(picked), request.form)
     if form.validate() and form.canonical is not None:
         if "print" in request.form:  # the form's "Print the puzzle" button
-            edit = variants.edit_url(form.geometry, form.canonical)
-            return redirect(variants.print_url(edit), 303)
-        return redirect(variants.page_url(form.geometry, form.canonical), 303)
+            edit = urls.edit_url(form.geometry, form.canonical)
+            return redirect(urls.print_url(edit), 303)
+        return redirect(urls.page_url(form.geometry, form.canonical), 303)
     return _render_form(form, picked, 422)
 
 
@@ -162,9 +163,9 @@ def submit() -> ResponseValue:
 def read_photo() -> Response:
     """The form's "Read a photo" without JavaScript: the classic form filled with what was
     read, the doubtful cells marked, for the person to check before Solve (200); or the empty
-    form saying why nothing was read (the status of :mod:`~sudoku_web.web.photo_upload`)."""
+    form saying why nothing was read (the status of :mod:`~sudoku_web.web.puzzles.photo_upload`)."""
     answer = photo_upload.read_upload()
-    picked = variants.choice(None, None)
+    picked = urls.choice(None, None)
     form = form_for(picked, photo_upload.PHOTO_GEOMETRY)
     if answer.reading is not None:
         checked = read(answer.reading.puzzle, form.geometry)
@@ -214,7 +215,7 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "invalid":  # the engine found conflicting givens: the 422 page
         grid = link.grid if link.grid is not None else tuple(parse_puzzle(givens, geometry))
         return invalid_page(result.errors, geometry, grid)
-    links = variants.result_links(geometry, givens)
+    links = urls.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
         slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()
@@ -238,7 +239,7 @@ def _solved_renderer(geometry: Geometry, has_givens: bool) -> Callable[[Mapping[
 
 
 def _unsolved_page(
-    link: ShareLink, key: cache.SolveKey, result: SolveResult, links: variants.Links
+    link: ShareLink, key: cache.SolveKey, result: SolveResult, links: urls.Links
 ) -> Response:
     """The page of an impossible, multiple-solution or given-up puzzle (with the doctor)."""
     geometry, givens = link.geometry, link.givens
@@ -249,16 +250,16 @@ def _unsolved_page(
     fixes = []
     if diagnosis is not None:
         fixes = [
-            (fix.describe(geometry), variants.page_url(geometry, canonical(fix.apply(grid))))
+            (fix.describe(geometry), urls.page_url(geometry, canonical(fix.apply(grid))))
             for fix in diagnosis.fixes
         ]
-    # A board with cages: which cage's sum was probably mistyped (sudoku_web.web.sum_doctor).
+    # A board with cages: which cage's sum was probably mistyped (web.puzzles.sum_doctor).
     sums = sum_doctor.advice(geometry, givens) if result.status == "unsolvable" else None
     suggested = None
     if suggestion is not None:
         suggested = (
             f"{geometry.cell_name(suggestion.cell)}: {geometry.symbol(suggestion.value)}",
-            variants.page_url(geometry, canonical(suggestion.apply(grid))),
+            urls.page_url(geometry, canonical(suggestion.apply(grid))),
         )
     page = _render_result(
         geometry,
@@ -282,12 +283,12 @@ def _slots(
     geometry: Geometry,
     givens: str,
     result: SolveResult,
-    links: variants.Links,
+    links: urls.Links,
     diagnosis: Diagnosis | None,
 ) -> dict[str, Markup]:
     """The values a result page prints as they are (escaped): its skeleton's slots."""
     stats = result.stats
-    name = variants.describe(geometry)
+    name = urls.describe(geometry)
     slots = {
         "board_name": escape(name),
         "share_url": escape(links.share),
@@ -297,7 +298,7 @@ def _slots(
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
         "preview_description": escape(_description(geometry, givens, result, diagnosis)),
         "preview_image": escape(links.picture),
-        # The same puzzle to play, without the solution (sudoku_web.web.play).
+        # The same puzzle to play, without the solution (sudoku_web.web.play.routes).
         "play_url": escape(links.play),
         "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
         "guesses": Markup(stats.guesses),
@@ -305,7 +306,7 @@ def _slots(
         "elapsed_ms": Markup(f"{stats.elapsed_ms:.1f}"),
     }
     if result.status == "solved":
-        for page in variants.TEACH_PAGES:  # the teaching routes sit at <share link>/<page>
+        for page in urls.TEACH_PAGES:  # the teaching routes sit at <share link>/<page>
             slots[f"{page}_url"] = escape(getattr(links, page))
     return slots
 
@@ -323,7 +324,7 @@ def _render_result(
     """``result.html``: the outcome and geometry decide its flow, ``slots`` what it prints."""
     teach_links = None
     if "steps_url" in slots:
-        teach_links = {page: slots[f"{page}_url"] for page in variants.TEACH_PAGES}
+        teach_links = {page: slots[f"{page}_url"] for page in urls.TEACH_PAGES}
     return render_template(
         "result.html",
         status=status,
@@ -369,7 +370,7 @@ def _description(
 ) -> str:
     """One line for link previews: what the puzzle is and what became of it."""
     count = len(givens) - givens.count("0")
-    head = f"A {variants.describe(geometry)} with {count} givens"
+    head = f"A {urls.describe(geometry)} with {count} givens"
     if result.status == "solved":
         return f"{head}, solved: see the solution."
     if result.status == "multiple":
@@ -401,7 +402,7 @@ def picture(
         abort(404)  # nothing to draw
     givens = reading.canonical
     if not is_canonical_link(geometry, givens, puzzle, regions, cages):
-        return redirect(variants.page_url(geometry, givens, png=True), 301)
+        return redirect(urls.page_url(geometry, givens, png=True), 301)
     key = cache.solve_key(givens, geometry)
     grid = list(reading.grid)
 

@@ -1,0 +1,1 @@
+"""The play page: a share link's puzzle to solve in the browser."""
