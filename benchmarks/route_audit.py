@@ -426,13 +426,13 @@ def calls_for(rule: Any, app: Any, all_boards: list[Board], rng: random.Random) 
     share = _variant_of(endpoint)
     if share is not None:
         return _share_calls(rule, app, all_boards, *share)
-    if endpoint in ("web.read_photo", "api.read_photo"):
+    if endpoint in ("pages.read_photo", "api.read_photo"):
         return _photo_calls(rule, rng)
     if endpoint.startswith("api.") or rule.rule.startswith("/api/"):
         return _api_calls(rule, app, all_boards, methods)
-    if endpoint in ("web.index", "printout.page"):
+    if endpoint in ("pages.index", "pages.printout"):
         return [Call(b.label, "GET", rule.rule + _query(b)) for b in all_boards]
-    if endpoint in ("web.submit", "teach.hint"):
+    if endpoint in ("pages.submit", "teach.hint"):
         return [call for b in all_boards for call in _form_calls(rule, b, rng)]
     return _fallback_calls(rule, app, all_boards, methods)
 

@@ -65,8 +65,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """
     from flask import Flask
 
-    from .web.runtime import cache, limits, security, speedups
-
     app = Flask(
         __name__,
         template_folder=_resource_dir("templates"),
@@ -87,30 +85,22 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web.api import routes as api
-    from .web.pages import printout
-    from .web.pages import routes as pages
-    from .web.play import routes as play
-    from .web.puzzles import new_puzzles, photo_upload
-    from .web.runtime import errors, solving
-    from .web.teach import routes as teaching
+    from .web import api, pages, play, teach
+    from .web.puzzles import photo_upload
+    from .web.runtime import cache, errors, hooks, limits, security, speedups
 
-    app.register_blueprint(pages.bp)  # the form, result pages and their pictures
-    app.register_blueprint(teaching.bp)  # steps, search, difficulty and hint pages
-    app.register_blueprint(api.bp)  # /api/solve and /api/explain
-    app.register_blueprint(printout.bp)  # the printable puzzle
-    app.register_blueprint(play.bp)  # <share link>/play, /api/check, /api/hint
-    new_puzzles.init_app(app)  # /new, /daily and /api/generate
+    # Each package under web/ that serves requests is one blueprint, exposed as ``bp``.
+    for package in (pages, teach, play, api):
+        app.register_blueprint(package.bp)
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])
     errors.register(app)
+    security.init_app(app)  # refuses an unsafe production config
     cache.init_app(app)
-    solving.init_app(app)  # before the replay by URL: every request's clock starts first
-    speedups.init_app(app)  # after the cache: its replay by URL uses the store
+    speedups.init_app(app)
     limits.init_app(app)
     photo_upload.init_app(app)  # the photo readers' slots, shared by the workers forked later
-    # Last, so its checks see the final config and its header hook covers every response.
-    security.init_app(app)
+    hooks.init_app(app)  # every request hook, in its order (see web/runtime/hooks.py)
     return app
 
 

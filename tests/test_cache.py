@@ -246,6 +246,7 @@ def make_page_app(**config: object) -> tuple[Flask, list[str]]:
         return cache.cached_response(f"page|{name}", build)
 
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app, builds
 
 

@@ -215,6 +215,7 @@ def create_app():
         return str(len(request.get_data()))
 
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app
 """
 

@@ -15,6 +15,7 @@ from sudoku_web.core.board import parse_puzzle
 from sudoku_web.core.logic import GRADES, grade
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import geometry_for
+from sudoku_web.web.pages import new_puzzle
 from sudoku_web.web.puzzles import new_puzzles, urls
 
 
@@ -216,7 +217,7 @@ def test_daily_changes_with_the_day_grade_and_variant(
     assert today != hard and urlsplit(xs).path.startswith("/x/")
     _assert_proper(_puzzle_of(hard)[1], "standard", 9, None, "Hard")
     tomorrow = dt.datetime.now(dt.UTC) + dt.timedelta(days=1)
-    monkeypatch.setattr(new_puzzles, "utc_now", lambda: tomorrow)
+    monkeypatch.setattr(new_puzzle, "utc_now", lambda: tomorrow)
     later = create_app({"TESTING": True}).test_client().get("/daily").headers["Location"]
     assert later != today
 

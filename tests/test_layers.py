@@ -104,6 +104,55 @@ def test_blueprints_never_import_each_other() -> None:
                 assert there in SHARED, f"{name} imports {target}, of another blueprint"
 
 
+def _web_modules() -> dict[str, Path]:
+    return {name: path for name, path in _package_modules().items() if _web_package(name)}
+
+
+def test_every_blueprint_is_one_package_exposing_bp() -> None:
+    """One way to register a blueprint: each package under web/ but the shared ones makes one
+    ``Blueprint`` and exposes it as ``bp`` (create_app registers them in one loop)."""
+    import importlib
+
+    from flask import Blueprint
+
+    made: dict[str, list[str]] = {}
+    for name, path in _web_modules().items():
+        if "Blueprint(" in path.read_text(encoding="utf-8"):
+            made.setdefault(str(_web_package(name)), []).append(name)
+    assert not made.keys() & SHARED, f"a shared package makes a blueprint: {made}"
+    assert all(len(modules) == 1 for modules in made.values()), made
+    for package in made:
+        module = importlib.import_module(f"sudoku_web.web.{package}")
+        assert isinstance(module.bp, Blueprint), package
+
+
+HOOKS = {"before_request", "after_request", "teardown_request", "before_app_request"}
+
+
+def test_request_hooks_are_registered_in_one_place() -> None:
+    """Only web/runtime/hooks.py registers request hooks, so their order is one list."""
+    for name, path in _web_modules().items():
+        if name == "sudoku_web.web.runtime.hooks":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in HOOKS:
+                raise AssertionError(f"{name} registers a request hook ({node.attr})")
+
+
+def test_render_draws_without_flask() -> None:
+    """What pages draw is tested without an app: web/render imports no Flask or Werkzeug."""
+    for name, path in _web_modules().items():
+        if _web_package(name) != "render":
+            continue
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
+            assert not any(n.split(".")[0] in {"flask", "werkzeug"} for n in names), name
+
+
 def _package_modules() -> dict[str, Path]:
     """Every module of the package by dotted name (a package by its ``__init__.py``)."""
     root = Path(sudoku_web.__file__).parent

@@ -263,6 +263,7 @@ def create_app():
     def healthz():
         return "ok"
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app
 """
 

@@ -155,7 +155,7 @@ def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None
         with app.test_request_context(base_url=base):
             links = urls.result_links(geometry, puzzle)
             assert links.page == url_for(
-                "web." + urls.endpoint(find_variant(geometry.variant)),
+                "pages." + urls.endpoint(find_variant(geometry.variant)),
                 **({"regions": urls.canonical_regions(geometry)} if regions else {}),
                 puzzle=puzzle,
             )

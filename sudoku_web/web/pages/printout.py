@@ -8,21 +8,20 @@ HTML; the print stylesheet in ``sudoku.css`` sizes the grid for the paper and hi
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import render_template, request
 
 from ...core.board import Geometry, InvalidPuzzle
 from ..puzzles import urls
 from ..puzzles.puzzle_text import givens_or_empty, read
 from ..render.boards import board_view
-
-bp = Blueprint("printout", __name__)
+from .routes import bp
 
 # Longest puzzle or region map read from the query (a 16x16 pretty-printed grid fits).
 MAX_ARG = 4 * 256
 
 
 @bp.get("/print")
-def page() -> tuple[str, int]:
+def printout() -> tuple[str, int]:
     """The givens on a large grid (200), or the puzzle's problems (422)."""
     args = request.args
     picked = urls.choice(args.get("v"), args.get("n"))

@@ -44,7 +44,7 @@ from ..render.boards import BoardView, PresetBoard, board_view, differing_cells,
 from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, solving, speedups
 
-bp = Blueprint("web", __name__)
+bp = Blueprint("pages", __name__)
 
 # What every template asks about a board: its registry entry, the form of its kind, and
 # whether it is the plain 9x9 (pages name every other board).
@@ -370,7 +370,7 @@ def _description(
 ) -> str:
     """One line for link previews: what the puzzle is and what became of it."""
     count = len(givens) - givens.count("0")
-    head = f"A {urls.describe(geometry)} with {count} givens"
+    head = f"{urls.with_article(urls.describe(geometry), capital=True)} with {count} givens"
     if result.status == "solved":
         return f"{head}, solved: see the solution."
     if result.status == "multiple":

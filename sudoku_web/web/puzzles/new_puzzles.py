@@ -1,6 +1,7 @@
-"""New puzzles on the web: the New puzzle form, the daily puzzle and ``/api/generate``.
+"""New puzzles on the web: what the New puzzle form, the daily puzzle and ``/api/generate`` share
+(the routes are :mod:`sudoku_web.web.pages.new_puzzle` and :mod:`sudoku_web.web.api.generate`).
 
-Routes (blueprint ``generate``):
+Routes:
 
 =========================================  =========================================================
 ``GET /new``                               the form: variant and grade; with ``?v=…&grade=…`` it
@@ -26,32 +27,18 @@ that none was made in time (a 422 with the form or the API's error, never a wait
 
 from __future__ import annotations
 
-import datetime as dt
 import secrets
 from dataclasses import dataclass
-from typing import Any
 
-from flask import (
-    Blueprint,
-    Response,
-    current_app,
-    jsonify,
-    redirect,
-    render_template,
-    request,
-)
-from flask.typing import ResponseReturnValue
+from flask import current_app
 
 from ...core import pool
 from ...core.board import Geometry
 from ...core.generate import OutOfTime, generate
 from ...core.logic import GRADES, Grade
 from ...core.variants import CLASSIC, VARIANTS
-from ..runtime.cache import get_store, no_store, text_key
+from ..runtime.cache import get_store, text_key
 from . import urls
-from .request_path import json_error
-
-bp = Blueprint("generate", __name__)
 
 # Live attempts per kind before the pool answers, and the kinds and grades too rare to look
 # for live: each variant's registry entry (VariantInfo.live_attempts, .pool_only) says, so the
@@ -223,102 +210,3 @@ def grades_of(kind: Kind) -> tuple[Grade, ...]:
             return ()
         return tuple(g for g in GRADES if (kind.variant, kind.size, g) not in POOL_ONLY)
     return tuple(g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g))
-
-
-@bp.app_context_processor
-def _new_puzzle_choices() -> dict[str, Any]:
-    """What the New puzzle form needs on any page that includes it: the kinds, the grades, and
-    each kind's own grades (the form offers no combination it would refuse)."""
-    offered = {kind.key: grades_of(kind) for kind in KINDS}
-    return {"new_puzzle_kinds": KINDS, "new_puzzle_grades": GRADES, "new_puzzle_offered": offered}
-
-
-@bp.route("/new", methods=["GET"])
-def new() -> ResponseReturnValue:
-    """The New puzzle form; with its fields filled, a 303 to the new puzzle's play page."""
-    # ``variant`` as in /api/generate, ``v`` as in the form's own field and the solver's form.
-    asked_kind = request.args.get("v") or request.args.get("variant")
-    if not ({"grade", "v", "variant"} & request.args.keys()):
-        return no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
-    picked, asked = KINDS[0], DEFAULT_GRADE
-    try:
-        picked = kind_of(asked_kind)
-        asked = grade_of(request.args.get("grade"))
-        made = make(picked, asked, seed_of(None))
-    except (BadRequest, NoneAvailable) as exc:
-        # 422 as for any form the site cannot take (the API answers a bad parameter with 400)
-        page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
-        return no_store(Response(page, status=422))
-    return no_store(redirect(opened(made), code=303))
-
-
-def utc_now() -> dt.datetime:
-    """The current time in UTC (one place, so tests can move the day)."""
-    return dt.datetime.now(dt.UTC)
-
-
-@bp.route("/daily", methods=["GET"])
-def daily() -> ResponseReturnValue:
-    """Today's puzzle (UTC): the same for everyone, a 303 to its play page."""
-    try:
-        picked = kind_of(request.args.get("v") or request.args.get("variant"))
-        asked = grade_of(request.args.get("grade"))
-    except BadRequest as exc:
-        page = render_template("new.html", picked=KINDS[0], asked=None, problem=str(exc))
-        return no_store(Response(page, status=422))
-    now = utc_now()
-    seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
-    try:
-        # Unhurried, the attempt count alone bounds the work; a killer's attempt has no such
-        # bound worth waiting for, so it keeps the deadline.
-        made = make(picked, asked, seed, hurry=not picked.pooled)
-    except NoneAvailable as exc:
-        page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
-        return no_store(Response(page, status=422))
-    response = redirect(opened(made), code=303)
-    midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), dt.UTC)
-    left = max(1, int((midnight - now).total_seconds()))
-    # Shared caches may keep it, but never past the end of the UTC day it belongs to.
-    response.headers["Cache-Control"] = f"public, max-age={left}"
-    response.headers["Expires"] = midnight.strftime("%a, %d %b %Y %H:%M:%S GMT")
-    return response
-
-
-@bp.route("/api/generate", methods=["GET"])
-def api_generate() -> ResponseReturnValue:
-    """``GET /api/generate?variant=…&grade=…[&size=…][&seed=…]``: a new puzzle as JSON."""
-    args = request.args
-    try:
-        picked = kind_of(args.get("variant", CLASSIC.key), args.get("size"))
-        asked = grade_of(args.get("grade"))
-        seed = seed_of(args.get("seed"))
-    except BadRequest as exc:
-        return json_error(400, "Bad Request", str(exc))
-    try:
-        made = make(picked, asked, seed)
-    except NoneAvailable as exc:
-        return json_error(422, "Unprocessable Entity", str(exc))
-    share, play = links(made)
-    regions = None
-    if made.geometry.regions is not None:
-        regions = urls.canonical_regions(made.geometry)
-    body: dict[str, Any] = {
-        "status": "ok",
-        "puzzle": made.puzzle,
-        "variant": made.geometry.variant,
-        "size": made.geometry.size,
-        "regions": regions,
-        "grade": made.grade,
-        "source": made.source,
-        "seed": made.seed,
-        "share_url": share,
-        "play_url": play,
-    }
-    if made.geometry.cages:
-        body["cages"] = urls.cages_json(made.geometry)
-    return no_store(jsonify(body))
-
-
-def init_app(app: Any) -> None:
-    """The blueprint (its config default is applied by ``create_app``)."""
-    app.register_blueprint(bp)

@@ -248,5 +248,5 @@ def reading_json(reading: Reading) -> dict[str, Any]:
         "reading": reading.status,
         "confidence": [round(float(c), 3) for c in reading.confidence],
         "notes": list(check_notes(reading)),
-        "form_url": url_for("web.index", p=puzzle, _external=True),
+        "form_url": url_for("pages.index", p=puzzle, _external=True),
     }

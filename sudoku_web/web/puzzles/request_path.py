@@ -51,7 +51,7 @@ def add_share_routes(
     bp: Blueprint, page: str, suffix: str, view: ShareView, methods: tuple[str, ...] = ("GET",)
 ) -> None:
     """Register ``<share link><suffix>`` for every variant, as endpoint
-    ``<blueprint>.<variant's endpoint>[_<page>]`` (``web.puzzle``, ``teach.x_puzzle_steps``).
+    ``<blueprint>.<variant's endpoint>[_<page>]`` (``pages.puzzle``, ``teach.x_puzzle_steps``).
 
     ``view`` is called as ``view(info, puzzle, regions, cages)`` (``regions`` for variants
     that take a region map, ``cages`` for a board with cages: the same variant's links under
@@ -187,7 +187,7 @@ def invalid_page(
     elif regions is not None:
         board, edit_url = _bad_map(regions, puzzle, marked)
     else:
-        edit_url = url_for("web.index")
+        edit_url = url_for("pages.index")
     page = render_template(
         "invalid.html",
         errors=errors,
@@ -208,7 +208,7 @@ def _bad_map(regions: str, puzzle: str, marked: set[int]) -> tuple[Any, str]:
         givens = puzzle if len(puzzle) == sketch.cells else ""
         board = board_view(sketch, givens, invalid=marked)
         args.update(urls.choice_of(sketch).form_args)
-    return board, url_for("web.index", **args)
+    return board, url_for("pages.index", **args)
 
 
 # ---- JSON: errors and API requests -----------------------------------------------------------

@@ -30,6 +30,7 @@ region labels) answers ``301`` to the canonical one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
 from typing import Any
@@ -67,8 +68,8 @@ from ..runtime.memo import byte_cache
 
 #: The pages under a share link: page name -> (blueprint, URL suffix). "" is the result page.
 SHARE_PAGES: dict[str, tuple[str, str]] = {
-    "": ("web", ""),
-    "png": ("web", ".png"),
+    "": ("pages", ""),
+    "png": ("pages", ".png"),
     "steps": ("teach", "/steps"),
     "search": ("teach", "/search"),
     "difficulty": ("teach", "/difficulty"),
@@ -118,13 +119,12 @@ class Choice:
         """The form's heading: ``Solve a Sudoku``, ``Solve an X-sudoku puzzle``."""
         if not self.key:
             return "Solve a Sudoku"
-        article = "an" if self.label[:1] in "X8" else "a"
-        return f"Solve {article} {self.label} {self.info.noun}"
+        return f"Solve {with_article(f'{self.label} {self.info.noun}')}"
 
     @property
     def form_url(self) -> str:
         """The empty form of this choice: ``/``, ``/?v=x``, ``/?v=jigsaw&n=6``."""
-        return url_for("web.index", **dict[str, Any](self.form_args))
+        return url_for("pages.index", **dict[str, Any](self.form_args))
 
     @property
     def form_args(self) -> tuple[tuple[str, str], ...]:
@@ -377,13 +377,13 @@ def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
     args = dict[str, Any](form_args(geometry))
     if puzzle:
         args["p"] = puzzle
-    return url_for("web.index", **args)
+    return url_for("pages.index", **args)
 
 
 def print_url(edit_url: str) -> str:
     """The print page of a puzzle from its "Edit this puzzle" URL (the same arguments)."""
     query = edit_url.partition("?")[2]
-    return url_for("printout.page") + (f"?{query}" if query else "")
+    return url_for("pages.printout") + (f"?{query}" if query else "")
 
 
 @dataclass(frozen=True)
@@ -433,6 +433,28 @@ def describe(geometry: Geometry) -> str:
     else:
         name = info.name
     return f"{geometry.size}x{geometry.size} {name}"
+
+
+#: Letters whose spoken name starts with a vowel sound ("an X-sudoku", "an F-puzzle").
+_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def with_article(words: str, *, capital: bool = False) -> str:
+    """``words`` after "a" or "an", by how the first word is spoken, not spelled: "an X-sudoku"
+    (a letter alone is read as its name), "an 8x8", "an 11x11", "a 16x16 Sudoku", "a Hyper
+    puzzle", "an Irregular puzzle"; "A"/"An" with ``capital``."""
+    first = re.split(r"[\s-]", words.strip(), maxsplit=1)[0]
+    number = re.match(r"\d+", first)
+    if number:
+        digits = number.group()
+        # eight, eighty, eight hundred ...; eleven and eighteen (thousand, million ...)
+        vowel = digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
+    elif len(first) == 1:
+        vowel = first.upper() in _VOWEL_LETTERS
+    else:
+        vowel = first[:1].lower() in "aeiou"
+    article = "an" if vowel else "a"
+    return f"{article.capitalize() if capital else article} {words}"
 
 
 def is_classic(geometry: Geometry) -> bool:

@@ -97,12 +97,17 @@ class ReadableBody:
 
 
 def init_app(app: Flask) -> None:
-    """Refuses over-long URLs (``MAX_URL_LENGTH``) with 414 before routing to a view, and
-    unreadable bodies with 400 (:class:`ReadableBody`)."""
+    """Refuses unreadable bodies with 400 (:class:`ReadableBody`)."""
     app.wsgi_app = ReadableBody(app.wsgi_app)  # type: ignore[method-assign]
+
+
+def long_url_guard(app: Flask) -> Callable[[], None]:
+    """The ``before_request`` hook refusing over-long URLs (``MAX_URL_LENGTH``) with 414
+    before routing to a view (registered by :mod:`sudoku_web.web.runtime.hooks`)."""
     cap = int(app.config["MAX_URL_LENGTH"])
 
-    @app.before_request
-    def _refuse_long_urls() -> None:
+    def refuse_long_urls() -> None:
         if cap and url_length() > cap:
             abort(414)
+
+    return refuse_long_urls

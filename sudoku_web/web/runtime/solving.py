@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from flask import Flask, current_app, g
+from flask import current_app, g
 
 from ...core.board import Geometry, parse_puzzle, standard
 from ...core.doctor import (
@@ -63,12 +63,8 @@ def cached_solve(
     return result
 
 
-def init_app(app: Flask) -> None:
-    """Notes when each request started, for :func:`remaining_ms`."""
-    app.before_request(_started)
-
-
-def _started() -> None:
+def start_clock() -> None:
+    """``before_request``: notes when the request started, for :func:`remaining_ms`."""
     g.sudoku_started = time.perf_counter()
 
 

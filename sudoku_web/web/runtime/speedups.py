@@ -57,9 +57,14 @@ def init_app(app: Flask) -> None:
     app.extensions[PIECES_KEY] = pieces
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
-    if "replay" in pieces and cache.enabled(cache.get_store(app)):
-        app.before_request(serve_by_url)
+    if replays(app):
         app.extensions.setdefault(cache.ON_CACHEABLE, []).append(remember_by_url)
+
+
+def replays(app: Flask) -> bool:
+    """True when the replay by URL is on (the trick, and a store that keeps answers): then
+    :mod:`sudoku_web.web.runtime.hooks` registers :func:`serve_by_url`."""
+    return "replay" in app.extensions.get(PIECES_KEY, ()) and cache.enabled(cache.get_store(app))
 
 
 def on(piece: str, app: Flask | None = None) -> bool:
