@@ -254,9 +254,9 @@ def _draw_band(
     draw.text((left + side, middle), label, fill=LINE_INK, font=label_font, anchor="rm")
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=32)  # bounded by count: a few sizes are used
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font at ``size`` px (a bounded cache: a few sizes are used)."""
+    """Pillow's bundled scalable font at ``size`` px."""
     return ImageFont.load_default(size=size)
 
 

@@ -22,7 +22,8 @@ chain drawing
     per cell, so the SVG scales with the grid and needs no inline style.
 hint
     The steps from a user's grid up to and including the next one that places a digit, since
-    eliminations alone change nothing a person can type into the form (see :func:`hint_steps`).
+    eliminations alone change nothing a person can type into the form (see
+    :func:`sudoku_web.core.hints.hint_steps`).
 """
 
 from __future__ import annotations

@@ -191,7 +191,8 @@ class PhotoBudget:
         )
 
 
-# One instance per configured budget (its key text is computed once), bounded.
+# One instance per configured budget (its key text is computed once), bounded by count: the
+# config's few budgets, never request input.
 @functools.lru_cache(maxsize=16)
 def _solve_budget(max_nodes: int, deadline_ms: float | None) -> Budget:
     return Budget(max_nodes, deadline_ms)
