@@ -1,6 +1,6 @@
-"""The play page's scripts stay in named modules: no function of static/play.js or
-static/js/play-*.js longer than :data:`FUNCTION_LIMIT` lines (a long closure is a package of
-modules waiting to be named)."""
+"""The play page's scripts stay in named modules: no function of static/play.js or of its
+modules in static/js/ (play-*.js) longer than :data:`FUNCTION_LIMIT` lines (a long closure is a
+package of modules waiting to be named)."""
 
 from __future__ import annotations
 
