@@ -186,6 +186,14 @@ CASES: list[tuple[str, str, dict[str, Any], int, str]] = [
     ("post", "/api/hint", {"json": {"puzzle": HARD}}, 200, "solved"),
     ("post", "/api/hint", {"json": {"puzzle": PUZZLE, "entries": "5" + PUZZLE[1:]}}, 200, "solved"),
     ("post", "/api/hint", {"data": "not json"}, 400, "error"),
+    (
+        "post",
+        "/api/solve",
+        {"data": "x" * 20_000, "content_type": "application/json"},
+        413,
+        "error",
+    ),
+    ("get", "/api/generate", {"query_string": {"seed": "x" * 3_000}}, 414, "error"),
 ]
 
 
@@ -222,6 +230,10 @@ def test_a_photo_is_read_and_a_non_image_refused(client: FlaskClient) -> None:
     assert _check(send(PHOTO.read_bytes(), "p.jpg"), "/api/read", "post")["status"] == "read"
     assert _check(send(b"hello", "p.txt"), "/api/read", "post")["reason"] == "not_image"
     assert _check(client.post("/api/read", data={}), "/api/read", "post")["reason"] == "no_photo"
+    small = create_app({"TESTING": True, "PHOTO_MAX_PIXELS": 100_000}).test_client()
+    files = {"photo": (io.BytesIO(PHOTO.read_bytes()), "p.jpg")}
+    refused = small.post("/api/read", data=files, content_type="multipart/form-data")
+    assert _check(refused, "/api/read", "post")["reason"] == "too_large"
 
 
 def test_a_check_detects_a_key_the_description_does_not_list() -> None:
