@@ -18,7 +18,7 @@ README_LIMIT = 150  # lines: what it is, a screenshot, the two commands, links
 LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^()\s]+)\)")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
-# Files named in code by their path from the top, globs (`tests/test_logic*.py`) included.
+# Files named in code by their path from the top, globs included (a name with a star).
 DOC_FILE = re.compile(
     r"(?<![\w/.-])((?:tests|benchmarks|sudoku_web|deploy|docs|static|templates|\.ci)/[\w/.*-]*[\w*])"
 )
