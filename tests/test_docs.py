@@ -16,8 +16,8 @@ PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 README_LIMIT = 150  # lines: what it is, a screenshot, the two commands, links
 
 LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(([^()\s]+)\)")
-FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
-CODE_SPAN = re.compile(r"`([^`\n]+)`")
+FENCE = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.M | re.S)
+CODE_SPAN = re.compile(r"`([^`]+)`")  # a span may run over a line break
 # Files named in code by their path from the top, globs included (a name with a star).
 DOC_FILE = re.compile(
     r"(?<![\w/.-])((?:tests|benchmarks|sudoku_web|deploy|docs|static|templates|\.ci)/[\w/.*-]*[\w*])"
