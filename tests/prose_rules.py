@@ -38,3 +38,9 @@ def module_exists(dotted: str) -> bool:
                 return True
             return re.search(rf"\b{re.escape(parts[cut])}\b", path.read_text("utf-8")) is not None
     return False
+
+
+def issue_lines(path: Path) -> list[str]:
+    """The lines of ``path`` that name an issue number, each with its line number."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [f"{n}: {line.strip()}" for n, line in enumerate(lines, 1) if ISSUE.search(line)]

@@ -10,7 +10,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from prose_rules import ISSUE, MODULE, ROOT, module_exists
+from prose_rules import MODULE, ROOT, issue_lines, module_exists
 
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 README_LIMIT = 150  # lines: what it is, a screenshot, the two commands, links
@@ -118,8 +118,7 @@ def test_every_path_and_module_named_exists(page: Path) -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=_rel)
 def test_pages_name_no_issue_numbers(page: Path) -> None:
-    lines = page.read_text(encoding="utf-8").splitlines()
-    found = [f"{n}: {line.strip()}" for n, line in enumerate(lines, 1) if ISSUE.search(line)]
+    found = issue_lines(page)
     assert not found, f"{_rel(page)} names issues (history lives in git): {found}"
 
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from prose_rules import FILE, ISSUE, MODULE, module_exists
+from prose_rules import FILE, MODULE, issue_lines, module_exists
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sudoku_web"
@@ -57,8 +57,7 @@ def test_docstrings_are_short_enough_to_be_contracts(path: Path) -> None:
 
 @pytest.mark.parametrize("path", CODE, ids=_rel)
 def test_code_names_no_issue_numbers(path: Path) -> None:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    found = [f"{n}: {line.strip()}" for n, line in enumerate(lines, 1) if ISSUE.search(line)]
+    found = issue_lines(path)
     assert not found, f"{_rel(path)} names issues (history lives in git): {found}"
 
 
