@@ -100,7 +100,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     speedups.init_app(app)
     limits.init_app(app)
     photo_upload.init_app(app)  # the photo readers' slots, shared by the workers forked later
-    hooks.init_app(app)  # every request hook, in its order (see web/runtime/hooks.py)
+    hooks.init_app(app)  # last: every request hook, in its order (web/runtime/hooks.py)
     return app
 
 
