@@ -14,9 +14,9 @@ from sudoku_web import create_app
 from sudoku_web.core.board import standard
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import find_variant
-from sudoku_web.web import variants
+from sudoku_web.web import speedups, variants
 from sudoku_web.web.skeleton import Skeletons, cut, sentinels
-from sudoku_web.web.speedups import SKELETONS
+from sudoku_web.web.speedups import LINK_TEMPLATES, SKELETONS
 from sudoku_web.web.variants import CHOICES, TEACH_PAGES, teach_url
 
 # The registry's example for each picker entry but the classic 9x9: (puzzle, regions).
@@ -163,3 +163,55 @@ def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None
             assert links.share.startswith(base.rstrip("/").rsplit("/app", 1)[0])
             assert links.edit == variants.edit_url(geometry, puzzle)
             assert links.print == variants.print_url(links.edit)
+
+
+@pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
+@pytest.mark.parametrize("base", ["http://localhost/", "https://sudoku.example.org/app/"])
+def test_link_templates_give_the_links_url_for_builds(key: str, base: str) -> None:
+    puzzle, regions = VARIANT_EXAMPLES.get(key, (EASY, ""))
+    geometry = variants.form_geometry(variants.choice(key), regions or None)
+    other = puzzle[::-1]  # another puzzle of the same board, filled into the same templates
+    app = create_app({"TESTING": True})
+    for text in (puzzle, other, puzzle):
+        with app.test_request_context(base_url=base):
+            assert speedups.result_links(geometry, text) == variants.result_links(geometry, text)
+    (stored,) = app.extensions[LINK_TEMPLATES]._data.values()
+    assert stored[0] is not None  # (templates, bytes): kept after the proof
+
+
+def test_link_templates_are_kept_per_origin() -> None:
+    app = create_app({"TESTING": True})
+    geometry = standard(9)
+    for base in ("http://localhost/", "http://other.example/", "http://localhost/sub/"):
+        with app.test_request_context(base_url=base):
+            links = speedups.result_links(geometry, EASY)
+            assert links.share == f"{base}p/{EASY}"
+            assert links == variants.result_links(geometry, EASY)
+    assert len(app.extensions[LINK_TEMPLATES]) == 3
+
+
+def test_an_origin_holding_the_marker_takes_the_plain_path() -> None:
+    app = create_app({"TESTING": True})
+    geometry = standard(9)
+    base = f"http://localhost/{speedups._MARK}/"  # a script root: every link holds it
+    for text in (EASY, EASY[::-1]):
+        with app.test_request_context(base_url=base):
+            assert speedups.result_links(geometry, text) == variants.result_links(geometry, text)
+    (stored,) = app.extensions[LINK_TEMPLATES]._data.values()
+    assert stored[0] is None  # (templates, bytes): this origin failed the proof
+
+
+def test_a_puzzle_url_for_would_quote_never_uses_templates() -> None:
+    app = create_app({"TESTING": True})
+    geometry = standard(9)
+    with app.test_request_context():
+        text = "1 2/3"
+        assert speedups.result_links(geometry, text) == variants.result_links(geometry, text)
+    assert len(app.extensions[LINK_TEMPLATES]) == 0
+
+
+def test_link_templates_are_off_with_the_speedups() -> None:
+    app = create_app({"TESTING": True, "SPEEDUPS": False})
+    assert LINK_TEMPLATES not in app.extensions
+    with app.test_request_context():
+        assert speedups.result_links(standard(9), EASY) == variants.result_links(standard(9), EASY)

@@ -214,7 +214,7 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "invalid":  # the engine found conflicting givens: the 422 page
         grid = link.grid if link.grid is not None else tuple(parse_puzzle(givens, geometry))
         return invalid_page(result.errors, geometry, grid)
-    links = variants.result_links(geometry, givens)
+    links = speedups.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
         slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()

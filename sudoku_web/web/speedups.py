@@ -13,12 +13,19 @@ replay by URL
     A ``before_request`` hook answering a GET whose cacheable response is stored under its
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
     as ``/healthz``.
+link templates
+    A puzzle's nine links (:func:`~sudoku_web.web.variants.result_links`: nine ``url_for``
+    calls, a sixth of an uncached result page) are built once per board and origin around a
+    marker puzzle, cut there, and later puzzles are filled in. A board's templates are kept
+    only when filling them gives exactly the links ``url_for`` builds for the puzzle that
+    made them (else that board always takes the plain path); a puzzle that is not plain
+    ASCII letters and digits (which ``url_for`` could quote) always takes the plain path.
 
-Roads not taken (removed, each buying under 10%): pre-built solved rows (a per-geometry table
-of each cell's ``<td>``) and link templates (a result page's four links filled into
-``url_for`` output built once per origin).
+Road not taken (removed, buying under 10%): pre-built solved rows (a per-geometry table of
+each cell's ``<td>``).
 
-The skeletons are bounded in bytes by their own store, the replay by the app's store.
+The skeletons and link templates are bounded in bytes by their own stores, the replay by the
+app's store.
 """
 
 from __future__ import annotations
@@ -29,11 +36,13 @@ from typing import Any, Final
 from flask import Flask, Response, current_app, request
 from markupsafe import Markup
 
-from . import cache
+from ..core.board import Geometry
+from . import cache, variants
+from .memo import ByteLRU
 from .skeleton import Skeletons
 
 #: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,replay"'``).
-PIECES: Final = ("skeletons", "replay")
+PIECES: Final = ("skeletons", "replay", "links")
 
 #: Config default: every trick on (the plain path is what tests compare against). ``False``
 #: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
@@ -41,6 +50,7 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {"SPEEDUPS": True}
 PIECES_KEY: Final = "sudoku_speedups"
 
 SKELETONS: Final = "sudoku_skeletons"
+LINK_TEMPLATES: Final = "sudoku_link_templates"
 
 
 def init_app(app: Flask) -> None:
@@ -57,6 +67,11 @@ def init_app(app: Flask) -> None:
     app.extensions[PIECES_KEY] = pieces
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
+    if "links" in pieces:
+        # ~1 KB a board and origin; boards (region maps, cages) and hosts come from requests.
+        app.extensions[LINK_TEMPLATES] = ByteLRU[Hashable, tuple[tuple[str, str], ...] | None](
+            512 * 1024
+        )
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
         app.extensions.setdefault(cache.ON_CACHEABLE, []).append(remember_by_url)
@@ -79,6 +94,52 @@ def render(
     if not isinstance(store, Skeletons):
         return plain(slots)
     return store.render(shape, slots, plain)
+
+
+# ---- Link templates --------------------------------------------------------------------------
+
+#: The puzzle the templates are built with: letters and digits (``url_for`` leaves it as it is)
+#: that no host, region map or cage spelling holds in the same place (checked: it must occur
+#: exactly once in each link).
+_MARK: Final = "zQ9sudokuLINK9Qz"
+
+
+def result_links(geometry: Geometry, puzzle: str) -> variants.Links:
+    """:func:`~sudoku_web.web.variants.result_links`, from the link templates when they are
+    on (see the module docstring)."""
+    store = current_app.extensions.get(LINK_TEMPLATES)
+    if not isinstance(store, ByteLRU) or not (puzzle.isascii() and puzzle.isalnum()):
+        return variants.result_links(geometry, puzzle)
+    env = request.environ
+    origin = (
+        env.get("wsgi.url_scheme"),
+        env.get("HTTP_HOST"),
+        env.get("SERVER_NAME"),
+        env.get("SERVER_PORT"),
+        env.get("SCRIPT_NAME"),
+    )
+    key = (geometry, origin)
+    if key in store:
+        templates = store.get(key)
+        if templates is None:  # this board failed the proof
+            return variants.result_links(geometry, puzzle)
+        return variants.Links(*(head + puzzle + tail for head, tail in templates))
+    links = variants.result_links(geometry, puzzle)
+    store.put(key, _link_templates(geometry, links, puzzle))
+    return links
+
+
+def _link_templates(
+    geometry: Geometry, links: variants.Links, puzzle: str
+) -> tuple[tuple[str, str], ...] | None:
+    """Every link of ``geometry`` cut around the puzzle, or None unless filling the cuts
+    with ``puzzle`` gives exactly ``links`` (its links as ``url_for`` built them)."""
+    marked = variants.result_links(geometry, _MARK).fields()
+    if any(link.count(_MARK) != 1 for link in marked):
+        return None
+    templates = tuple((head, tail) for head, _, tail in (m.partition(_MARK) for m in marked))
+    filled = tuple(head + puzzle + tail for head, tail in templates)
+    return templates if filled == links.fields() else None
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------
