@@ -15,8 +15,9 @@ from sudoku_web.core.board import standard
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import find_variant
 from sudoku_web.web import speedups, variants
+from sudoku_web.web.boards import board_view
 from sudoku_web.web.skeleton import Skeletons, cut, sentinels
-from sudoku_web.web.speedups import LINK_TEMPLATES, SKELETONS
+from sudoku_web.web.speedups import LINK_TEMPLATES, SKELETONS, SOLVED_ROWS
 from sudoku_web.web.variants import CHOICES, TEACH_PAGES, teach_url
 
 # The registry's example for each picker entry but the classic 9x9: (puzzle, regions).
@@ -29,6 +30,7 @@ VARIANT_EXAMPLES = {
 DATA = Path(__file__).parent / "data"
 TOP95 = [ln.strip() for ln in (DATA / "top95.txt").read_text().splitlines() if ln.strip()]
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+KILLER = (DATA / "killer_krazydad.txt").read_text().split()[0]
 # The solver's time is the one slot that differs between two solves of one puzzle.
 TIME = re.compile(r"<dt>Time</dt><dd>[0-9.]+ ms")
 
@@ -215,3 +217,65 @@ def test_link_templates_are_off_with_the_speedups() -> None:
     assert LINK_TEMPLATES not in app.extensions
     with app.test_request_context():
         assert speedups.result_links(standard(9), EASY) == variants.result_links(standard(9), EASY)
+
+
+def _solved_boards() -> list[tuple[Any, str, str]]:
+    """(geometry, givens, solution) of each variant example, a killer and two 9x9 puzzles."""
+    boards = []
+    for key, (puzzle, regions) in VARIANT_EXAMPLES.items():
+        geometry = variants.form_geometry(variants.choice(key), regions or None)
+        solved = solve(puzzle, geometry=geometry)
+        boards.append((geometry, solved.puzzle.replace(".", "0"), solved.solutions[0]))
+    cage_map, sums, solution = KILLER.split(":")
+    with create_app({"TESTING": True}).test_request_context():
+        killer = variants.geometry_of(
+            "killer", "0" * 81, None, f"{cage_map}-{sums.replace(',', '-')}"
+        )
+    boards.append((killer, "0" * 81, solution))
+    for puzzle in (EASY, TOP95[0].replace(".", "0")):
+        boards.append((standard(9), puzzle, solve(puzzle).solutions[0]))
+    return boards
+
+
+def test_solved_rows_are_the_plain_drawing_for_every_board() -> None:
+    app = create_app({"TESTING": True})
+    with app.test_request_context():
+        for geometry, givens, solution in _solved_boards():
+            plain = board_view(geometry, givens, solution).rows_html()
+            for _ in range(3):  # seen, cut and proven, filled from the cut
+                assert speedups.solved_rows(geometry, givens, solution) == plain
+            assert app.extensions[SOLVED_ROWS].get(geometry), geometry.variant
+            # Another puzzle of the board (its solution as givens) from the same cut.
+            full = board_view(geometry, solution, solution).rows_html()
+            assert speedups.solved_rows(geometry, solution, solution) == full
+
+
+def test_a_text_the_cut_cannot_read_takes_the_plain_path() -> None:
+    app = create_app({"TESTING": True})
+    solution = solve(EASY).solutions[0]
+    with app.test_request_context():
+        for _ in range(3):
+            speedups.solved_rows(standard(9), EASY, solution)
+        odd = EASY.replace("0", ".", 1)
+        plain = board_view(standard(9), odd, solution).rows_html()
+        assert speedups.solved_rows(standard(9), odd, solution) == plain
+    # A first cut met such a text: no proof either way, the board is cut at the next one.
+    fresh = create_app({"TESTING": True})
+    with fresh.test_request_context():
+        for text in (EASY, odd, EASY):
+            assert (
+                speedups.solved_rows(standard(9), text, solution)
+                == board_view(standard(9), text, solution).rows_html()
+            )
+    assert fresh.extensions[SOLVED_ROWS].get(standard(9))
+
+
+def test_solved_rows_are_bounded_and_off_with_the_speedups() -> None:
+    app = create_app({"TESTING": True})
+    assert app.extensions[SOLVED_ROWS].max_bytes <= 4 * 1024 * 1024
+    off = create_app({"TESTING": True, "SPEEDUPS": False})
+    assert SOLVED_ROWS not in off.extensions
+    solution = solve(EASY).solutions[0]
+    with off.test_request_context():
+        plain = board_view(standard(9), EASY, solution).rows_html()
+        assert speedups.solved_rows(standard(9), EASY, solution) == plain

@@ -217,7 +217,7 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     links = speedups.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
-        slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()
+        slots["grid"] = speedups.solved_rows(geometry, givens, result.solutions[0])
         # A killer may have no given digit: the legend then speaks of its cage sums only.
         has_givens = givens.strip("0.") != ""
         board_key = cache.geometry_key(geometry)

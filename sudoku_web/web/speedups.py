@@ -2,8 +2,9 @@
 the plain path produces, and ``SPEEDUPS = False`` (``SUDOKU_WEB_SPEEDUPS=false``) turns all
 of them off, leaving the plain path (tests run both and compare).
 
-Each trick here buys at least 10% of a scenario's throughput (``python -m benchmarks.speedups``,
-CPU time in one process; figures in ``benchmarks/RESULTS.md``, "Speed tricks re-measured"):
+What each trick buys is measured by ``python -m benchmarks.speedups`` (CPU time in one
+process) and ``python -m benchmarks.release_compare`` (figures in ``benchmarks/RESULTS.md``,
+"Speed tricks re-measured" and "The cold result page's price"):
 
 skeletons
     A solved result page is ~10 KB of fixed markup around a dozen values: it is rendered by
@@ -21,15 +22,22 @@ link templates
     made them (else that board always takes the plain path); a puzzle that is not plain
     ASCII letters and digits (which ``url_for`` could quote) always takes the plain path.
 
-Road not taken (removed, buying under 10%): pre-built solved rows (a per-geometry table of
-each cell's ``<td>``).
+solved rows
+    A solved grid's rows (:meth:`~sudoku_web.web.boards.BoardView.rows_html`, a Python loop
+    over the cells) are cut, once per board, into each cell's markup for every symbol given
+    and every symbol solved, from two drawings per symbol by that same method (a board of
+    that symbol given everywhere, and solved everywhere); a page's grid is then one lookup
+    per cell. Kept only when the cut has one ``<td`` per cell and filling it gives exactly
+    the drawing of the puzzle that made it; a text it cannot read (not canonical) takes
+    the plain path.
 
-The skeletons and link templates are bounded in bytes by their own stores, the replay by the
-app's store.
+The skeletons, link templates and solved rows are bounded in bytes by their own stores, the
+replay by the app's store.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final
 
@@ -38,11 +46,12 @@ from markupsafe import Markup
 
 from ..core.board import Geometry
 from . import cache, variants
+from .boards import board_view
 from .memo import ByteLRU
 from .skeleton import Skeletons
 
 #: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,replay"'``).
-PIECES: Final = ("skeletons", "replay", "links")
+PIECES: Final = ("skeletons", "replay", "links", "rows")
 
 #: Config default: every trick on (the plain path is what tests compare against). ``False``
 #: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
@@ -51,6 +60,7 @@ PIECES_KEY: Final = "sudoku_speedups"
 
 SKELETONS: Final = "sudoku_skeletons"
 LINK_TEMPLATES: Final = "sudoku_link_templates"
+SOLVED_ROWS: Final = "sudoku_solved_rows"
 
 
 def init_app(app: Flask) -> None:
@@ -72,6 +82,9 @@ def init_app(app: Flask) -> None:
         app.extensions[LINK_TEMPLATES] = ByteLRU[Hashable, tuple[tuple[str, str], ...] | None](
             512 * 1024
         )
+    if "rows" in pieces:
+        # A 9x9 board's cells ~200 KB, a 16x16 one's ~1.3 MB; boards come from requests.
+        app.extensions[SOLVED_ROWS] = ByteLRU[Geometry, _CellTable | None](3 * 1024 * 1024)
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
         app.extensions.setdefault(cache.ON_CACHEABLE, []).append(remember_by_url)
@@ -140,6 +153,71 @@ def _link_templates(
     templates = tuple((head, tail) for head, _, tail in (m.partition(_MARK) for m in marked))
     filled = tuple(head + puzzle + tail for head, tail in templates)
     return templates if filled == links.fields() else None
+
+
+# ---- Solved rows ------------------------------------------------------------------------------
+
+#: Per cell, its markup per (given character, solution character): ``(s, s)`` a given
+#: ``s``, ``("0", s)`` a blank solved as ``s``; the last cell's also closes the rows. An
+#: empty table: a board seen once, not cut yet.
+_CellTable = tuple[dict[tuple[str, str], str], ...]
+
+
+def solved_rows(geometry: Geometry, givens: str, solution: str) -> Markup:
+    """``board_view(geometry, givens, solution).rows_html()``, from the board's cut cells
+    when the trick is on (see the module docstring). A board is cut the second time it is
+    drawn (a fresh region map in every request would otherwise pay for a cut each time)."""
+    store = current_app.extensions.get(SOLVED_ROWS)
+    if not isinstance(store, ByteLRU):
+        return board_view(geometry, givens, solution).rows_html()
+    known = geometry in store
+    table = store.get(geometry)
+    if table and (filled := _fill(table, givens, solution)) is not None:
+        return Markup(filled)
+    drawn = board_view(geometry, givens, solution).rows_html()
+    if not known:
+        store.put(geometry, (), 64)  # seen once
+    elif table == ():
+        cut = _cut_cells(geometry)
+        filled = None if cut is None else _fill(cut, givens, solution)
+        if cut is not None and filled is None:
+            return drawn  # a text the cut cannot read proves nothing: cut at the next one
+        if filled != drawn:
+            cut = None  # the proof failed: this board keeps the plain drawing
+        size = 64 if cut is None else sum(len(v) + 96 for cell in cut for v in cell.values())
+        store.put(geometry, cut, size)
+    return drawn
+
+
+def _fill(table: _CellTable, givens: str, solution: str) -> str | None:
+    """The rows from cut cells, None when a character has no cell."""
+    if not len(givens) == len(solution) == len(table):
+        return None
+    try:
+        return "".join(map(dict.__getitem__, table, zip(givens, solution, strict=True)))
+    except KeyError:
+        return None
+
+
+_TD: Final = re.compile("<td")
+
+
+def _cut_cells(geometry: Geometry) -> _CellTable | None:
+    """Each cell's markup per (given, solution) character, cut from whole-board drawings at
+    each ``<td`` (the first cell's piece also opens the rows, a row's last cell's closes it);
+    None when a drawing does not have one ``<td`` per cell."""
+    cells = geometry.cells
+    table: list[dict[tuple[str, str], str]] = [{} for _ in range(cells)]
+    for symbol in geometry.symbols:
+        for given in (symbol, "0"):
+            drawn = str(board_view(geometry, given * cells, symbol * cells).rows_html())
+            starts = [match.start() for match in _TD.finditer(drawn)]
+            if len(starts) != cells:
+                return None
+            cuts = [0, *starts[1:], len(drawn)]
+            for cell in range(cells):
+                table[cell][given, symbol] = drawn[cuts[cell] : cuts[cell + 1]]
+    return tuple(table)
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------
