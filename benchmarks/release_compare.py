@@ -385,7 +385,7 @@ def cpu_report(runs: dict[str, list[dict[str, list[float]]]]) -> str:
         for per_run in runs.values():
             means = [statistics.fmean(r[name]) for r in per_run]
             p95s = [percentile(sorted(r[name]), 0.95) for r in per_run]
-            cells.append(f"{_spread(means)} / {_spread(p95s)}")
+            cells.append(f"{_spread(means, 2)} / {_spread(p95s, 2)}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
