@@ -16,7 +16,7 @@ replay by URL
     as ``/healthz``.
 link templates
     A puzzle's nine links (:func:`~sudoku_web.web.variants.result_links`: nine ``url_for``
-    calls, a sixth of an uncached result page) are built once per board and origin around a
+    calls, a tenth to a sixth of a cold result page) are built once per board and origin around a
     marker puzzle, cut there, and later puzzles are filled in. A board's templates are kept
     only when filling them gives exactly the links ``url_for`` builds for the puzzle that
     made them (else that board always takes the plain path); a puzzle that is not plain
@@ -78,12 +78,12 @@ def init_app(app: Flask) -> None:
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
     if "links" in pieces:
-        # ~1 KB a board and origin; boards (region maps, cages) and hosts come from requests.
+        # ~2 KB a board and origin; boards (region maps, cages) and hosts come from requests.
         app.extensions[LINK_TEMPLATES] = ByteLRU[Hashable, tuple[tuple[str, str], ...] | None](
             512 * 1024
         )
     if "rows" in pieces:
-        # A 9x9 board's cells ~200 KB, a 16x16 one's ~1.3 MB; boards come from requests.
+        # A 9x9 board's cells ~250 KB, a 16x16 one's ~1.4 MB; boards come from requests.
         app.extensions[SOLVED_ROWS] = ByteLRU[Geometry, _CellTable | None](3 * 1024 * 1024)
     if "replay" in pieces and cache.enabled(cache.get_store(app)):
         app.before_request(serve_by_url)
