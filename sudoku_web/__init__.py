@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 # sudoku_web.core.solver` (the CLI, library users, benchmarks) must not pull in the web stack
 # (tests/test_layers.py holds this).
 
-#: The environment prefix the README documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``); Flask's
-#: own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
+#: The environment prefix docs/self-hosting.md documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``);
+#: Flask's own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
 ENV_PREFIX = "SUDOKU_WEB"
 
 
