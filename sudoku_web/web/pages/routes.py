@@ -216,10 +216,10 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "invalid":  # the engine found conflicting givens: the 422 page
         grid = link.grid if link.grid is not None else tuple(parse_puzzle(givens, geometry))
         return invalid_page(result.errors, geometry, grid)
-    links = urls.result_links(geometry, givens)
+    links = speedups.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
-        slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()
+        slots["grid"] = speedups.solved_rows(geometry, givens, result.solutions[0])
         # A killer may have no given digit: the legend then speaks of its cage sums only.
         has_givens = givens.strip("0.") != ""
         board_key = cache.geometry_key(geometry)
