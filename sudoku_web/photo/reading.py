@@ -2,7 +2,8 @@
 
 decode (bounded, EXIF-upright) -> find the grid (where its frame is unsure, each candidate
 frame is read and the best reading kept; grown over the photo's edge where it runs off it,
-:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked) ->
+:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked, and a
+frame that leaves a whole row or column off the photo refused as cut off) ->
 straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`) -> check
 it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
 contrasts, as second opinions) -> classify them in each of the four quarter turns and keep
@@ -82,6 +83,13 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
         found += [(cut, quad) for cut in cuts if cut is not None]
     if not found:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
+    whole = [f for f in found if not cut_lines(cells_outside(f[1], gray.shape))]
+    if not whole:  # every frame read leaves a row or column off the photo: say which
+        (_, turns, _), quad = max(found, key=lambda f: preference(f[0][0], deadline))
+        raise PhotoError(
+            "cut_off", cut_off_message(turned_cells(cells_outside(quad, gray.shape), turns))
+        )
+    found = whole
     pick = found[0] if len(found) == 1 else max(found, key=lambda f: preference(f[0][0], deadline))
     (choices, turns, others), quad = pick
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
@@ -99,6 +107,30 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
 
 
 Cut = tuple[list[list[Choice]], int, list[list[int]]]
+
+
+def cut_lines(outside: Collection[int]) -> tuple[list[int], list[int]] | None:
+    """(rows, columns) wholly among the ``outside`` cells (0-8 each), or None when none is."""
+    rows = [r for r in range(9) if all(r * 9 + c in outside for c in range(9))]
+    columns = [c for c in range(9) if all(r * 9 + c in outside for r in range(9))]
+    return (rows, columns) if rows or columns else None
+
+
+def cut_off_message(outside: Collection[int]) -> str:
+    """What a person reads when the photo's edge cuts off whole rows or columns of the grid
+    (``outside``: the cells off the photo, numbered as the grid stands upright)."""
+    rows, columns = cut_lines(outside) or ([], [])
+    parts = [
+        f"{name}{'s' if len(lines) > 1 else ''} {' and '.join(str(k + 1) for k in lines)}"
+        for name, lines in (("row", rows), ("column", columns))
+        if lines
+    ]
+    text = " and ".join(parts)
+    verb = "are" if len(rows) + len(columns) > 1 else "is"
+    return (
+        f"{text[0].upper()}{text[1:]} of the grid {verb} cut off by the photo's edge:"
+        " take the photo again with the whole grid in it."
+    )
 
 
 def read_square(square: np.ndarray) -> Cut | None:
