@@ -88,8 +88,9 @@ def grid_candidates(gray: np.ndarray) -> list[Quad]:
                     return _distinct([cut, closed])  # the outline ran into cells cut open
                 turning = _near(_turning_corners(outline), quad)
                 joined = _joined(contour, contours, quad)
+                # closed second: past the reader's deadline later candidates go unread
                 return _distinct(
-                    [_outermost(outline, quad), turning, _side_lines(hull), *joined, closed]
+                    [_outermost(outline, quad), closed, turning, _side_lines(hull), *joined]
                 )
         if cut is not None:
             return _distinct([cut, closed])

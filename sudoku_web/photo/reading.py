@@ -2,7 +2,8 @@
 
 decode (bounded, EXIF-upright) -> find the grid (where its frame is unsure, each candidate
 frame is read and the best reading kept; grown over the photo's edge where it runs off it,
-:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked, and a
+:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked, those the
+edge may cut a digit of marked, and a
 frame that leaves a whole row or column off the photo refused as cut off) ->
 straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`) -> check
 it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
@@ -26,7 +27,7 @@ import numpy as np
 
 from sudoku_web.photo import digits
 from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, verdict
-from sudoku_web.photo.edges import cells_outside, over_the_edge
+from sudoku_web.photo.edges import DIGIT_REACH, cells_outside, over_the_edge
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
 from sudoku_web.photo.glyphs import INK_CONTRAST, SECOND_OPINIONS, flat_glyph_sets, prepare
 from sudoku_web.photo.grid import CELL, grid_candidates, straighten, warp_matrix
@@ -97,7 +98,8 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     outside = turned_cells(cells_outside(quad, gray.shape), turns)
     for cell in outside:  # not seen: a blank the person fills in, never a guessed digit
         choices[cell] = [(0, 0.0)]
-    reading = conclude(choices, deadline, turns, disputed(choices, others))
+    edge = turned_cells(cells_outside(quad, gray.shape, DIGIT_REACH), turns)
+    reading = conclude(choices, deadline, turns, disputed(choices, others) | edge)
     if not outside:
         return reading
     many = len(outside) > 1
@@ -125,7 +127,7 @@ def cut_off_message(outside: Collection[int]) -> str:
         for name, lines in (("row", rows), ("column", columns))
         if lines
     ]
-    text = " and ".join(parts)
+    text = (", and " if any(" and " in part for part in parts) else " and ").join(parts)
     verb = "are" if len(rows) + len(columns) > 1 else "is"
     return (
         f"{text[0].upper()}{text[1:]} of the grid {verb} cut off by the photo's edge:"
