@@ -84,14 +84,22 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
         found += [(cut, quad) for cut in cuts if cut is not None]
     if not found:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    whole = [f for f in found if not cut_lines(cells_outside(f[1], gray.shape))]
-    if not whole:  # every frame read leaves a row or column off the photo: say which
-        (_, turns, _), quad = max(found, key=lambda f: preference(f[0][0], deadline))
-        raise PhotoError(
-            "cut_off", cut_off_message(turned_cells(cells_outside(quad, gray.shape), turns))
+    short = [cut_lines(cells_outside(f[1], gray.shape)) is not None for f in found]
+    whole = [f for f, off in zip(found, short, strict=True) if not off]
+    cut = [f for f, off in zip(found, short, strict=True) if off]
+    pick = None
+    if whole:
+        pick = (
+            whole[0] if len(whole) == 1 else max(whole, key=lambda f: preference(f[0][0], deadline))
         )
-    found = whole
-    pick = found[0] if len(found) == 1 else max(found, key=lambda f: preference(f[0][0], deadline))
+    if pick is None or (cut and not agrees(pick, gray.shape, deadline, "unique")):
+        # no frame holds the whole grid, or the ones that do misread it where a frame
+        # leaving a row or column off the photo reads without a contradiction
+        agreeing = [f for f in cut if agrees(f, gray.shape, deadline, "unique", "several")]
+        if pick is None or agreeing:
+            (_, turns, _), quad = max(agreeing or cut, key=lambda f: preference(f[0][0], deadline))
+            outside = turned_cells(cells_outside(quad, gray.shape), turns)
+            raise PhotoError("cut_off", cut_off_message(outside))
     (choices, turns, others), quad = pick
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
@@ -109,6 +117,16 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
 
 
 Cut = tuple[list[list[Choice]], int, list[list[int]]]
+
+
+def agrees(
+    found: tuple[Cut, np.ndarray], shape: tuple[int, ...], deadline: float, *statuses: Status
+) -> bool:
+    """Whether a frame's reading (its cells off the photo blank) has one of ``statuses``."""
+    (choices, turns, _), quad = found
+    outside = turned_cells(cells_outside(quad, shape), turns)
+    first = [0 if cell in outside else options[0][0] for cell, options in enumerate(choices)]
+    return verdict(first, deadline, FIRST_SOLVE_MS)[0] in statuses
 
 
 def cut_lines(outside: Collection[int]) -> tuple[list[int], list[int]] | None:
