@@ -19,7 +19,7 @@ page prints ``right``, ``cut off`` (right when expected), ``wrong N`` (``NOT FLA
 the reading is called unique and marks none of its wrong cells; a cell off the crop counts
 wrong unless blank and marked) or ``refused CODE``; totals per side and cut end the output,
 with the pages and cells right (a right refusal counts its 81 cells) and the wall and CPU
-time per page (mean, p95, max). ``--out`` writes the per-page results as TSV, to compare
+time per page (mean, median, p95, max). ``--out`` writes the per-page results as TSV, to compare
 two trees; ``--names`` reads only the photos named (from the whole split), ``--keep``
 saves each page read into a folder as ``imageN-SIDE-CUT.jpg`` (the tests' crops were made
 so).
@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import statistics
 import time
 from pathlib import Path
 
@@ -37,12 +36,12 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from benchmarks.photo_bench import CANDIDATES
+from benchmarks.photo_bench import splits, spread
 from sudoku_web.photo import PhotoError, read_photo
 from sudoku_web.photo.edges import cells_outside
 from sudoku_web.photo.grid import find_grid
 from sudoku_web.photo.image import load_gray
-from sudoku_web.photo.train import held_aside, labels
+from sudoku_web.photo.train import labels
 
 SIDES = ("top", "right", "bottom", "left")
 MARGIN = 0.02  # of the grid's side, kept beyond the frame on the sides not cut
@@ -136,12 +135,7 @@ def main() -> None:
     parser.add_argument("--names", default="", help="only these photos (imageN,...)")
     parser.add_argument("--keep", type=Path, default=None, help="save the pages read here")
     args = parser.parse_args()
-    folder = args.photos or next((p for p in CANDIDATES if p.is_dir()), None)
-    if folder is None:
-        print("No photos found: nothing measured.")
-        return
-    train, test = held_aside(sorted(folder.glob("*.jpg")))
-    split = test if args.test else train
+    split = splits(args.photos)[1 if args.test else 0]
     names = set(args.names.split(",")) - {""}
     photos = [p for p in split if p.stem in names] if names else split[:: args.every]
     cuts = [float(c) for c in args.cuts.split(",")]
@@ -178,11 +172,7 @@ def main() -> None:
         print(f"  {SIDES[side]:6s} {cut:4g}%  {good}/{pages}  cells {cells}/{81 * pages}")
     total = [sum(v[i] for v in tally.values()) for i in range(3)]
     print(f"  all          {total[0]}/{total[2]}  cells {total[1]}/{81 * total[2]}")
-    for name, values in (("wall", times), ("CPU", cpu)):
-        ordered = sorted(values) or [0.0]
-        p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-        mean = statistics.fmean(ordered)
-        print(f"  ms per page, {name}: mean {mean:.0f} p95 {p95:.0f} max {ordered[-1]:.0f}")
+    print(f"  ms per page, wall {spread(times)}\n  ms per page, CPU  {spread(cpu)}")
     if args.out:
         args.out.write_text("\n".join(rows) + "\n")
 
