@@ -100,10 +100,10 @@ def cells_outside(quad: Quad, shape: tuple[int, ...], reach: float = 0.0) -> set
     h, w = shape[:2]
     offsets = {(0.0, 0.0), (-reach, -reach), (-reach, reach), (reach, -reach), (reach, reach)}
     off = np.zeros(81, dtype=bool)
+    back = np.linalg.inv(warp_matrix(quad))
     for dx, dy in offsets:
         x, y = np.meshgrid((np.arange(9) + 0.5 + dx) * CELL, (np.arange(9) + 0.5 + dy) * CELL)
         points = np.stack([x, y], axis=-1).reshape(-1, 1, 2).astype(np.float32)
-        back = np.linalg.inv(warp_matrix(quad))
         photo = cv2.perspectiveTransform(points, back).reshape(81, 2)
         off |= (photo[:, 0] < 0) | (photo[:, 0] > w - 1) | (photo[:, 1] < 0) | (photo[:, 1] > h - 1)
     return {int(cell) for cell in np.flatnonzero(off)}

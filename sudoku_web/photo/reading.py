@@ -2,9 +2,9 @@
 
 decode (bounded, EXIF-upright) -> find the grid (where its frame is unsure, each candidate
 frame is read and the best reading kept; grown over the photo's edge where it runs off it,
-:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked, those the
-edge may cut a digit of marked, and a
-frame that leaves a whole row or column off the photo refused as cut off) ->
+:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked, those whose
+digit the edge may cut marked; a grid with a whole row or column off the photo is refused
+as cut off) ->
 straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`) -> check
 it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
 contrasts, as second opinions) -> classify them in each of the four quarter turns and keep
@@ -141,7 +141,7 @@ def cut_off_message(outside: Collection[int]) -> str:
     (``outside``: the cells off the photo, numbered as the grid stands upright)."""
     rows, columns = cut_lines(outside) or ([], [])
     parts = [
-        f"{name}{'s' if len(lines) > 1 else ''} {' and '.join(str(k + 1) for k in lines)}"
+        f"{name}{'s' if len(lines) > 1 else ''} {_listed([str(k + 1) for k in lines])}"
         for name, lines in (("row", rows), ("column", columns))
         if lines
     ]
@@ -151,6 +151,11 @@ def cut_off_message(outside: Collection[int]) -> str:
         f"{text[0].upper()}{text[1:]} of the grid {verb} cut off by the photo's edge:"
         " take the photo again with the whole grid in it."
     )
+
+
+def _listed(words: Sequence[str]) -> str:
+    """Words as a person lists them: "1", "1 and 2", "1, 2 and 3"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def read_square(square: np.ndarray) -> Cut | None:
