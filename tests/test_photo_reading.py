@@ -559,3 +559,14 @@ def test_a_small_blurred_photo_missing_its_last_row_says_it_is_cut_off() -> None
         read_photo(photo.read_bytes(), deadline_ms=10_000)
     assert caught.value.code == "cut_off"
     assert caught.value.message.startswith("Row 9 of the grid is cut off by the photo's edge")
+
+
+def test_digits_whose_tops_the_photo_edge_cuts_read_right() -> None:
+    # a printed grid (cells of 48 px, 30 px of paper around) cut 0.3 cell into its first
+    # row: beyond the edge the cells are cut as paper, not as the edge's pixels repeated
+    for k in range(3):
+        puzzle = EASY[k].replace(".", "0")
+        page = np.asarray(Image.open(io.BytesIO(printed(puzzle))))
+        cropped = np.ascontiguousarray(page[30 + int(0.3 * 48) :])
+        reading = read_photo(jpeg(Image.fromarray(cropped)), deadline_ms=10_000)
+        assert reading.puzzle == puzzle

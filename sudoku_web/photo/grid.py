@@ -420,7 +420,8 @@ def straighten(gray: np.ndarray, quad: Quad, margin: int = 0) -> np.ndarray:
     """The quadrilateral warped onto a ``9 * CELL`` square (uint8), ``margin`` pixels around it.
 
     The margin shows what lies just outside the frame (a bowed side bulges past its corners);
-    past the photo's edge the picture's border pixels are repeated.
+    past the photo's edge the picture's border pixels are repeated (lines run on; the cells
+    are cut with paper there instead, :func:`paper_beyond`).
     """
     whole = 9 * CELL + 2 * margin
     return cv2.warpPerspective(
@@ -430,6 +431,33 @@ def straighten(gray: np.ndarray, quad: Quad, margin: int = 0) -> np.ndarray:
         flags=cv2.INTER_AREA,
         borderMode=cv2.BORDER_REPLICATE,
     )
+
+
+def off_photo(shape: tuple[int, ...], quad: Quad, margin: int = 0) -> np.ndarray:
+    """Which pixels of :func:`straighten`'s square (same ``quad`` and ``margin``) come from
+    beyond the edge of a photo of ``shape`` (a bool array)."""
+    whole = 9 * CELL + 2 * margin
+    beyond = cv2.warpPerspective(
+        np.zeros(shape[:2], np.uint8),
+        warp_matrix(quad, margin),
+        (whole, whole),
+        flags=cv2.INTER_NEAREST,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=255,
+    )
+    mask: np.ndarray = beyond > 0
+    return mask
+
+
+def paper_beyond(square: np.ndarray, beyond: np.ndarray) -> np.ndarray:
+    """``square`` with its pixels from beyond the photo's edge (``beyond``) set to the paper's
+    grey, the median of the rest: the repeated border pixels there would draw a digit the
+    edge cuts on as streaks, which the classifier reads as strokes (a cut 2 read as 1)."""
+    if not beyond.any() or beyond.all():
+        return square
+    out = square.copy()
+    out[beyond] = np.uint8(np.median(square[~beyond]))
+    return out
 
 
 def warp_matrix(quad: Quad, margin: int = 0) -> np.ndarray:

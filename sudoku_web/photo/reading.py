@@ -30,7 +30,14 @@ from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, ve
 from sudoku_web.photo.edges import DIGIT_REACH, cells_outside, over_the_edge
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
 from sudoku_web.photo.glyphs import INK_CONTRAST, SECOND_OPINIONS, flat_glyph_sets, prepare
-from sudoku_web.photo.grid import CELL, grid_candidates, straighten, warp_matrix
+from sudoku_web.photo.grid import (
+    CELL,
+    grid_candidates,
+    off_photo,
+    paper_beyond,
+    straighten,
+    warp_matrix,
+)
 from sudoku_web.photo.image import MAX_PIXELS, load_gray
 from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent, unbend
 
@@ -192,11 +199,13 @@ def cut_squares(gray: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
     found (:func:`sudoku_web.photo.lattice.follow_lines`) away from where it put them, the
     picture is also remapped so each cell is cut from where it really lies. Both are read
     and the reader keeps the better reading (:func:`preference`): a lattice found a little
-    wrong costs nothing then.
+    wrong costs nothing then. What lies beyond the photo's edge is cut as plain paper.
     """
     padded = straighten(gray, quad, MARGIN)
     side = 9 * CELL
-    square = np.ascontiguousarray(padded[MARGIN : MARGIN + side, MARGIN : MARGIN + side])
+    inner = (slice(MARGIN, MARGIN + side), slice(MARGIN, MARGIN + side))
+    beyond = off_photo(gray.shape, quad, MARGIN)[inner]  # paper there, not repeated pixels
+    square = paper_beyond(np.ascontiguousarray(padded[inner]), beyond)
     points = follow_lines(prepare(padded)[0])
     if points is not None and is_bent(points):
         return [unbend(gray, warp_matrix(quad, MARGIN), points), square]
