@@ -63,12 +63,27 @@ class Split:
             f" wrong grids flagged {self.wrong_grids_flagged}/{wrong_grids};"
             f" refused {self.refused}\n"
             f"  right cells marked {self.right_marked}/{self.cells_right}\n"
-            f"  ms per photo, wall {_spread(self.times_ms)}\n"
-            f"  ms per photo, cpu  {_spread(self.cpu_ms)}"
+            f"  ms per photo, wall {spread(self.times_ms)}\n"
+            f"  ms per photo, cpu  {spread(self.cpu_ms)}"
         )
 
 
-def _spread(values: list[float]) -> str:
+def photo_folder(given: Path | None) -> Path | None:
+    """The labelled photos' folder: ``given``, else the first of CANDIDATES that exists."""
+    return given or next((p for p in CANDIDATES if p.is_dir()), None)
+
+
+def splits(given: Path | None) -> tuple[list[Path], list[Path]]:
+    """(training, held-aside) photos of :func:`photo_folder`; both empty, having said so,
+    when there are none."""
+    folder = photo_folder(given)
+    if folder is None:
+        print("No photos found: nothing measured.")
+        return [], []
+    return held_aside(sorted(folder.glob("*.jpg")))
+
+
+def spread(values: list[float]) -> str:
     """Mean, median, p95 and max of ``values``."""
     ordered = sorted(values) or [0.0]
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -149,7 +164,7 @@ def main() -> None:
         " to compare two trees photo by photo",
     )
     args = parser.parse_args()
-    folder = args.photos or next((p for p in CANDIDATES if p.is_dir()), None)
+    folder = photo_folder(args.photos)
     if folder is None or not folder.is_dir():
         print(f"No photos found (looked in {', '.join(map(str, CANDIDATES))}): nothing measured.")
         return

@@ -32,14 +32,14 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from benchmarks.photo_bench import CANDIDATES
+from benchmarks.photo_bench import splits
 from sudoku_web.photo import PhotoError, read_photo
 from sudoku_web.photo.glyphs import prepare
 from sudoku_web.photo.grid import find_grid, straighten
 from sudoku_web.photo.image import load_gray
 from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent
 from sudoku_web.photo.reading import cut_squares, has_inner_lines
-from sudoku_web.photo.train import held_aside, labels
+from sudoku_web.photo.train import labels
 
 KINDS = {
     0: "rows sag",
@@ -161,12 +161,7 @@ def main() -> None:
     parser.add_argument("--why", action="store_true", help="say where a missed page stopped")
     parser.add_argument("--out", type=Path, default=None, help="per-page results as TSV")
     args = parser.parse_args()
-    folder = args.photos or next((p for p in CANDIDATES if p.is_dir()), None)
-    if folder is None:
-        print("No photos found: nothing measured.")
-        return
-    train, _ = held_aside(sorted(folder.glob("*.jpg")))
-    photos = train[:: args.every]
+    photos = splits(args.photos)[0][:: args.every]
     kinds = [int(k) for k in args.kinds.split(",")]
     amps = [float(a) for a in args.amps.split(",")]
     tally: dict[tuple[int, float], list[int]] = {(k, a): [0, 0, 0] for k in kinds for a in amps}

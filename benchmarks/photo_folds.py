@@ -22,7 +22,7 @@ from unittest import mock
 
 import numpy as np
 
-from benchmarks.photo_bench import CANDIDATES
+from benchmarks.photo_bench import photo_folder
 from sudoku_web.photo import PhotoError, digits, grid, read_photo, train
 
 
@@ -54,7 +54,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="list every photo read wrong")
     parser.add_argument("--key", default=None, help="reuse the glyphs and models cached under it")
     args = parser.parse_args()
-    folder = args.photos or next((p for p in CANDIDATES if p.is_dir()), None)
+    folder = photo_folder(args.photos)
     if folder is None:
         print("No photos found: nothing measured.")
         return

@@ -187,3 +187,17 @@ def test_the_load_tests_photo_kinds_are_what_they_say(client: Any, kind: str, st
     assert request.kind == kind and request.path == "/api/read"
     response = client.post(request.path, data=request.body, content_type=request.content_type)
     assert response.status_code == status
+
+
+def test_a_photo_cutting_off_a_row_is_answered_422_saying_so(client: Any) -> None:
+    # a small page of training image109 whose last row the photo's edge cuts off
+    photo = Path(__file__).parent / "data" / "photos" / "crops" / "image109-bottom-10.jpg"
+    message = (
+        "Row 9 of the grid is cut off by the photo's edge:"
+        " take the photo again with the whole grid in it."
+    )
+    response = _post(client, "/api/read", photo)
+    assert response.status_code == 422
+    assert response.get_json() == {"status": "unreadable", "reason": "cut_off", "message": message}
+    page = _post(client, "/read", photo)
+    assert page.status_code == 422 and message.replace("'", "&#39;") in page.get_data(as_text=True)

@@ -9,7 +9,7 @@ Public API (stable)::
     reading.uncertain        # cells (0-80) the person should check
     reading.status           # "unique" | "conflict" | "no_solution" | "several" | "unchecked"
 
-PhotoError.code is "not_image", "unsupported", "too_large", "corrupt" or "no_grid".
+PhotoError.code is "not_image", "unsupported", "too_large", "corrupt", "no_grid" or "cut_off".
 
 Modules: ``image`` (bounded decoding), ``grid`` (finding the grid and straightening it),
 ``lattice`` (following a bent page's curved lines), ``edges`` (a grid running off the

@@ -6,7 +6,8 @@ looks, across each side that lies on the photo's border, for the spacing of line
 opposite frame line that best fits the warp's dark lines: when it puts the missing frame
 line more than OFF of a cell beyond the side, the side is moved there. ``cells_outside``
 then names the cells whose middle lies off the photo: the reader reads them as blank and
-marks them, never guessing a digit it cannot see.
+marks them, never guessing a digit it cannot see (and marks those whose digit the edge may
+cut, with a ``reach`` of DIGIT_REACH).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from sudoku_web.photo.grid import CELL, Quad, straighten, warp_matrix
 BORDER = 0.01  # a side within this share of the photo's longer side of its border lies on it
 OFF = 0.15  # cells a frame line must lie beyond the side for the side to be moved
 MIN_LINES = 7  # inner lines (of 8) that must fall inside the square for a spacing tried
+DIGIT_REACH = 0.3  # of a cell, from its middle: where a printed digit's box ends
 
 # side index: (its two corners, the axis across it, 0 for its near end or 9 for its far end)
 _SIDES = {0: ((0, 1), 1, 0), 1: ((1, 2), 0, 9), 2: ((2, 3), 1, 9), 3: ((3, 0), 0, 0)}
@@ -91,12 +93,17 @@ def _frame_at(dark: np.ndarray, axis: int, end: int) -> float | None:
     return known + sign * 9 * best_pitch
 
 
-def cells_outside(quad: Quad, shape: tuple[int, ...]) -> set[int]:
-    """Cells (row-major, as straightened) whose middle lies off a photo of ``shape``."""
+def cells_outside(quad: Quad, shape: tuple[int, ...], reach: float = 0.0) -> set[int]:
+    """Cells (row-major, as straightened) whose middle lies off a photo of ``shape``; with a
+    ``reach`` (of a cell), also those with a corner of the square that far around the middle
+    off it."""
     h, w = shape[:2]
-    middles = (np.arange(9, dtype=np.float32) + 0.5) * CELL
-    x, y = np.meshgrid(middles, middles)  # [r, c]
-    points = np.stack([x, y], axis=-1).reshape(-1, 1, 2)
-    photo = cv2.perspectiveTransform(points, np.linalg.inv(warp_matrix(quad))).reshape(81, 2)
-    off = (photo[:, 0] < 0) | (photo[:, 0] > w - 1) | (photo[:, 1] < 0) | (photo[:, 1] > h - 1)
+    offsets = {(0.0, 0.0), (-reach, -reach), (-reach, reach), (reach, -reach), (reach, reach)}
+    off = np.zeros(81, dtype=bool)
+    back = np.linalg.inv(warp_matrix(quad))
+    for dx, dy in offsets:
+        x, y = np.meshgrid((np.arange(9) + 0.5 + dx) * CELL, (np.arange(9) + 0.5 + dy) * CELL)
+        points = np.stack([x, y], axis=-1).reshape(-1, 1, 2).astype(np.float32)
+        photo = cv2.perspectiveTransform(points, back).reshape(81, 2)
+        off |= (photo[:, 0] < 0) | (photo[:, 0] > w - 1) | (photo[:, 1] < 0) | (photo[:, 1] > h - 1)
     return {int(cell) for cell in np.flatnonzero(off)}

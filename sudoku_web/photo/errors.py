@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-PhotoErrorCode = Literal["not_image", "unsupported", "too_large", "corrupt", "no_grid"]
+PhotoErrorCode = Literal["not_image", "unsupported", "too_large", "corrupt", "no_grid", "cut_off"]
 
 NO_GRID_MESSAGE = "No Sudoku grid found in this photo: try a straighter, closer shot."
 
@@ -22,6 +22,8 @@ class PhotoError(ValueError):
         A supported format whose data breaks off or does not decode.
     no_grid
         The picture decoded, but no Sudoku grid was found in it.
+    cut_off
+        A grid was found, but the photo's edge cuts off a whole row or column of it.
     """
 
     def __init__(self, code: PhotoErrorCode, message: str) -> None:

@@ -12,7 +12,9 @@ grid_candidates
     find_grid's corners first, then other readings of the same outline where they differ:
     where it turns most sharply (a bowed frame), its five or six sides cut back to four (a
     corner cut off by a shadow or the edge), an oblong part joined with its neighbours (a
-    grid split by a fold). The reader cuts each and keeps the best reading.
+    grid split by a fold), its three sides closed by the photo's border (a frame line lost
+    where the grid touches or crosses the border). The reader cuts each and keeps the best
+    reading.
 straighten
     A perspective warp of that quadrilateral onto a square of ``9 * CELL`` pixels (with a
     margin around it, where a bent page's curved lines are looked for).
@@ -37,6 +39,8 @@ TURN_REACH = 0.3  # how far (of a side) a sharp turn of the outline may lie from
 OBLONG = 1.35  # an outline this oblong (pair of sides to pair) may be part of a grid
 JOINS = 4  # the most neighbouring outlines an oblong one is joined with, one at a time
 SAME = 3.0  # pixels: two candidate corners closer than this are the same
+TOUCH = 0.01  # of the photo's longer side: an outline this near a border touches it
+SIDE_TURN = 25  # degrees: the most a side's segment may lean from its side's direction
 TURN_SPAN = 0.03  # share of the perimeter on either side over which the outline's turn is taken
 MIN_TURN = 35  # degrees: the least turn of the outline at a frame's corner
 Quad = np.ndarray  # 4x2 float32 corners: top-left, top-right, bottom-right, bottom-left
@@ -51,8 +55,10 @@ def find_grid(gray: np.ndarray) -> Quad | None:
 def grid_candidates(gray: np.ndarray) -> list[Quad]:
     """The largest square-ish outline's corners, as :func:`find_grid` takes them, then each
     other reading of it that differs: where it turns most sharply (:func:`_turning_corners`),
-    its sides extended past a cut-off corner (:func:`_side_lines`), and, when it is oblong,
-    joined with a neighbouring outline (:func:`_joined`). Empty when there is none.
+    its sides extended past a cut-off corner (:func:`_side_lines`), when it is oblong,
+    joined with a neighbouring outline (:func:`_joined`), and when it touches the photo's
+    border, its other three sides closed by that border (:func:`_closed_by_border`). Empty
+    when there is none.
 
     They differ on a strongly bowed frame (its simplification can put a corner on a bulge),
     a frame missing a corner, a grid split in two, or a ragged outline (where a sharp turn
@@ -74,18 +80,24 @@ def grid_candidates(gray: np.ndarray) -> list[Quad]:
         cut = _cut_by_border(hull, h, w)
         if cut is not None and not _square_ish(cut):
             cut = None
+        closed = _closed_by_border(hull, h, w)
         for outline in (contour, hull):
             quad = _four_corners(outline)
             if quad is not None and _square_ish(quad):
                 if cut is not None and _area(cut) > CUT_GAIN * _area(quad):
-                    return [cut]  # the outline ran into cells the border cuts open
+                    return _distinct([cut, closed])  # the outline ran into cells cut open
                 turning = _near(_turning_corners(outline), quad)
                 joined = _joined(contour, contours, quad)
-                return _distinct([_outermost(outline, quad), turning, _side_lines(hull), *joined])
+                # closed second: past the reader's deadline later candidates go unread
+                return _distinct(
+                    [_outermost(outline, quad), closed, turning, _side_lines(hull), *joined]
+                )
         if cut is not None:
-            return [cut]
+            return _distinct([cut, closed])
         # a bowed frame's outline simplifies to 5-8 points, a frame cut at a corner to 5-6
-        found = _distinct([*(_turning_corners(o) for o in (contour, hull)), _side_lines(hull)])
+        found = _distinct(
+            [*(_turning_corners(o) for o in (contour, hull)), _side_lines(hull), closed]
+        )
         if found:
             return found
     return []
@@ -180,6 +192,62 @@ def _cut_by_border(hull: np.ndarray, h: int, w: int) -> Quad | None:
     corners += [rest[np.argmax(rest @ np.array(d, dtype=np.float32))] for d in directions]
     quad = order_corners(np.array(corners, dtype=np.float32))
     return quad if len({tuple(p) for p in quad.tolist()}) == 4 else None
+
+
+def _closed_by_border(hull: np.ndarray, h: int, w: int) -> Quad | None:
+    """The corners of an outline touching one border of the photo, its frame taken as that
+    border and the outline's longest side towards each of the three other sides; or None.
+
+    Where the grid's frame line lies on the photo's border, or the border cuts into the
+    grid's first row, that line is lost to the ink threshold, and thin lines a blurred
+    photo breaks leave the outline a ragged polygon whose simplification cuts across the
+    grid. Its other three sides are still the frame's: extended to the border they give the
+    grid's corners there (grown across the border by :func:`sudoku_web.photo.edges.over_the_edge`
+    when the inner lines' spacing says the border cuts a row short).
+    """
+    points = hull.reshape(-1, 2).astype(np.float64)
+    tol = max(2.0, TOUCH * max(h, w))
+    touching = (
+        points[:, 1] <= tol,
+        points[:, 0] >= w - 1 - tol,
+        points[:, 1] >= h - 1 - tol,
+        points[:, 0] <= tol,
+    )
+    touched = [side for side, near in enumerate(touching) if near.any()]
+    if len(touched) != 1:
+        return None
+    border = touched[0]
+    approx = cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    middle = points.mean(axis=0)
+    normals = np.array([[0, -1], [1, 0], [0, 1], [-1, 0]], dtype=np.float64)
+    best: dict[int, tuple[float, tuple[np.ndarray, np.ndarray]]] = {}
+    for i in range(len(approx)):
+        a, b = approx[i].astype(np.float64), approx[(i + 1) % len(approx)].astype(np.float64)
+        length = float(np.linalg.norm(b - a))
+        if length < 1:
+            continue
+        normal = np.array([b[1] - a[1], a[0] - b[0]]) / length
+        normal *= 1.0 if float(normal @ ((a + b) / 2 - middle)) >= 0 else -1.0
+        side = int(np.argmax(normals @ normal))
+        if float(normals[side] @ normal) < np.cos(np.radians(SIDE_TURN)):
+            continue
+        if side != border and length > best.get(side, (0.0,))[0]:
+            best[side] = (length, (a, b))
+    if len(best) != 3:
+        return None
+    corners_of_photo = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float64)
+    lines = {side: segment for side, (_, segment) in best.items()}
+    lines[border] = (corners_of_photo[border], corners_of_photo[(border + 1) % 4])
+    corners = []
+    for side in range(4):  # corner i joins side i-1 (before it) and side i
+        corner = _meet(lines[(side - 1) % 4], lines[side])
+        if corner is None:
+            return None
+        corners.append(corner)
+    quad = np.array(corners, dtype=np.float32)
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)):
+        return None
+    return order_corners(quad)
 
 
 def _cut_at_corner(points: np.ndarray, on: list[np.ndarray], h: int, w: int) -> Quad | None:
@@ -352,7 +420,8 @@ def straighten(gray: np.ndarray, quad: Quad, margin: int = 0) -> np.ndarray:
     """The quadrilateral warped onto a ``9 * CELL`` square (uint8), ``margin`` pixels around it.
 
     The margin shows what lies just outside the frame (a bowed side bulges past its corners);
-    past the photo's edge the picture's border pixels are repeated.
+    past the photo's edge the picture's border pixels are repeated (lines run on; the cells
+    are cut with paper there instead, :func:`paper_beyond`).
     """
     whole = 9 * CELL + 2 * margin
     return cv2.warpPerspective(
@@ -362,6 +431,33 @@ def straighten(gray: np.ndarray, quad: Quad, margin: int = 0) -> np.ndarray:
         flags=cv2.INTER_AREA,
         borderMode=cv2.BORDER_REPLICATE,
     )
+
+
+def off_photo(shape: tuple[int, ...], quad: Quad, margin: int = 0) -> np.ndarray:
+    """Which pixels of :func:`straighten`'s square (same ``quad`` and ``margin``) come from
+    beyond the edge of a photo of ``shape`` (a bool array)."""
+    whole = 9 * CELL + 2 * margin
+    beyond = cv2.warpPerspective(
+        np.zeros(shape[:2], np.uint8),
+        warp_matrix(quad, margin),
+        (whole, whole),
+        flags=cv2.INTER_NEAREST,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=255,
+    )
+    mask: np.ndarray = beyond > 0
+    return mask
+
+
+def paper_beyond(square: np.ndarray, beyond: np.ndarray) -> np.ndarray:
+    """``square`` with its pixels from beyond the photo's edge (``beyond``) set to the paper's
+    grey, the median of the rest: the repeated border pixels there would draw a digit the
+    edge cuts on as streaks, which the classifier reads as strokes (a cut 2 read as 1)."""
+    if not beyond.any() or beyond.all():
+        return square
+    out = square.copy()
+    out[beyond] = np.uint8(np.median(square[~beyond]))
+    return out
 
 
 def warp_matrix(quad: Quad, margin: int = 0) -> np.ndarray:

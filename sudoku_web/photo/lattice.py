@@ -28,7 +28,7 @@ import statistics
 import cv2
 import numpy as np
 
-from sudoku_web.photo.grid import CELL, PAD, straight_runs
+from sudoku_web.photo.grid import CELL, PAD, paper_beyond, straight_runs
 
 MARGIN = CELL  # pixels of picture kept around the straightened frame: a bowed side bulges
 STEP = CELL // 2  # distance between samples along a line
@@ -275,7 +275,7 @@ def unbend(gray: np.ndarray, matrix: np.ndarray, points: np.ndarray) -> np.ndarr
     ``matrix`` is the perspective warp from the photo ``gray`` to the padded square the
     crossings were found in. Inside a cell the source is the bilinear blend of its four
     crossings, taken back to the photo through the warp's inverse: one resampling, as the
-    straight warp has.
+    straight warp has. Pixels from beyond the photo's edge are paper (:func:`paper_beyond`).
     """
     side = 9 * CELL
     t = (np.arange(side, dtype=np.float32) + 0.5) / CELL
@@ -288,6 +288,9 @@ def unbend(gray: np.ndarray, matrix: np.ndarray, points: np.ndarray) -> np.ndarr
     padded = (top * (1 - fy) + bottom * fy - 0.5).astype(np.float32)
     source = cv2.perspectiveTransform(padded.reshape(-1, 1, 2), np.linalg.inv(matrix))
     source = source.reshape(side, side, 2)
-    return cv2.remap(
+    square = cv2.remap(
         gray, source[..., 0], source[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
+    h, w = gray.shape[:2]
+    x, y = source[..., 0], source[..., 1]
+    return paper_beyond(square, (x < 0) | (x > w - 1) | (y < 0) | (y > h - 1))

@@ -2,7 +2,9 @@
 
 decode (bounded, EXIF-upright) -> find the grid (where its frame is unsure, each candidate
 frame is read and the best reading kept; grown over the photo's edge where it runs off it,
-:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked) ->
+:mod:`sudoku_web.photo.edges`; its cells off the photo read blank and marked, those whose
+digit the edge may cut marked; a grid with a whole row or column off the photo is refused
+as cut off) ->
 straighten (following the lines of a bent page, :mod:`sudoku_web.photo.lattice`) -> check
 it shows most of a 9x9 grid's 16 inner lines -> cut the glyphs (and again at two other ink
 contrasts, as second opinions) -> classify them in each of the four quarter turns and keep
@@ -25,10 +27,17 @@ import numpy as np
 
 from sudoku_web.photo import digits
 from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, verdict
-from sudoku_web.photo.edges import cells_outside, over_the_edge
+from sudoku_web.photo.edges import DIGIT_REACH, cells_outside, over_the_edge
 from sudoku_web.photo.errors import NO_GRID_MESSAGE, PhotoError
 from sudoku_web.photo.glyphs import INK_CONTRAST, SECOND_OPINIONS, flat_glyph_sets, prepare
-from sudoku_web.photo.grid import CELL, grid_candidates, straighten, warp_matrix
+from sudoku_web.photo.grid import (
+    CELL,
+    grid_candidates,
+    off_photo,
+    paper_beyond,
+    straighten,
+    warp_matrix,
+)
 from sudoku_web.photo.image import MAX_PIXELS, load_gray
 from sudoku_web.photo.lattice import MARGIN, follow_lines, is_bent, unbend
 
@@ -82,14 +91,30 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
         found += [(cut, quad) for cut in cuts if cut is not None]
     if not found:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
-    pick = found[0] if len(found) == 1 else max(found, key=lambda f: preference(f[0][0], deadline))
+    short = [cut_lines(cells_outside(f[1], gray.shape)) is not None for f in found]
+    whole = [f for f, off in zip(found, short, strict=True) if not off]
+    cut = [f for f, off in zip(found, short, strict=True) if off]
+    pick = None
+    if whole:
+        pick = (
+            whole[0] if len(whole) == 1 else max(whole, key=lambda f: preference(f[0][0], deadline))
+        )
+    if pick is None or (cut and not agrees(pick, gray.shape, deadline, "unique")):
+        # no frame holds the whole grid, or the ones that do misread it where a frame
+        # leaving a row or column off the photo reads without a contradiction
+        agreeing = [f for f in cut if agrees(f, gray.shape, deadline, "unique", "several")]
+        if pick is None or agreeing:
+            (_, turns, _), quad = max(agreeing or cut, key=lambda f: preference(f[0][0], deadline))
+            outside = turned_cells(cells_outside(quad, gray.shape), turns)
+            raise PhotoError("cut_off", cut_off_message(outside))
     (choices, turns, others), quad = pick
     if sum(1 for options in choices if options[0][0]) < MIN_GIVENS:
         raise PhotoError("no_grid", NO_GRID_MESSAGE)
     outside = turned_cells(cells_outside(quad, gray.shape), turns)
     for cell in outside:  # not seen: a blank the person fills in, never a guessed digit
         choices[cell] = [(0, 0.0)]
-    reading = conclude(choices, deadline, turns, disputed(choices, others))
+    edge = turned_cells(cells_outside(quad, gray.shape, DIGIT_REACH), turns)
+    reading = conclude(choices, deadline, turns, disputed(choices, others) | edge)
     if not outside:
         return reading
     many = len(outside) > 1
@@ -99,6 +124,45 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
 
 
 Cut = tuple[list[list[Choice]], int, list[list[int]]]
+
+
+def agrees(
+    found: tuple[Cut, np.ndarray], shape: tuple[int, ...], deadline: float, *statuses: Status
+) -> bool:
+    """Whether a frame's reading (its cells off the photo blank) has one of ``statuses``."""
+    (choices, turns, _), quad = found
+    outside = turned_cells(cells_outside(quad, shape), turns)
+    first = [0 if cell in outside else options[0][0] for cell, options in enumerate(choices)]
+    return verdict(first, deadline, FIRST_SOLVE_MS)[0] in statuses
+
+
+def cut_lines(outside: Collection[int]) -> tuple[list[int], list[int]] | None:
+    """(rows, columns) wholly among the ``outside`` cells (0-8 each), or None when none is."""
+    rows = [r for r in range(9) if all(r * 9 + c in outside for c in range(9))]
+    columns = [c for c in range(9) if all(r * 9 + c in outside for r in range(9))]
+    return (rows, columns) if rows or columns else None
+
+
+def cut_off_message(outside: Collection[int]) -> str:
+    """What a person reads when the photo's edge cuts off whole rows or columns of the grid
+    (``outside``: the cells off the photo, numbered as the grid stands upright)."""
+    rows, columns = cut_lines(outside) or ([], [])
+    parts = [
+        f"{name}{'s' if len(lines) > 1 else ''} {_listed([str(k + 1) for k in lines])}"
+        for name, lines in (("row", rows), ("column", columns))
+        if lines
+    ]
+    text = (", and " if any(" and " in part for part in parts) else " and ").join(parts)
+    verb = "are" if len(rows) + len(columns) > 1 else "is"
+    return (
+        f"{text[0].upper()}{text[1:]} of the grid {verb} cut off by the photo's edge:"
+        " take the photo again with the whole grid in it."
+    )
+
+
+def _listed(words: Sequence[str]) -> str:
+    """Words as a person lists them: "1", "1 and 2", "1, 2 and 3"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def read_square(square: np.ndarray) -> Cut | None:
@@ -135,11 +199,13 @@ def cut_squares(gray: np.ndarray, quad: np.ndarray) -> list[np.ndarray]:
     found (:func:`sudoku_web.photo.lattice.follow_lines`) away from where it put them, the
     picture is also remapped so each cell is cut from where it really lies. Both are read
     and the reader keeps the better reading (:func:`preference`): a lattice found a little
-    wrong costs nothing then.
+    wrong costs nothing then. What lies beyond the photo's edge is cut as plain paper.
     """
     padded = straighten(gray, quad, MARGIN)
     side = 9 * CELL
-    square = np.ascontiguousarray(padded[MARGIN : MARGIN + side, MARGIN : MARGIN + side])
+    inner = (slice(MARGIN, MARGIN + side), slice(MARGIN, MARGIN + side))
+    beyond = off_photo(gray.shape, quad, MARGIN)[inner]  # paper there, not repeated pixels
+    square = paper_beyond(np.ascontiguousarray(padded[inner]), beyond)
     points = follow_lines(prepare(padded)[0])
     if points is not None and is_bent(points):
         return [unbend(gray, warp_matrix(quad, MARGIN), points), square]

@@ -58,7 +58,14 @@ RETRY_AFTER_S = 2
 KINDS = "a JPEG, PNG or WebP image"
 
 #: A PhotoError's code -> the HTTP status it is answered with.
-STATUS = {"not_image": 415, "unsupported": 415, "corrupt": 400, "too_large": 413, "no_grid": 422}
+STATUS = {
+    "not_image": 415,
+    "unsupported": 415,
+    "corrupt": 400,
+    "too_large": 413,
+    "no_grid": 422,
+    "cut_off": 422,
+}
 
 
 @dataclass(frozen=True)
