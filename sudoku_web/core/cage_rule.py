@@ -172,7 +172,7 @@ def narrow(x: int, rule: CageRule, cell_part: int, width: int, full: int, other_
         for c, m, kept in zip(cells, ms, new, strict=True):
             if m != kept:
                 masks[c] = kept
-                x = _clear(x, c, m & ~kept, width, other_at)
+                x = clear(x, c, m & ~kept, width, other_at)
                 if not kept:
                     return x  # a dead cell: the engine's scan reports it
         if con.distinct:
@@ -182,7 +182,7 @@ def narrow(x: int, rule: CageRule, cell_part: int, width: int, full: int, other_
     return x
 
 
-def _clear(x: int, cell: int, gone: int, width: int, other_at: Lookup) -> int:
+def clear(x: int, cell: int, gone: int, width: int, other_at: Lookup) -> int:
     """``x`` without the candidates ``gone`` (a digit mask) of ``cell``."""
     base = cell * width
     while gone:
@@ -295,7 +295,7 @@ def _confined(
         holders = [i for i, m in enumerate(ms) if m & low and m & (m - 1)]
         if len(holders) == 1:
             i = holders[0]
-            x = _clear(x, cells[i], ms[i] ^ low, width, other_at)
+            x = clear(x, cells[i], ms[i] ^ low, width, other_at)
             masks[cells[i]] = ms[i] = low
             continue
         seen = -1
