@@ -363,3 +363,82 @@ def digits(mask: int) -> list[int]:
         mask ^= low
         out.append(low.bit_length())
     return out
+
+
+def global_flag(name: str, value: object) -> bool:
+    """An f-puzzles global rule's flag (``true``/``false``)."""
+    if not isinstance(value, bool):
+        raise RuleError([problem(f"The f-puzzles field {name!r} is not true or false.")])
+    return value
+
+
+def no_parts(args: list[str], key: str) -> None:
+    """A global rule's spelling has no parts."""
+    if args:
+        raise RuleError([problem(f"The rule {key} takes no cells, not {'_'.join(args)!r}.")])
+
+
+class GlobalRule(Rule):
+    """A rule over the whole grid, with no cells of its own: an f-puzzles flag
+    (``"antiknight": true``) and a spelling of its ``KEY`` alone."""
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        return [cls()] if global_flag(name, value) else []
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        out[self.FPUZZLES[0]] = True
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        no_parts(args, cls.KEY)
+        return cls()
+
+    def spell(self, size: int) -> str:
+        return ""
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return Drawing(notes=(self.describe(geometry),))
+
+
+@dataclass(frozen=True)
+class LineRule(Rule):
+    """A rule along a line of cells, in order (f-puzzles ``{"lines": [[...]]}``, one rule
+    per line; our spelling: the cells). Subclasses are dataclasses with a ``cells`` field
+    first; ``MIN_CELLS`` is the shortest line that means something."""
+
+    cells: tuple[int, ...]
+    MIN_CELLS: ClassVar[int] = 2
+    STYLE: ClassVar[LineStyle]
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        return [
+            cls(line) for item in fp_items(value, name) for line in fp_lines(item, reading.size)
+        ]
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        line = [fp_name(c, size) for c in self.cells]
+        out.setdefault(self.FPUZZLES[0], []).append({"lines": [line]})
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) != 1:
+            raise RuleError([problem(f"A {cls.NAME} is {cls.KEY}_ and its cells in order.")])
+        return cls(parse_cells(args[0], size, cls.NAME))
+
+    def spell(self, size: int) -> str:
+        return cells_token(self.cells, size)
+
+    def where(self, geometry: Geometry) -> str:
+        """``the renban from r1c1``."""
+        return f"{self.NAME} from {geometry.cell_name(self.cells[0])}"
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        out = path_errors(self.cells, geometry, self.where(geometry))
+        if len(self.cells) < self.MIN_CELLS:
+            out.append(problem(f"The {self.where(geometry)} is too short.", self.cells))
+        return out
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return Drawing(lines=(Line(self.cells, self.STYLE),))

@@ -16,19 +16,16 @@ from .base import MAX_RULE_CELLS, MAX_RULES, Rule, RuleError, problem
 from .spelling import canonical
 
 
-def default_box(size: int) -> tuple[int, int] | None:
+def default_box(size: int) -> tuple[int, int]:
     """The box shape (rows, columns) f-puzzles gives a grid of ``size``: the most square
-    rectangle of ``size`` cells, wider than tall; None for a prime size (no boxes)."""
-    rows = max((r for r in range(1, int(size**0.5) + 1) if size % r == 0), default=1)
-    return None if rows == 1 else (rows, size // rows)
+    rectangle of ``size`` cells, wider than tall (a prime size: the rows themselves)."""
+    rows = max(r for r in range(1, int(size**0.5) + 1) if size % r == 0)
+    return rows, size // rows
 
 
-def default_regions(size: int) -> tuple[int, ...] | None:
-    """Region index per cell for the default boxes of ``size`` (None: no boxes)."""
-    shape = default_box(size)
-    if shape is None:
-        return None
-    br, bc = shape
+def default_regions(size: int) -> tuple[int, ...]:
+    """Region index per cell for the default boxes of ``size``."""
+    br, bc = default_box(size)
     per_row = size // bc
     return tuple((r // br) * per_row + c // bc for r in range(size) for c in range(size))
 

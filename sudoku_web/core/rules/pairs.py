@@ -10,8 +10,10 @@ of each pair, the symbols some candidate of the other cell allows.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
-from .base import Propagator
+from ..board import Geometry
+from .base import GlobalRule, Propagator
 
 
 def table(size: int, related: Callable[[int, int], bool]) -> tuple[int, ...]:
@@ -86,3 +88,34 @@ def neighbour_pairs(size: int, steps: Sequence[tuple[int, int]]) -> tuple[tuple[
 ORTHOGONAL = ((0, 1), (1, 0))
 KING = ((0, 1), (1, 0), (1, 1), (1, -1))
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
+
+
+def unmarked_orthogonal(geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """Orthogonal neighbours that carry no mark (dot or letter) of any rule of the board."""
+    marked = {pair for rule in geometry.rules for pair in rule.marks()}
+    return tuple(p for p in neighbour_pairs(geometry.size, ORTHOGONAL) if p not in marked)
+
+
+def unseen(pairs: Sequence[tuple[int, int]], geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """The pairs whose cells share no house (the houses keep the others different)."""
+    peers = geometry.peers
+    return tuple((a, b) for a, b in pairs if b not in peers[a])
+
+
+def differ(size: int) -> tuple[int, ...]:
+    """The allow table of "the two digits differ"."""
+    return table(size, lambda a, b: a != b)
+
+
+class ApartDiffer(GlobalRule):
+    """Cells one of ``STEPS`` apart never hold the same digit (anti-knight, anti-king)."""
+
+    STEPS: ClassVar[tuple[tuple[int, int], ...]]
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        pairs = unseen(neighbour_pairs(geometry.size, self.STEPS), geometry)
+        return narrow_pairs(pairs, differ(geometry.size))
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        pairs = neighbour_pairs(geometry.size, self.STEPS)
+        return pairs_hold(grid, pairs, differ(geometry.size))

@@ -6,10 +6,42 @@ and one line below.
 
 from __future__ import annotations
 
+from .antiking import AntiKing
+from .antiknight import AntiKnight
+from .arrow import Arrow
 from .base import Rule, RuleError, problem
+from .diagonal import Diagonal
+from .killercage import KillerCage
+from .kropki import Kropki
+from .littlekiller import LittleKiller
+from .negative import Negative
+from .nonconsecutive import Nonconsecutive
+from .palindrome import Palindrome
+from .parity import Parity
+from .renban import Renban
+from .sandwich import Sandwich
 from .thermometer import Thermometer
+from .whispers import Whispers
+from .xv import XV
 
-KINDS: tuple[type[Rule], ...] = (Thermometer,)
+KINDS: tuple[type[Rule], ...] = (
+    Thermometer,
+    Arrow,
+    Kropki,
+    XV,
+    Negative,
+    LittleKiller,
+    Sandwich,
+    KillerCage,
+    Whispers,
+    Renban,
+    Palindrome,
+    Parity,
+    AntiKnight,
+    AntiKing,
+    Nonconsecutive,
+    Diagonal,
+)
 
 _BY_KEY = {kind.KEY: kind for kind in KINDS}
 _BY_FPUZZLES = {name: kind for kind in KINDS for name in kind.FPUZZLES}

@@ -8,30 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..board import Geometry, PuzzleError
-from .base import (
-    Bulb,
-    Drawing,
-    Line,
-    Propagator,
-    Reading,
-    Rule,
-    RuleError,
-    cells_token,
-    fp_items,
-    fp_lines,
-    fp_name,
-    names,
-    parse_cells,
-    path_errors,
-    problem,
-)
+from .base import Bulb, Drawing, LineRule, Propagator, names, problem
 
 
 @dataclass(frozen=True)
-class Thermometer(Rule):
+class Thermometer(LineRule):
     """Cells from the bulb whose digits strictly increase."""
 
     KEY = "th"
@@ -39,32 +22,12 @@ class Thermometer(Rule):
     FPUZZLES = ("thermometer",)
     WORDS = "Along a thermometer, digits strictly increase from the bulb."
 
+    STYLE = "thermometer"
     cells: tuple[int, ...]
 
-    @classmethod
-    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
-        return [
-            cls(line) for item in fp_items(value, name) for line in fp_lines(item, reading.size)
-        ]
-
-    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
-        line = [fp_name(c, size) for c in self.cells]
-        out.setdefault("thermometer", []).append({"lines": [line]})
-
-    @classmethod
-    def parse(cls, args: list[str], size: int) -> Rule:
-        if len(args) != 1:
-            raise RuleError([problem("A thermometer is th_ and its cells from the bulb.")])
-        return cls(parse_cells(args[0], size, "thermometer"))
-
-    def spell(self, size: int) -> str:
-        return cells_token(self.cells, size)
-
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
-        where = f"thermometer from {geometry.cell_name(self.cells[0])}"
-        out = path_errors(self.cells, geometry, where)
-        if len(self.cells) < 2:
-            out.append(problem(f"The {where} has no cell past its bulb.", self.cells))
+        where = self.where(geometry)
+        out = super().errors(geometry)
         if len(self.cells) > geometry.size:
             out.append(
                 problem(
@@ -114,10 +77,7 @@ class Thermometer(Rule):
         return all(a < b for a, b in zip(values, values[1:], strict=False))
 
     def drawing(self, geometry: Geometry) -> Drawing:
-        return Drawing(
-            lines=(Line(self.cells, "thermometer"),),
-            bulbs=(Bulb(self.cells[:1], "thermometer"),),
-        )
+        return super().drawing(geometry) + Drawing(bulbs=(Bulb(self.cells[:1], "thermometer"),))
 
     def describe(self, geometry: Geometry) -> str:
         return (

@@ -1,0 +1,101 @@
+"""The negative constraint: where no dot or letter is shown, its relation does not hold.
+
+f-puzzles ``negative``: a list of ``"difference"`` (no white dot: neighbours do not differ
+by 1, nor by any white dot's value), ``"ratio"`` (no black dot: neither is 2 times the
+other, nor any black dot's value times), ``"xv"`` (no X or V: neighbours add up to neither
+10 nor 5). A pair carrying any dot or letter follows its mark instead. Our spelling:
+``ng_w``, ``ng_b``, ``ng_xv``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..board import Geometry
+from .base import Drawing, Propagator, Reading, Rule, RuleError, problem
+from .kropki import DEFAULT, Kropki, related
+from .pairs import narrow_pairs, pairs_hold, table, unmarked_orthogonal
+
+Which = Literal["w", "b", "xv"]
+_FIELDS: dict[str, Which] = {"difference": "w", "ratio": "b", "xv": "xv"}
+_WORDS = {
+    "w": "no white dot: digits in neighbouring cells do not differ by {values}",
+    "b": "no black dot: neither digit of two neighbours is {values} times the other",
+    "xv": "no X or V: digits in neighbouring cells do not add up to 10 or 5",
+}
+
+
+@dataclass(frozen=True)
+class Negative(Rule):
+    """Where no mark of its kind is shown, the mark's relation does not hold."""
+
+    KEY = "ng"
+    NAME = "negative constraint"
+    FPUZZLES = ("negative",)
+    WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
+
+    which: Which
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        if not isinstance(value, list):
+            raise RuleError([problem("The f-puzzles field 'negative' is not a list.")])
+        out: list[Rule] = []
+        for item in value:
+            which = _FIELDS.get(str(item))
+            if which is None:
+                raise RuleError(
+                    [
+                        problem(
+                            f"This puzzle has a negative constraint on {item!r}, which "
+                            "sudoku-web does not know yet."
+                        )
+                    ]
+                )
+            out.append(cls(which))
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        field = next(k for k, v in _FIELDS.items() if v == self.which)
+        out.setdefault("negative", []).append(field)
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) != 1 or args[0] not in _WORDS:
+            raise RuleError([problem("A negative constraint is ng_w, ng_b or ng_xv.")])
+        which: Which = "w" if args[0] == "w" else "b" if args[0] == "b" else "xv"
+        return cls(which)
+
+    def spell(self, size: int) -> str:
+        return self.which
+
+    def _values(self, geometry: Geometry) -> list[int]:
+        """The values of this colour's dots on the board, the default first."""
+        default = DEFAULT[self.which] if self.which != "xv" else 0
+        shown = {
+            r.value for r in geometry.rules if isinstance(r, Kropki) and r.colour == self.which
+        }
+        return sorted(shown | {default})
+
+    def _relation(self, geometry: Geometry) -> Callable[[int, int], bool]:
+        if self.which == "xv":
+            return lambda a, b: a + b not in (5, 10)
+        tests = [related(self.which, v) for v in self._values(geometry)]
+        return lambda a, b: not any(test(a, b) for test in tests)
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        allow = table(geometry.size, self._relation(geometry))
+        return narrow_pairs(unmarked_orthogonal(geometry), allow)
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        allow = table(geometry.size, self._relation(geometry))
+        return pairs_hold(grid, unmarked_orthogonal(geometry), allow)
+
+    def describe(self, geometry: Geometry) -> str:
+        values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""
+        return "Negative constraint: " + _WORDS[self.which].format(values=values) + "."
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return Drawing(notes=(self.describe(geometry),))
