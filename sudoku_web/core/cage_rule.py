@@ -70,7 +70,7 @@ def cage_rule(geometry: Geometry) -> CageRule:
 
     Cached for a few boards (a killer is often solved several times in one request).
     """
-    sees = list(_sees(geometry.base))
+    sees = list(sees_bits(geometry.base))
     cage_bits = [_bits(cage.cells) for cage in geometry.cages]
     for cage, mates in zip(geometry.cages, cage_bits, strict=True):
         for cell in cage.cells:
@@ -111,7 +111,7 @@ def _cells(bits: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=16)
-def _sees(geometry: Geometry) -> tuple[int, ...]:
+def sees_bits(geometry: Geometry) -> tuple[int, ...]:
     """Each cell's peers, as bits of an int (per house layout)."""
     return tuple(_bits(peers) for peers in geometry.peers)
 
