@@ -29,6 +29,9 @@ from ..board import Cage, Geometry, House, PuzzleError
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
+# Pairs of cells (a, b) and the allow table they keep: allow[v - 1] holds the symbols b may
+# take when a holds v (the relations here are symmetric). See :mod:`.pairs`.
+Relation = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 
 # Hard bounds on one puzzle's rules, whatever the input (checked before any work).
 MAX_RULES = 2000
@@ -216,6 +219,11 @@ class Rule:
     def marks(self) -> tuple[tuple[int, int], ...]:
         """Pairs of cells this rule marks (a dot or letter): negative rules skip them."""
         return ()
+
+    def relation(self, geometry: Geometry) -> Relation | None:
+        """The pairs of cells and the relation they keep, for a rule that is exactly that
+        (a dot, a whisper, anti-knight ...); None for any other rule."""
+        return None
 
 
 # --- shared helpers ----------------------------------------------------------------------------
