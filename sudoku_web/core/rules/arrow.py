@@ -149,8 +149,8 @@ class Arrow(Rule):
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(
-            lines=(Line(self.line, "arrow", arrowhead=True),),
-            bulbs=(Bulb(self.bulb, "arrow"),),
+            lines=(Line(self.line, "grey", "thin", arrowhead=True),),
+            bulbs=(Bulb(self.bulb, "grey", filled=False),),
         )
 
     def describe(self, geometry: Geometry) -> str:

@@ -20,7 +20,8 @@ class Palindrome(LineRule, PairRule):
     NAME = "palindrome line"
     FPUZZLES = ("palindrome",)
     WORDS = "A palindrome line reads the same from either end."
-    STYLE = "palindrome"
+    COLOUR = "grey"
+    STYLE = "thin"
 
     cells: tuple[int, ...]
 

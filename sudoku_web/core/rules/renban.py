@@ -21,7 +21,7 @@ class Renban(LineRule):
     NAME = "renban line"
     FPUZZLES = ("renban",)
     WORDS = "A renban line holds different digits that form a run, in any order."
-    STYLE = "renban"
+    COLOUR = "purple"
     MIN_CELLS = 1
 
     cells: tuple[int, ...]

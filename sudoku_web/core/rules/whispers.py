@@ -39,7 +39,7 @@ class Whispers(LineRule, PairRule):
     NAME = "whispers line"
     FPUZZLES = ("whispers",)
     WORDS = "On a German whispers line, neighbouring digits differ by at least 5."
-    STYLE = "whispers"
+    COLOUR = "green"
 
     cells: tuple[int, ...]
     gap: int = DEFAULT_GAP
