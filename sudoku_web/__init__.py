@@ -95,6 +95,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         photo_upload,
         play,
         printout,
+        rules_pages,
         solving,
         teaching,
     )
@@ -104,6 +105,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)  # /api/solve and /api/explain
     app.register_blueprint(printout.bp)  # the printable puzzle
     app.register_blueprint(play.bp)  # <share link>/play, /api/check, /api/hint
+    app.register_blueprint(rules_pages.bp)  # /rules/...: puzzles with rules, f-puzzles pastes
     generate_views.init_app(app)  # /new, /daily and /api/generate
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])

@@ -24,6 +24,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from ..core.board import Geometry, InvalidPuzzle, parse_puzzle
 from ..core.cages import SumsMismatch
 from ..core.logic import pencil_marks
+from ..core.rules import spelling as rule_spelling
 from ..core.solver import SolveResult
 from . import cache, photo_upload, solving, sum_doctor, teaching_display, variants
 from .reading import Reading, read
@@ -130,6 +131,8 @@ def _variant_json(geometry: Geometry) -> dict[str, Any]:
         out["regions"] = variants.canonical_regions(geometry)
     if geometry.cages:
         out["cages"] = variants.cages_json(geometry)
+    if geometry.rules:
+        out["rules"] = rule_spelling.spell(geometry.rules, geometry.size)
     return out
 
 
