@@ -29,7 +29,7 @@ from ..core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ..core.doctor import Diagnosis
 from ..core.solver import SolveResult
 from ..core.variants import VariantInfo, variant_of
-from . import cache, photo_upload, rules_pages, solving, speedups, sum_doctor, variants
+from . import cache, pasted_rules, photo_upload, solving, speedups, sum_doctor, variants
 from .boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from .forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from .preview import HEIGHT, WIDTH, render_png
@@ -148,8 +148,8 @@ def index() -> ResponseValue:
 @bp.post("/")
 def submit() -> ResponseValue:
     """A valid puzzle goes to its share link (303); anything else comes back marked (422)."""
-    if rules_pages.is_fpuzzles_paste(pasted := request.form.get("paste", "")):
-        return rules_pages.open_paste(pasted)  # an f-puzzles or SudokuPad puzzle: its rules page
+    if pasted_rules.is_fpuzzles_paste(pasted := request.form.get("paste", "")):
+        return pasted_rules.open_paste(pasted)  # an f-puzzles or SudokuPad puzzle: its rules page
     picked = variants.choice(request.form.get("v"), request.form.get("n"))
     form = form_for(picked, variants.form_geometry(picked), request.form)
     if form.validate() and form.canonical is not None:

@@ -1,16 +1,13 @@
-"""Puzzles with rules (thermometers, arrows, dots ...): their result page and the way in from
-a pasted f-puzzles or SudokuPad link.
+"""Puzzles with rules (thermometers, arrows, dots ...): their result page.
 
 ``GET /rules/<givens>/<rules>[/<regions>]`` is a rules puzzle's canonical share link (see
-:mod:`sudoku_web.core.rules.links`; any other spelling of it is a 301 there); the form's
-paste box hands a pasted f-puzzles puzzle to :func:`open_paste`, and ``POST /rules`` does the
-same for a form of its own field ``fpuzzles``. The core reads, checks and solves; this module
-parses the request, calls and renders.
+:mod:`sudoku_web.core.rules.links`; any other spelling of it is a 301 there). The form's
+paste box opens a pasted f-puzzles puzzle there (:mod:`.pasted_rules`), and ``POST /rules``
+does the same for a form of its own field ``fpuzzles``. The core reads, checks and solves;
+this module parses the request, calls and renders.
 """
 
 from __future__ import annotations
-
-import re
 
 from flask import Blueprint, Response, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
@@ -18,36 +15,18 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..core.board import InvalidPuzzle
 from ..core.rules import fpuzzles, links
 from ..core.rules.board import rules_in_words
-from . import cache, solving, variants
+from . import cache, pasted_rules, solving, variants
 from .boards import board_view
-from .reading import canonical, read
+from .reading import read
 from .request_path import invalid_page
 
 bp = Blueprint("rules", __name__)
-
-# What makes a paste an f-puzzles or SudokuPad puzzle rather than a grid of digits.
-_FPUZZLES_PASTE = re.compile(r"^\s*\{|f-puzzles\.com|sudokupad|puzzleid=|[?&]load=|^\s*N4Ig")
-
-
-def is_fpuzzles_paste(text: str) -> bool:
-    """True when a pasted text is an f-puzzles JSON, link or load string, or a SudokuPad link."""
-    return bool(_FPUZZLES_PASTE.search(text[:200]))
-
-
-def open_paste(text: str) -> BaseResponse:
-    """A pasted f-puzzles puzzle: a 303 to its share link, or the 422 page saying why not."""
-    try:
-        imported = fpuzzles.load(text)
-    except InvalidPuzzle as exc:
-        return invalid_page(exc.errors)
-    givens = canonical(imported.givens)
-    return redirect(variants.rules_url(imported.geometry, givens), 303)
 
 
 @bp.post("/rules")
 def submit() -> BaseResponse:
     """A form whose ``fpuzzles`` field holds a puzzle, link or JSON (see :func:`open_paste`)."""
-    return open_paste(request.form.get("fpuzzles", ""))
+    return pasted_rules.open_paste(request.form.get("fpuzzles", ""))
 
 
 @bp.get("/rules/<puzzle>/<rules>")
