@@ -147,15 +147,17 @@ def _sandwich(model: Any, cell: list[Any], line: Sequence[int], total: int, n: i
     for j, c in enumerate(line):
         seen_low = sum(is_low[:j])
         seen_high = sum(is_high[:j])
-        inside = model.new_bool_var("")  # exactly one end seen before j, and j is neither
-        model.add(seen_low + seen_high == 1).only_enforce_if(inside)
-        model.add(is_low[j] + is_high[j] == 0).only_enforce_if(inside)
-        after = model.new_bool_var("")
-        model.add(seen_low + seen_high != 1).only_enforce_if(after)
-        either = model.new_bool_var("")
-        model.add(is_low[j] + is_high[j] >= 1).only_enforce_if(either)
-        model.add(is_low[j] + is_high[j] == 0).only_enforce_if(~either)
-        model.add_bool_or([inside, after, either])
+        # Every helper is fixed by the cells (solutions are counted over cells): one_seen
+        # iff exactly one end lies before j, end iff j is an end, inside iff one and not other.
+        one_seen = model.new_bool_var("")
+        model.add(seen_low + seen_high == 1).only_enforce_if(one_seen)
+        model.add(seen_low + seen_high != 1).only_enforce_if(~one_seen)
+        end = model.new_bool_var("")
+        model.add(is_low[j] + is_high[j] >= 1).only_enforce_if(end)
+        model.add(is_low[j] + is_high[j] == 0).only_enforce_if(~end)
+        inside = model.new_bool_var("")
+        model.add_bool_and([one_seen, ~end]).only_enforce_if(inside)
+        model.add_bool_or([~one_seen, end]).only_enforce_if(~inside)
         value = model.new_int_var(0, n, "")
         model.add(value == cell[c]).only_enforce_if(inside)
         model.add(value == 0).only_enforce_if(~inside)
@@ -272,7 +274,7 @@ def _read_off(kind: str, grid: list[int], n: int, rng: random.Random) -> list[st
         for col in range(1, n - 1):
             cells = [i * n + col + i for i in range(n) if col + i < n]
             total = sum(grid[c] for c in cells)
-            out.append(f"lk_0{'0123456789abcdefg'[col + 1]}_dr_{total}")
+            out.append(f"lk_0{'0123456789abcdefg'[col]}_dr_{total}")
         return rng.sample(out, min(len(out), n // 2 + 1))
     if kind == "sw":
         for r in range(n):
