@@ -7,9 +7,10 @@ import threading
 import pytest
 from flask import Flask, Response
 
+from sudoku_web import create_app
 from sudoku_web.core.board import x_sudoku
 from sudoku_web.core.solver import SolveResult, solve
-from sudoku_web.web import budgets, cache
+from sudoku_web.web.runtime import budgets, cache
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -31,6 +32,19 @@ def test_store_charges_objects_their_pickled_size() -> None:
     store.set("r", result)
     assert store.get("r") is result  # kept as the object: a hit costs no unpickling
     assert 300 < store.bytes < 2_000  # its geometry (shared, megabytes with tables) by reference
+
+
+def test_a_stored_page_is_charged_at_least_its_pickled_size() -> None:
+    app = create_app({"TESTING": True})
+    client = app.test_client()
+    for path in (f"/p/{TOP95_FIRST}", f"/p/{TOP95_FIRST}/steps", "/healthz"):
+        response = client.get(path)
+        headers = tuple(response.headers.items())
+        stored = cache.StoredResponse(response.status_code, response.get_data(), headers)
+        assert len(cache.dumps(stored)) <= stored.nbytes <= len(cache.dumps(stored)) + 1024
+        store = cache.MemoryStore(10_000_000)
+        store.set("page", stored)
+        assert store.bytes == stored.nbytes + len("page")
 
 
 def test_an_item_over_its_limit_is_not_kept() -> None:
@@ -225,7 +239,7 @@ def test_debug_mode_disables_http_caching() -> None:
 
 def make_page_app(**config: object) -> tuple[Flask, list[str]]:
     """An app whose page route keeps whole responses in the LRU."""
-    from sudoku_web.web import security
+    from sudoku_web.web.runtime import security
 
     app = Flask(__name__)
     app.config.from_mapping({**security.CONFIG_DEFAULTS, **config})
@@ -246,6 +260,7 @@ def make_page_app(**config: object) -> tuple[Flask, list[str]]:
         return cache.cached_response(f"page|{name}", build)
 
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app, builds
 
 
