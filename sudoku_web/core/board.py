@@ -33,7 +33,10 @@ import functools
 import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from .rules.base import Rule
 
 SYMBOLS = "123456789ABCDEFG"
 # Blank cells as people write them. ``-`` is a blank too, except in a drawn rule (a line such
@@ -83,7 +86,7 @@ class Cage:
 class PuzzleError:
     """One problem with a puzzle: a machine code, a sentence for people, the cells involved."""
 
-    code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage"]
+    code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage", "rule"]
     message: str
     cells: tuple[int, ...] = ()
 
@@ -112,6 +115,9 @@ class Geometry:
     box_shape: tuple[int, int] | None = None
     regions: tuple[int, ...] | None = None  # jigsaw only: region index per cell
     cages: tuple[Cage, ...] = ()  # sorted; use with_cages() to add them
+    # Every rule of the board (sorted by spelling; use with_rules()): the cages and houses
+    # some of them add are in ``cages`` and ``houses`` too (see sudoku_web.core.rules).
+    rules: tuple[Rule, ...] = ()
     cell_houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     # The hash, computed once: geometries key many caches (tables, board views, regions),
@@ -137,7 +143,15 @@ class Geometry:
 
     def _key(self) -> tuple[object, ...]:
         """The compared fields (what ``==`` looks at), so equal geometries hash alike."""
-        return (self.size, self.variant, self.houses, self.box_shape, self.regions, self.cages)
+        return (
+            self.size,
+            self.variant,
+            self.houses,
+            self.box_shape,
+            self.regions,
+            self.cages,
+            self.rules,
+        )
 
     def __hash__(self) -> int:
         return self._hash
@@ -156,11 +170,12 @@ class Geometry:
 
     @property
     def base(self) -> Geometry:
-        """The same board without its cages (itself when it has none)."""
-        if not self.cages:
+        """The same board without its cages and rules (itself when it has none); its houses
+        stay, those a rule adds (a diagonal) included."""
+        if not self.cages and not self.rules:
             return self
         if self._base is None:
-            plain = dataclasses.replace(self, cages=())
+            plain = dataclasses.replace(self, cages=(), rules=())
             object.__setattr__(self, "_base", plain)
             return plain
         return self._base
@@ -176,11 +191,21 @@ class Geometry:
         """
         ordered = tuple(sorted(cages))
         base = self.base
-        if not ordered:
+        if not ordered and not self.rules:
             return base
-        caged = dataclasses.replace(base, cages=ordered)
+        caged = dataclasses.replace(base, cages=ordered, rules=self.rules)
         object.__setattr__(caged, "_base", base)
         return caged
+
+    def with_rules(self, rules: Iterable[Rule]) -> Geometry:
+        """The same board with ``rules`` (kept in the given order) in place of any it had.
+
+        Checks nothing and adds no house or cage: :func:`sudoku_web.core.rules.board.build`
+        makes a board from its rules.
+        """
+        ruled = dataclasses.replace(self, rules=tuple(rules))
+        object.__setattr__(ruled, "_base", self.base)
+        return ruled
 
     @property
     def cells(self) -> int:

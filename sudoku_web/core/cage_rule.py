@@ -32,6 +32,7 @@ from typing import Protocol
 
 from .board import Geometry
 from .cages import combinations
+from .rules.sums import add
 
 
 class Lookup(Protocol):
@@ -72,7 +73,7 @@ def cage_rule(geometry: Geometry) -> CageRule:
 
     Cached for a few boards (a killer is often solved several times in one request).
     """
-    sees = list(_sees(geometry.base))
+    sees = list(sees_bits(geometry.base))
     cage_bits = [_bits(cage.cells) for cage in geometry.cages]
     for cage, mates in zip(geometry.cages, cage_bits, strict=True):
         for cell in cage.cells:
@@ -114,7 +115,7 @@ def _cells(bits: int) -> tuple[int, ...]:
 
 # Bounded by count: one entry per house layout (~17 KB for 16x16), 16 kept.
 @functools.lru_cache(maxsize=16)
-def _sees(geometry: Geometry) -> tuple[int, ...]:
+def sees_bits(geometry: Geometry) -> tuple[int, ...]:
     """Each cell's peers, as bits of an int (per house layout)."""
     return tuple(_bits(peers) for peers in geometry.peers)
 
@@ -176,7 +177,7 @@ def narrow(x: int, rule: CageRule, cell_part: int, width: int, full: int, other_
         for c, m, kept in zip(cells, ms, new, strict=True):
             if m != kept:
                 masks[c] = kept
-                x = _clear(x, c, m & ~kept, width, other_at)
+                x = clear(x, c, m & ~kept, width, other_at)
                 if not kept:
                     return x  # a dead cell: the engine's scan reports it
         if con.distinct:
@@ -186,7 +187,7 @@ def narrow(x: int, rule: CageRule, cell_part: int, width: int, full: int, other_
     return x
 
 
-def _clear(x: int, cell: int, gone: int, width: int, other_at: Lookup) -> int:
+def clear(x: int, cell: int, gone: int, width: int, other_at: Lookup) -> int:
     """``x`` without the candidates ``gone`` (a digit mask) of ``cell``."""
     base = cell * width
     while gone:
@@ -238,9 +239,9 @@ def _narrow_sum(ms: list[int], total: int) -> list[int] | None:
     prefix = [1] * (k + 1)
     suffix = [1] * (k + 1)
     for i, m in enumerate(ms):
-        prefix[i + 1] = _add(prefix[i], m)
+        prefix[i + 1] = add(prefix[i], m)
     for i in range(k - 1, -1, -1):
-        suffix[i] = _add(suffix[i + 1], ms[i])
+        suffix[i] = add(suffix[i + 1], ms[i])
     out = []
     changed = False
     for i, m in enumerate(ms):
@@ -256,16 +257,6 @@ def _narrow_sum(ms: list[int], total: int) -> list[int] | None:
         changed |= kept != m
         out.append(kept)
     return out if changed else None
-
-
-def _add(reach: int, mask: int) -> int:
-    """Sums reachable after adding one digit of ``mask`` to a sum of ``reach``."""
-    out = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out |= reach << low.bit_length()
-    return out
 
 
 def _meets(before: int, after: int, rest: int) -> bool:
@@ -299,7 +290,7 @@ def _confined(
         holders = [i for i, m in enumerate(ms) if m & low and m & (m - 1)]
         if len(holders) == 1:
             i = holders[0]
-            x = _clear(x, cells[i], ms[i] ^ low, width, other_at)
+            x = clear(x, cells[i], ms[i] ^ low, width, other_at)
             masks[cells[i]] = ms[i] = low
             continue
         seen = -1

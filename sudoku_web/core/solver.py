@@ -36,8 +36,9 @@ reduce
     is ``x & (x - 1)`` per field) finds contradictions and all naked and hidden singles in a
     dozen big-int operations; the singles are placed in one batch and the scan repeats.
     When singles stall, locked candidates over every slot; repeat until nothing changes.
-    On a board with cages (:class:`_CageSearch`), then the cage rule and the 45 rule
-    (:func:`.cage_rule.narrow`), and again until neither changes anything.
+    With cages (:class:`_CageSearch`), then the cage rule and the 45 rule
+    (:func:`.cage_rule.narrow`); with rules (:class:`_RuleSearch`), then each rule's
+    propagator (:mod:`.rules`); again until nothing changes.
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most
     open peers, else a symbol with two places in a house, else a cell with fewest candidates.
@@ -76,8 +77,10 @@ from .board import (
     infer_size,
     parse_puzzle,
 )
-from .cage_rule import CageRule, cage_rule, narrow
+from .cage_rule import CageRule, cage_rule, clear, narrow
 from .cages import cage_errors
+from .rules.base import Propagator
+from .rules.board import rule_errors
 from .solver_tables import (
     EAGER_MASKS_BYTES as EAGER_MASKS_BYTES,
 )
@@ -206,18 +209,25 @@ def solve(
             ):
                 need = f"A grid needs {geometry.cells} values from 0 to {geometry.size}."
                 raise InvalidPuzzle([PuzzleError("length", need)])
-        if geometry.cages and (broken := cage_errors(geometry, geometry.cages, grid)):
-            raise InvalidPuzzle(find_conflicts(grid, geometry) + broken)
+        _check_parts(geometry, grid)
     except InvalidPuzzle as exc:
         return SolveResult("invalid", geometry, errors=exc.errors)
     # One deadline for the whole call: a table build for a new geometry spends it too, and
     # the search then gives up (reason "deadline") before its first guess if it is gone.
     deadline = None if deadline_ms is None else called + deadline_ms / 1000
-    if geometry.cages:
-        return _cage_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
+    if geometry.cages or geometry.rules:
+        return _board_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
     if record > 0:
         return _Recorder(tables, max_nodes, deadline, started, record).run(grid, text)
     return _Search(tables, max_nodes, deadline, started).run(grid, text)
+
+
+def _check_parts(geometry: Geometry, grid: list[int]) -> None:
+    """Raise :class:`InvalidPuzzle` naming what is wrong with the board's cages or rules."""
+    if geometry.cages and (broken := cage_errors(geometry, geometry.cages, grid)):
+        raise InvalidPuzzle(find_conflicts(grid, geometry) + broken)
+    if geometry.rules and (wrong := rule_errors(geometry)):
+        raise InvalidPuzzle(wrong)
 
 
 @dataclass(frozen=True)
@@ -590,6 +600,54 @@ class _CageSearch(_Search):
             x = narrowed
 
 
+class _RuleSearch(_CageSearch):
+    """The search on a board with rules: its reduce (the cage search's when the board has
+    cages) also runs every rule's propagator on the cells' candidate masks whenever the rest
+    stalls, until nothing changes."""
+
+    propagators: tuple[Propagator, ...]
+    caged: bool
+
+    def use_rules(self, geometry: Geometry) -> _RuleSearch:
+        """Solve ``geometry`` (the tables' houses plus cages and rules); returns itself."""
+        self.caged = bool(geometry.cages)
+        if self.caged:
+            self.use_cages(geometry)
+        self.geo = geometry
+        self.propagators = tuple(
+            p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
+        )
+        return self
+
+    def reduce(self, x: int, d: int) -> _Reduced | None:
+        """The plain (or cage) reduce, then the rules, until neither changes the state.
+
+        Past the deadline an open state is returned as it stands (the search then gives up
+        before its next guess); a complete one is verified like any other solution.
+        """
+        t = self.t
+        width, full, other_at, n_cells = t.width, t.full_n, t.other_at, t.geo.cells
+        deadline, cell_guards, clock = self.deadline, t.cell_guards, time.perf_counter
+        plain = _CageSearch.reduce if self.caged else _Search.reduce
+        propagators = self.propagators
+        while True:
+            state = plain(self, x, d)
+            if state is None:
+                return None
+            x, d = state[0], state[1]
+            if deadline is not None and state[3] & cell_guards and clock() > deadline:
+                return state
+            before = [(x >> (c * width)) & full for c in range(n_cells)]
+            masks = before.copy()
+            for propagate in propagators:
+                propagate(masks)
+            if masks == before:
+                return state
+            for cell, (was, now) in enumerate(zip(before, masks, strict=True)):
+                if was != now:
+                    x = clear(x, cell, was & ~now, width, other_at)
+
+
 class _Recorder(_Search):
     """The same search, telling its story as it goes (``solve(..., record=N)``).
 
@@ -683,8 +741,8 @@ class _Recorder(_Search):
 
 
 def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -> bool:
-    """True when ``solution`` is complete, keeps every given, fills every house exactly, and
-    fills every cage with different digits adding up to its sum."""
+    """True when ``solution`` is complete, keeps every given, fills every house exactly,
+    fills every cage with different digits adding up to its sum, and keeps every rule."""
     n = geometry.size
     if len(solution) != geometry.cells or len(givens) != geometry.cells:
         return False
@@ -700,7 +758,7 @@ def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -
         digits = [solution[c] for c in cage.cells]
         if len(set(digits)) != len(digits) or sum(digits) != cage.total:
             return False
-    return True
+    return all(rule.check(solution, geometry) for rule in geometry.rules)
 
 
 class _CageRecorder(_Recorder, _CageSearch):
@@ -708,7 +766,11 @@ class _CageRecorder(_Recorder, _CageSearch):
     search's reduce)."""
 
 
-def _cage_search(
+class _RuleRecorder(_Recorder, _RuleSearch):
+    """The search on a board with rules, telling its story."""
+
+
+def _board_search(
     tables: _Tables,
     max_nodes: int,
     deadline: float | None,
@@ -716,7 +778,17 @@ def _cage_search(
     record: int,
     geometry: Geometry,
 ) -> _CageSearch:
-    """The search of a board with cages, telling its story when ``record`` > 0."""
-    if record > 0:
-        return _CageRecorder(tables, max_nodes, deadline, started, record).use_cages(geometry)
-    return _CageSearch(tables, max_nodes, deadline, started).use_cages(geometry)
+    """The search of a board with cages or rules, telling its story when ``record`` > 0."""
+    if geometry.rules:
+        ruled = (
+            _RuleRecorder(tables, max_nodes, deadline, started, record)
+            if record > 0
+            else _RuleSearch(tables, max_nodes, deadline, started)
+        )
+        return ruled.use_rules(geometry)
+    caged = (
+        _CageRecorder(tables, max_nodes, deadline, started, record)
+        if record > 0
+        else _CageSearch(tables, max_nodes, deadline, started)
+    )
+    return caged.use_cages(geometry)

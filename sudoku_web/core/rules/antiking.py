@@ -1,0 +1,21 @@
+"""Anti-king: cells that touch, even diagonally, never hold the same digit.
+
+f-puzzles ``antiking: true``. Our spelling: ``ki``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .pairs import KING, ApartDiffer
+
+
+@dataclass(frozen=True)
+class AntiKing(ApartDiffer):
+    """No two cells that touch (a king's move) hold the same digit."""
+
+    KEY = "ki"
+    NAME = "anti-king"
+    FPUZZLES = ("antiking",)
+    WORDS = "Anti-king: cells that touch, even diagonally, never hold the same digit."
+    STEPS = KING

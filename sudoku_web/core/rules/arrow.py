@@ -1,0 +1,180 @@
+"""Arrow: the digits on the arrow's line add up to the number in its bulb.
+
+The bulb is one cell, or a "pill" of two or three cells read as one number in reading order
+(row by row, left to right), as f-puzzles reads it. Digits on the line may repeat unless a
+house forbids it. f-puzzles ``arrow``: ``[{"cells": [bulb cells], "lines": [[bulb cell, line
+cells ...], ...]}]``; each line is an arrow of its own from the shared bulb. Our spelling:
+``ar_`` the bulb's cells, ``_`` the line (from the bulb).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from ..board import Geometry, PuzzleError
+from . import sums
+from .base import (
+    Bulb,
+    Drawing,
+    Line,
+    Propagator,
+    Reading,
+    Rule,
+    RuleError,
+    cells_token,
+    digits,
+    fp_cells,
+    fp_items,
+    fp_lines,
+    fp_name,
+    memoised,
+    names,
+    parse_cells,
+    path_errors,
+    problem,
+)
+
+MAX_PILL = 3
+
+
+@dataclass(frozen=True)
+class Arrow(Rule):
+    """A bulb (its cells in reading order) and the line drawn from it."""
+
+    KEY = "ar"
+    NAME = "arrow"
+    FPUZZLES = ("arrow",)
+    WORDS = (
+        "Digits on an arrow add up to the number in its circle; a circle of two or three "
+        "cells reads them as one number, left to right and top to bottom."
+    )
+
+    bulb: tuple[int, ...]
+    line: tuple[int, ...]
+
+    @property
+    def shaft(self) -> tuple[int, ...]:
+        """The cells on the line outside the bulb, in order."""
+        bulb = set(self.bulb)
+        return tuple(c for c in self.line if c not in bulb)
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.bulb + self.shaft
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        out: list[Rule] = []
+        for item in fp_items(value, name):
+            bulb = tuple(sorted(fp_cells(item.get("cells"), reading.size)))
+            out.extend(cls(bulb, line) for line in fp_lines(item, reading.size))
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        out.setdefault("arrow", []).append(
+            {
+                "cells": [fp_name(c, size) for c in self.bulb],
+                "lines": [[fp_name(c, size) for c in self.line]],
+            }
+        )
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) != 2:
+            raise RuleError([problem("An arrow is ar_, its bulb's cells, then _ and its line.")])
+        bulb = tuple(sorted(parse_cells(args[0], size, "arrow bulb")))
+        return cls(bulb, parse_cells(args[1], size, "arrow line"))
+
+    def spell(self, size: int) -> str:
+        return f"{cells_token(self.bulb, size)}_{cells_token(self.line, size)}"
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        where = f"arrow from {geometry.cell_name(self.bulb[0])}"
+        out: list[PuzzleError] = []
+        if len(self.bulb) > MAX_PILL or len(set(self.bulb)) != len(self.bulb):
+            out.append(
+                problem(f"The {where} has a bulb of {len(self.bulb)} cells; at most 3.", self.bulb)
+            )
+            return out
+        if len(self.bulb) > 1 and geometry.size > 9:
+            out.append(
+                problem(
+                    f"The {where} has a bulb of {len(self.bulb)} cells, read as a number; "
+                    "that needs digits 1-9, not a grid larger than 9x9.",
+                    self.bulb,
+                )
+            )
+        out.extend(path_errors(self.line, geometry, where))
+        shaft = self.shaft
+        if not shaft:
+            out.append(problem(f"The {where} has no cell on its line.", self.bulb))
+        largest = int(str(geometry.size) * len(self.bulb)) if geometry.size <= 9 else geometry.size
+        if len(shaft) > largest:
+            out.append(
+                problem(
+                    f"The {where} has {len(shaft)} cells on its line ({names(shaft, geometry)}): "
+                    f"their sum is at least {len(shaft)}, more than its bulb can show.",
+                    shaft,
+                )
+            )
+        return out
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        split = len(self.bulb)
+        groups = sums.groups_of(self.shaft, geometry.peers)
+        return memoised(
+            self.bulb + self.shaft, lambda key: _narrow(key[:split], key[split:], groups)
+        )
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        return _number([grid[c] for c in self.bulb]) == sum(grid[c] for c in self.shaft)
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return Drawing(
+            lines=(Line(self.line, "grey", "thin", arrowhead=True),),
+            bulbs=(Bulb(self.bulb, "grey", filled=False),),
+        )
+
+    def describe(self, geometry: Geometry) -> str:
+        bulb = names(self.bulb, geometry)
+        reads = " (read as one number)" if len(self.bulb) > 1 else ""
+        return f"Arrow: {names(self.shaft, geometry)} add up to the bulb {bulb}{reads}."
+
+
+def _number(values: Sequence[int]) -> int:
+    """A bulb's digits read as one number (a single cell: its digit)."""
+    out = 0
+    for v in values:
+        out = out * 10 + v if len(values) > 1 else v
+    return out
+
+
+def _narrow(
+    bulb: Sequence[int], shaft: Sequence[int], groups: Sequence[tuple[int, ...]]
+) -> tuple[int, ...]:
+    """The bulb's and the line's masks keeping only what some (bulb number, line sum) allows;
+    the line cells of each group (they share a house) differ."""
+    reach = sums.reachable(shaft)
+    if len(bulb) == 1:
+        values = bulb[0] & (reach >> 1)  # bulb digit v needs line total v (bit v)
+        new_shaft, hit = sums.narrow_groups(shaft, values << 1, groups)
+        return (values & (hit >> 1), *new_shaft)
+    kept = [0] * len(bulb)
+    targets = 0
+    for combo in product(*(digits(m) for m in bulb)):
+        value = _number(combo)
+        if reach >> value & 1:
+            targets |= 1 << value
+            for i, d in enumerate(combo):
+                kept[i] |= 1 << (d - 1)
+    new_shaft, hit = sums.narrow_groups(shaft, targets, groups)
+    if hit != targets:
+        kept = [0] * len(bulb)
+        for combo in product(*(digits(m) for m in bulb)):
+            if hit >> _number(combo) & 1:
+                for i, d in enumerate(combo):
+                    kept[i] |= 1 << (d - 1)
+    return (*kept, *new_shaft)

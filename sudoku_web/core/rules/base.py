@@ -1,0 +1,491 @@
+"""What every rule kind is: the :class:`Rule` protocol, its drawing, and shared helpers.
+
+A rule kind is one module in this package holding one :class:`Rule` subclass (a frozen
+dataclass): its data and validation (:meth:`Rule.errors`, messages naming cells like
+``r4c7``), its share-link spelling (:attr:`Rule.KEY`, :meth:`Rule.spell`, :meth:`Rule.parse`),
+its f-puzzles reading and writing (:attr:`Rule.FPUZZLES`, :meth:`Rule.read_fpuzzles`,
+:meth:`Rule.write_fpuzzles`), its eliminations in the engine's reduce
+(:meth:`Rule.propagator`), its check of a finished grid (:meth:`Rule.check`), what to draw
+(:meth:`Rule.drawing`) and its rule in words (:attr:`Rule.WORDS`, :meth:`Rule.describe`).
+:mod:`.registry` lists the kinds, once each.
+
+Candidate masks are the engine's: bit ``v - 1`` set when symbol ``v`` is still possible.
+A propagator narrows a list of them in place (one mask per cell, row-major) and never
+removes a digit that some solution keeps there; a rule nothing satisfies empties a cell,
+which the engine's next scan reports as a contradiction.
+
+Cells are 0-based indices ``row * N + col``; positions outside the grid (an outside clue)
+are ``(row, col)`` pairs with ``-1`` or ``N`` on the outer side.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
+
+# A propagator narrows candidate masks in place; True when it removed something.
+Propagator = Callable[[list[int]], bool]
+# Pairs of cells (a, b) and the allow table they keep: allow[v - 1] holds the symbols b may
+# take when a holds v (the relations here are symmetric). See :mod:`.pairs`.
+Relation = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+
+# Hard bounds on one puzzle's rules, whatever the input (checked before any work).
+MAX_RULES = 2000
+MAX_RULE_CELLS = 20_000  # cells over all rules
+
+
+class RuleError(InvalidPuzzle):
+    """A rule that cannot be read or does not fit its board; carries every problem found
+    (an :class:`~sudoku_web.core.board.InvalidPuzzle`: callers answer it the same way)."""
+
+
+def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
+    """A :class:`PuzzleError` of code ``"rule"`` naming ``cells`` (each once)."""
+    return PuzzleError("rule", message, tuple(dict.fromkeys(cells)))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A dot or letter between two cells: its family (``"w"`` white dot, ``"b"`` black dot,
+    ``"xv"`` a letter) and the value it stands for (a difference, a ratio, a sum)."""
+
+    cells: tuple[int, int]
+    family: str
+    value: int
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+# Drawing styles are visual, never a rule kind's name: a page draws what it is told.
+Colour = Literal["grey", "green", "purple", "orange", "blue"]
+LineStyle = Literal["thick", "thin", "dashed"]
+DotFill = Literal["white", "black"]
+ShadeStyle = Literal["circle", "square"]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line through cell centres, in order; ``arrowhead``: an arrow's head at its end."""
+
+    cells: tuple[int, ...]
+    colour: Colour
+    style: LineStyle = "thick"
+    arrowhead: bool = False
+
+
+@dataclass(frozen=True)
+class Bulb:
+    """A round bulb (one cell) or a pill (2-3 cells in a line) over cells: ``filled`` (a
+    thermometer's bulb, the line's colour) or ``outlined`` (an arrow's circle)."""
+
+    cells: tuple[int, ...]
+    colour: Colour
+    filled: bool
+
+
+@dataclass(frozen=True)
+class Dot:
+    """A mark on the edge between two orthogonal neighbours: a kropki dot or a letter (X or V).
+
+    ``label`` is the text written in or as the mark ("" for a plain dot, "X", "V", "3").
+    """
+
+    cells: tuple[int, int]
+    fill: DotFill
+    label: str = ""
+    letter: bool = False  # a letter (X or V), drawn as text on the edge rather than a dot
+
+
+@dataclass(frozen=True)
+class Clue:
+    """A number outside the grid at ``(row, col)`` (one of them -1 or N).
+
+    ``toward`` is the first cell it points at (a little-killer diagonal's arrow), else None.
+    """
+
+    at: tuple[int, int]
+    text: str
+    toward: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Shade:
+    """A grey shape in a cell behind its digit: a circle or a square."""
+
+    cell: int
+    style: ShadeStyle
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A dashed cage outline around cells, ``label`` in its first cell's corner ("" none)."""
+
+    cells: tuple[int, ...]
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """What a rule adds to a picture of the board, in cell coordinates.
+
+    Pages (SVG) and the link-preview PNG both draw from this; ``notes`` are the global
+    rules (anti-knight ...) that have no mark, said in words beside the grid.
+    """
+
+    lines: tuple[Line, ...] = ()
+    bulbs: tuple[Bulb, ...] = ()
+    dots: tuple[Dot, ...] = ()
+    clues: tuple[Clue, ...] = ()
+    shaded: tuple[Shade, ...] = ()
+    outlines: tuple[Outline, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def __add__(self, other: Drawing) -> Drawing:
+        return Drawing(
+            self.lines + other.lines,
+            self.bulbs + other.bulbs,
+            self.dots + other.dots,
+            self.clues + other.clues,
+            self.shaded + other.shaded,
+            self.outlines + other.outlines,
+            self.notes + other.notes,
+        )
+
+
+# --- the protocol ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What an f-puzzles reader needs besides its field: the board size."""
+
+    size: int
+
+
+class Rule:
+    """One rule on a board. Subclasses are frozen dataclasses, one per kind module.
+
+    ``KEY`` is the kind's token in our spelling (URL-safe, lower case letters); ``NAME`` its
+    name in words; ``FPUZZLES`` the f-puzzles fields it reads; ``WORDS`` the rule in words.
+    """
+
+    KEY: ClassVar[str]
+    NAME: ClassVar[str]
+    FPUZZLES: ClassVar[tuple[str, ...]]
+    WORDS: ClassVar[str]
+
+    # reading and writing
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        """The rules of f-puzzles field ``name`` (raises :class:`RuleError`)."""
+        raise NotImplementedError
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        """Add this rule to an f-puzzles puzzle being written."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        """The rule from the parts of its spelling after ``KEY`` (raises :class:`RuleError`)."""
+        raise NotImplementedError
+
+    def spell(self, size: int) -> str:
+        """The parts after ``KEY`` in our spelling, joined by ``_`` ("" for a global rule)."""
+        raise NotImplementedError
+
+    # meaning
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        """What is wrong with this rule on ``geometry`` (empty when it fits)."""
+        return []
+
+    def propagator(self, geometry: Geometry) -> Propagator | None:
+        """The rule's eliminations on candidate masks (None: the board's houses or cages
+        already carry it)."""
+        return None
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        """True when a complete grid keeps this rule."""
+        raise NotImplementedError
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        """What to draw for this rule."""
+        return Drawing()
+
+    def describe(self, geometry: Geometry) -> str:
+        """This rule in words, naming its cells."""
+        return self.WORDS
+
+    # parts of the board
+    def houses(self, geometry: Geometry) -> tuple[House, ...]:
+        """Houses this rule adds to the board (a diagonal)."""
+        return ()
+
+    def cage(self) -> Cage | None:
+        """The killer cage this rule is, when the engine's cage rule carries it."""
+        return None
+
+    def marks(self) -> tuple[Mark, ...]:
+        """The marks (a dot or letter) this rule puts between cells: negative rules skip
+        the pairs and read the values."""
+        return ()
+
+    def relation(self, geometry: Geometry) -> Relation | None:
+        """The pairs of cells and the relation they keep, for a rule that is exactly that
+        (a dot, a whisper, anti-knight ...); None for any other rule."""
+        return None
+
+
+# --- shared helpers ----------------------------------------------------------------------------
+
+_FP_CELL = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
+# Our spelling: a cell is two characters, row then column, from this alphabet (1-based).
+COORDS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def fp_position(text: object) -> tuple[int, int]:
+    """``"R4C7"`` as 0-based (row, col), which may lie outside the grid (``R0C3``)."""
+    if not isinstance(text, str) or not (m := _FP_CELL.fullmatch(text.strip())):
+        raise RuleError([problem(f"{text!r} is not a cell name like R4C7.")])
+    return int(m[1]) - 1, int(m[2]) - 1
+
+
+def fp_cell(text: object, size: int) -> int:
+    """``"R4C7"`` as a cell index of a board of ``size`` (raises outside it)."""
+    row, col = fp_position(text)
+    if not (0 <= row < size and 0 <= col < size):
+        raise RuleError([problem(f"{text} is outside the {size}x{size} grid.")])
+    return row * size + col
+
+
+def fp_name(cell: int, size: int) -> str:
+    """A cell index as f-puzzles names it: ``R4C7``."""
+    row, col = divmod(cell, size)
+    return f"R{row + 1}C{col + 1}"
+
+
+def fp_cells(items: object, size: int) -> tuple[int, ...]:
+    """A list of f-puzzles cell names as cell indices."""
+    if not isinstance(items, list) or not items:
+        raise RuleError([problem("A rule lists no cells.")])
+    return tuple(fp_cell(item, size) for item in items)
+
+
+def fp_items(value: object, name: str) -> list[Mapping[str, Any]]:
+    """An f-puzzles field that is a list of objects."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise RuleError([problem(f"The f-puzzles field {name!r} is not a list of objects.")])
+    return value
+
+
+def fp_lines(item: Mapping[str, Any], size: int) -> list[tuple[int, ...]]:
+    """The ``lines`` of an f-puzzles line element, as cell tuples."""
+    lines = item.get("lines")
+    if not isinstance(lines, list) or not lines:
+        raise RuleError([problem("A line element has no lines.")])
+    return [fp_cells(line, size) for line in lines]
+
+
+def fp_number(value: object, what: str) -> int | None:
+    """An f-puzzles number given as text or int ("" or missing: None)."""
+    if value is None or value == "":
+        return None
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise RuleError([problem(f"{what} has the value {value!r}, not a whole number.")]) from None
+    if not -10_000 <= number <= 10_000:
+        raise RuleError([problem(f"{what} has the value {number}, too large.")])
+    return number
+
+
+def cell_token(cell: int, size: int) -> str:
+    """A cell in our spelling: two characters, row then column."""
+    row, col = divmod(cell, size)
+    return COORDS[row] + COORDS[col]
+
+
+def cells_token(cells: Iterable[int], size: int) -> str:
+    """Cells in our spelling, concatenated."""
+    return "".join(cell_token(c, size) for c in cells)
+
+
+def parse_cells(text: str, size: int, what: str) -> tuple[int, ...]:
+    """Cells from our spelling (pairs of characters); raises naming ``what``."""
+    if not text or len(text) % 2:
+        raise RuleError(
+            [problem(f"{what}: {text!r} is not a list of cells (two characters each).")]
+        )
+    out = []
+    for i in range(0, len(text), 2):
+        row, col = COORDS.find(text[i]), COORDS.find(text[i + 1])
+        if not (0 <= row < size and 0 <= col < size):
+            raise RuleError([problem(f"{what}: {text[i : i + 2]!r} is not a cell of this grid.")])
+        out.append(row * size + col)
+    return tuple(out)
+
+
+def parse_number(text: str, what: str) -> int:
+    """A whole number of our spelling (``m`` for minus)."""
+    negative = text.startswith("m")
+    digits = text[1:] if negative else text
+    if not digits.isdigit() or len(digits) > 5:
+        raise RuleError([problem(f"{what}: {text!r} is not a number.")])
+    return -int(digits) if negative else int(digits)
+
+
+def number_token(value: int) -> str:
+    """A whole number in our spelling (``m`` for minus: URL-safe)."""
+    return f"m{-value}" if value < 0 else str(value)
+
+
+def names(cells: Iterable[int], geometry: Geometry, shown: int = 6) -> str:
+    """Cell names for a message, at most ``shown`` of them then "...": ``r1c1, r1c2``."""
+    cells = list(cells)
+    text = ", ".join(geometry.cell_name(c) for c in cells[:shown])
+    return text + (f" ... ({len(cells)} cells)" if len(cells) > shown else "")
+
+
+def path_errors(cells: Sequence[int], geometry: Geometry, what: str) -> list[PuzzleError]:
+    """A line's problems: a cell twice, or a step that is not to a neighbour (8 ways)."""
+    out = []
+    if len(set(cells)) != len(cells):
+        twice = sorted({c for c in cells if cells.count(c) > 1})
+        out.append(problem(f"The {what} passes {names(twice, geometry)} twice.", twice))
+    n = geometry.size
+    for a, b in zip(cells, cells[1:], strict=False):
+        if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
+            out.append(
+                problem(
+                    f"The {what} jumps from {geometry.cell_name(a)} to {geometry.cell_name(b)}, "
+                    "which do not touch.",
+                    (a, b),
+                )
+            )
+            break
+    return out
+
+
+def orthogonal(a: int, b: int, size: int) -> bool:
+    """True when cells ``a`` and ``b`` share an edge."""
+    ra, ca = divmod(a, size)
+    rb, cb = divmod(b, size)
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def memoised(
+    cells: Sequence[int], narrow: Callable[[tuple[int, ...]], tuple[int, ...]]
+) -> Propagator:
+    """A propagator over ``cells`` from ``narrow`` (their masks in, their narrowed masks
+    out: a pure function), remembered per input (a bounded memo: a search revisits
+    positions)."""
+    memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def propagate(m: list[int]) -> bool:
+        key = tuple(m[c] for c in cells)
+        new = memo.get(key)
+        if new is None:
+            new = narrow(key)
+            if len(memo) > 20_000:
+                memo.clear()
+            memo[key] = new
+        if new == key:
+            return False
+        for c, kept in zip(cells, new, strict=True):
+            m[c] = kept
+        return True
+
+    return propagate
+
+
+def digits(mask: int) -> list[int]:
+    """The symbols (1-based) of a candidate mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length())
+    return out
+
+
+def global_flag(name: str, value: object) -> bool:
+    """An f-puzzles global rule's flag (``true``/``false``)."""
+    if not isinstance(value, bool):
+        raise RuleError([problem(f"The f-puzzles field {name!r} is not true or false.")])
+    return value
+
+
+def no_parts(args: list[str], key: str) -> None:
+    """A global rule's spelling has no parts."""
+    if args:
+        raise RuleError([problem(f"The rule {key} takes no cells, not {'_'.join(args)!r}.")])
+
+
+class GlobalRule(Rule):
+    """A rule over the whole grid, with no cells of its own: an f-puzzles flag
+    (``"antiknight": true``) and a spelling of its ``KEY`` alone."""
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        return [cls()] if global_flag(name, value) else []
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        out[self.FPUZZLES[0]] = True
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        no_parts(args, cls.KEY)
+        return cls()
+
+    def spell(self, size: int) -> str:
+        return ""
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return Drawing(notes=(self.describe(geometry),))
+
+
+@dataclass(frozen=True)
+class LineRule(Rule):
+    """A rule along a line of cells, in order (f-puzzles ``{"lines": [[...]]}``, one rule
+    per line; our spelling: the cells). Subclasses are dataclasses with a ``cells`` field
+    first; ``MIN_CELLS`` is the shortest line that means something."""
+
+    cells: tuple[int, ...]
+    MIN_CELLS: ClassVar[int] = 2
+    COLOUR: ClassVar[Colour]
+    STYLE: ClassVar[LineStyle] = "thick"
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        return [
+            cls(line) for item in fp_items(value, name) for line in fp_lines(item, reading.size)
+        ]
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        line = [fp_name(c, size) for c in self.cells]
+        out.setdefault(self.FPUZZLES[0], []).append({"lines": [line]})
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) != 1:
+            raise RuleError([problem(f"A {cls.NAME} is {cls.KEY}_ and its cells in order.")])
+        return cls(parse_cells(args[0], size, cls.NAME))
+
+    def spell(self, size: int) -> str:
+        return cells_token(self.cells, size)
+
+    def where(self, geometry: Geometry) -> str:
+        """``the renban from r1c1``."""
+        return f"{self.NAME} from {geometry.cell_name(self.cells[0])}"
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        out = path_errors(self.cells, geometry, self.where(geometry))
+        if len(self.cells) < self.MIN_CELLS:
+            out.append(problem(f"The {self.where(geometry)} is too short.", self.cells))
+        return out
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return Drawing(lines=(Line(self.cells, self.COLOUR, self.STYLE),))

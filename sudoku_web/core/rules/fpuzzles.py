@@ -1,0 +1,280 @@
+"""f-puzzles puzzles: read and written, from JSON, ``?load=`` links and SudokuPad links.
+
+f-puzzles keeps a puzzle as JSON (``size``, ``grid[r][c]`` with ``value``/``given``/
+``region``, then one field per constraint) and links to it as ``?load=`` and that JSON
+LZString-compressed to base64 (:mod:`lzstring`). SudokuPad opens such a puzzle from its own
+links with the prefix ``fpuzzles`` or ``fpuz`` before the same payload; its ``scl`` links
+store its own format, which keeps only shapes (lines, circles, text), never what they mean.
+
+Reading is strict: a constraint field that no rule kind reads is refused by name (a solve
+that ignored a rule would be a wrong answer); cosmetic elements (plain lines, circles,
+rectangles, text, cosmetic cages) are ignored and said so in :attr:`Imported.ignored`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+from lzstring import LZString
+
+from ..board import Geometry, InvalidPuzzle, PuzzleError
+from .base import Reading, Rule, RuleError, problem
+from .board import build, default_regions
+from .registry import fpuzzles_kind
+
+# Bounds, checked before any work: a compressed payload longer than this is refused
+# (LZString output can grow with the square of its input), and so is JSON longer than this.
+MAX_PAYLOAD = 40_000
+MAX_JSON = 400_000
+SIZES = range(4, 17)
+LOAD_URL = "https://f-puzzles.com/?load="
+
+# Fields that are not constraints.
+_META = frozenset(
+    {"size", "title", "author", "ruleset", "grid", "solution", "highlightConflicts", "version"}
+)
+# f-puzzles options that do not change the puzzle.
+_OPTIONS = frozenset({"disabledlogic", "truecandidatesoptions", "successMessage"})
+_COSMETIC = {
+    "line": "plain lines",
+    "circle": "circles",
+    "rectangle": "rectangles",
+    "text": "text",
+    "cage": "cosmetic cages",
+}
+# Constraints f-puzzles has that no rule kind here reads, in words for the refusal.
+_UNKNOWN_WORDS = {
+    "betweenline": "between lines",
+    "clone": "clones",
+    "quadruple": "quadruples",
+    "minimum": "minimum cells",
+    "maximum": "maximum cells",
+    "extraregion": "extra regions",
+    "disjointgroups": "disjoint groups",
+    "doublearrow": "double arrows",
+    "entropicline": "entropic lines",
+    "regionsumline": "region sum lines",
+    "zipperline": "zipper lines",
+    "zipper": "zipper lines",
+    "modularline": "modular lines",
+    "lockoutline": "lockout lines",
+    "xsum": "X-sums",
+    "skyscraper": "skyscrapers",
+    "antidiagonal": "anti-diagonals",
+}
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A puzzle read from f-puzzles: its board (rules included), givens, and what was left."""
+
+    geometry: Geometry
+    givens: tuple[int, ...]
+    title: str = ""
+    author: str = ""
+    ignored: tuple[str, ...] = ()  # sentences: cosmetic elements not drawn
+
+    @property
+    def puzzle(self) -> str:
+        """The givens as one line of text (``.`` for a blank)."""
+        return "".join(self.geometry.symbol(v) for v in self.givens)
+
+
+def refusal(message: str) -> RuleError:
+    """A :class:`RuleError` with one sentence."""
+    return RuleError([problem(message)])
+
+
+def read(data: object) -> Imported:
+    """The puzzle of an f-puzzles JSON object; raises :class:`RuleError` (or
+    :class:`~sudoku_web.core.board.InvalidPuzzle` for a bad region map) naming every problem."""
+    if not isinstance(data, Mapping):
+        raise refusal("An f-puzzles puzzle is a JSON object.")
+    size = data.get("size")
+    if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
+        raise refusal(f"The f-puzzles size is {size!r}; sudoku-web solves 4x4 to 16x16 grids.")
+    givens, regions = _grid(data.get("grid"), size)
+    unknown = []
+    ignored = []
+    rules: list[Rule] = []
+    errors: list[PuzzleError] = []
+    reading = Reading(size)
+    for name, value in data.items():
+        if name in _META or name in _OPTIONS or value in (None, False, [], "", {}):
+            continue
+        if name in _COSMETIC:
+            ignored.append(_COSMETIC[name])
+            continue
+        kind = fpuzzles_kind(name)
+        if kind is None:
+            unknown.append(_UNKNOWN_WORDS.get(name, f"{name!r} constraints"))
+            continue
+        try:
+            rules.extend(kind.read_fpuzzles(name, value, reading))
+        except RuleError as exc:
+            errors.extend(exc.errors)
+    if unknown:
+        listed = ", ".join(unknown)
+        raise refusal(f"This puzzle has {listed}, which sudoku-web does not know yet.")
+    if errors:
+        raise RuleError(errors)
+    geometry = build(size, rules, regions)
+    notes = tuple(
+        f"This puzzle's {what} are decoration; they were not drawn and carry no rule here."
+        for what in ignored
+    )
+    title = data.get("title")
+    author = data.get("author")
+    return Imported(
+        geometry,
+        givens,
+        title if isinstance(title, str) else "",
+        author if isinstance(author, str) else "",
+        notes,
+    )
+
+
+def _grid(grid: object, size: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """The givens and (when any cell names one) the region map of ``grid``."""
+    if not isinstance(grid, list) or len(grid) != size:
+        raise refusal(f"The f-puzzles grid must have {size} rows.")
+    givens = []
+    regions = list(default_regions(size))
+    own_regions = False
+    for r, row in enumerate(grid):
+        if not isinstance(row, list) or len(row) != size:
+            raise refusal(f"Row {r + 1} of the f-puzzles grid must have {size} cells.")
+        for c, cell in enumerate(row):
+            if not isinstance(cell, Mapping):
+                raise refusal(f"Cell r{r + 1}c{c + 1} of the f-puzzles grid is not an object.")
+            value = cell.get("value")
+            given = cell.get("given") is True and value not in (None, "")
+            if given and not (isinstance(value, int) and 1 <= value <= size):
+                raise refusal(f"r{r + 1}c{c + 1} holds {value!r}, not a digit 1 to {size}.")
+            givens.append(value if given and isinstance(value, int) else 0)
+            if cell.get("givenPencilMarks"):
+                raise refusal(
+                    f"This puzzle has given pencil marks (r{r + 1}c{c + 1}), which sudoku-web "
+                    "does not know yet."
+                )
+            if "region" in cell:
+                region = cell["region"]
+                if not isinstance(region, int) or not 0 <= region < size:
+                    raise refusal(f"r{r + 1}c{c + 1} is in no region of the grid.")
+                regions[r * size + c] = region
+                own_regions = True
+    return tuple(givens), (tuple(regions) if own_regions else None)
+
+
+def write(
+    geometry: Geometry, givens: Sequence[int], title: str = "", author: str = ""
+) -> dict[str, Any]:
+    """The f-puzzles JSON object of a board and its givens."""
+    size = geometry.size
+    default = default_regions(size)
+    regions = geometry.regions if geometry.regions != default else None
+    grid = []
+    for r in range(size):
+        row: list[dict[str, Any]] = []
+        for c in range(size):
+            cell: dict[str, Any] = {}
+            value = givens[r * size + c]
+            if value:
+                cell = {"value": value, "given": True}
+            if regions is not None:
+                cell["region"] = regions[r * size + c]
+            row.append(cell)
+        grid.append(row)
+    out: dict[str, Any] = {"size": size, "grid": grid}
+    if title:
+        out["title"] = title
+    if author:
+        out["author"] = author
+    for rule in geometry.rules:
+        rule.write_fpuzzles(out, size)
+    return out
+
+
+def load_string(geometry: Geometry, givens: Sequence[int], title: str = "") -> str:
+    """The ``load=`` payload (LZString, base64) of a board and its givens."""
+    text = json.dumps(write(geometry, givens, title), separators=(",", ":"))
+    return str(LZString.compressToBase64(text))
+
+
+def load_link(geometry: Geometry, givens: Sequence[int], title: str = "") -> str:
+    """An "Open in f-puzzles" link of a board and its givens."""
+    return LOAD_URL + load_string(geometry, givens, title)
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
+_SUDOKUPAD = re.compile(r"(?:puzzleid=|/|^)(fpuzzles|fpuz|scl|ctc)([A-Za-z0-9+/=%_-]+)")
+_LOAD = re.compile(r"[?&]load=([^&#\s]+)")
+
+
+def decode(text: str) -> object:
+    """The f-puzzles JSON in a paste: the JSON itself, its ``load=`` payload, an f-puzzles
+    link, or a SudokuPad link carrying an f-puzzles puzzle. Raises :class:`RuleError`
+    saying what the text is when it is none of these."""
+    text = text.strip()
+    if len(text) > MAX_JSON:
+        raise refusal(f"The puzzle text has {len(text)} characters; at most {MAX_JSON}.")
+    if text.startswith("{"):
+        return _json(text)
+    if "f-puzzles.com" in text and "id=" in text and "load=" not in text:
+        raise refusal(
+            "This f-puzzles link is a short one: the puzzle stays on f-puzzles' server. Open "
+            "it in f-puzzles and copy the link it shares with the puzzle in it (?load=...)."
+        )
+    if match := _LOAD.search(text):
+        return _payload(match[1])
+    if match := _SUDOKUPAD.search(text):
+        prefix, payload = match[1], match[2]
+        if prefix in ("scl", "ctc"):
+            raise refusal(
+                "This SudokuPad link stores the puzzle in SudokuPad's own format, which keeps "
+                "only its shapes (lines, circles, text), not the rules they stand for. Open "
+                "the puzzle in f-puzzles (or ask its setter for the f-puzzles link) and paste "
+                "that link: it names every constraint."
+            )
+        return _payload(payload)
+    if _BASE64.fullmatch(text):
+        return _payload(text)
+    raise refusal("This is not an f-puzzles puzzle, link or load= string.")
+
+
+def _payload(payload: str) -> object:
+    payload = unquote(payload).replace(" ", "+")
+    if len(payload) > MAX_PAYLOAD:
+        raise refusal(f"The link's puzzle has {len(payload)} characters; at most {MAX_PAYLOAD}.")
+    if not _BASE64.fullmatch(payload):
+        raise refusal("The link's puzzle is not LZString base64 text.")
+    try:
+        text = LZString.decompressFromBase64(payload)
+    except Exception:  # noqa: BLE001 - the codec fails in any way its loop meets on garbage
+        text = None
+    if not text or not isinstance(text, str):
+        raise refusal("The link's puzzle does not decompress: it may be cut short.")
+    return _json(text)
+
+
+def _json(text: str) -> object:
+    if len(text) > MAX_JSON:
+        raise refusal(f"The puzzle's JSON has {len(text)} characters; at most {MAX_JSON}.")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise refusal("The puzzle's JSON does not parse: it may be cut short.") from None
+
+
+def load(source: str | Mapping[str, Any]) -> Imported:
+    """The puzzle of a paste (see :func:`decode`) or of a JSON object already parsed."""
+    data = source if isinstance(source, Mapping) else decode(source)
+    try:
+        return read(data)
+    except InvalidPuzzle as exc:
+        raise RuleError(exc.errors) from None

@@ -1,0 +1,119 @@
+"""Killer cage: digits in a cage are all different and, when it has a total, add up to it.
+
+A cage with a total is also one of the board's cages (:attr:`Geometry.cages`), which the
+engine's cage rule narrows (:mod:`sudoku_web.core.cage_rule`, with the 45 rule); a cage
+without one only keeps its digits different. f-puzzles ``killercage``: ``[{"cells": [...],
+"value": "15"}]`` (the value optional). Our spelling: ``kc_`` the cells, ``_`` the total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Cage, Geometry, PuzzleError
+from ..cage_rule import sees_bits
+from .base import (
+    Drawing,
+    Outline,
+    Propagator,
+    Reading,
+    Rule,
+    RuleError,
+    cells_token,
+    fp_cells,
+    fp_items,
+    fp_name,
+    fp_number,
+    names,
+    parse_cells,
+    parse_number,
+    problem,
+)
+from .needed import confine
+from .pairs import differ, narrow_pairs, unseen
+
+
+@dataclass(frozen=True)
+class KillerCage(Rule):
+    """Cells (ascending) with different digits adding up to ``total`` (None: any)."""
+
+    KEY = "kc"
+    NAME = "killer cage"
+    FPUZZLES = ("killercage",)
+    WORDS = (
+        "Digits in a cage are all different and add up to the small number in its corner, "
+        "when it has one."
+    )
+
+    cells: tuple[int, ...]
+    total: int | None = None
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        out: list[Rule] = []
+        for item in fp_items(value, name):
+            cells = tuple(sorted(set(fp_cells(item.get("cells"), reading.size))))
+            out.append(cls(cells, fp_number(item.get("value"), "A killer cage")))
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        item: dict[str, Any] = {"cells": [fp_name(c, size) for c in self.cells]}
+        if self.total is not None:
+            item["value"] = str(self.total)
+        out.setdefault("killercage", []).append(item)
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) not in (1, 2):
+            raise RuleError([problem("A killer cage is kc_, its cells, and _total if it has one.")])
+        cells = tuple(sorted(set(parse_cells(args[0], size, "killer cage"))))
+        total = parse_number(args[1], "killer cage") if len(args) == 2 else None
+        return cls(cells, total)
+
+    def spell(self, size: int) -> str:
+        cells = cells_token(self.cells, size)
+        return cells if self.total is None else f"{cells}_{self.total}"
+
+    def cage(self) -> Cage | None:
+        return None if self.total is None else Cage(self.total, self.cells)
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        # A cage with a total is checked with the board's cages (cages.cage_errors).
+        if self.total is None and len(self.cells) > geometry.size:
+            message = (
+                f"The killer cage {names(self.cells, geometry)} has {len(self.cells)} cells; "
+                f"different digits cannot fill more than {geometry.size}."
+            )
+            return [problem(message, self.cells)]
+        return []
+
+    def propagator(self, geometry: Geometry) -> Propagator | None:
+        if self.total is not None:
+            return None  # the engine's cage rule carries it
+        cells = self.cells
+        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
+        apart = narrow_pairs(unseen(pairs, geometry), differ(geometry.size))
+        if len(cells) < geometry.size:
+            return apart
+        # A cage of N cells holds every digit once, like a house.
+        every, sees = (1 << geometry.size) - 1, sees_bits(geometry.base)
+
+        def narrow(m: list[int]) -> bool:
+            return apart(m) | confine(m, cells, every, sees)
+
+        return narrow
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        values = [grid[c] for c in self.cells]
+        distinct = len(set(values)) == len(values)
+        return distinct and (self.total is None or sum(values) == self.total)
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        label = "" if self.total is None else str(self.total)
+        return Drawing(outlines=(Outline(self.cells, label),))
+
+    def describe(self, geometry: Geometry) -> str:
+        sums = "" if self.total is None else f", adding up to {self.total}"
+        return f"Killer cage {names(self.cells, geometry)}: different digits{sums}."

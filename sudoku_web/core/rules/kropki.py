@@ -1,0 +1,127 @@
+"""Kropki dots between two orthogonal neighbours.
+
+White (f-puzzles ``difference``): the digits differ by the dot's value (1 unless given).
+Black (f-puzzles ``ratio``): one digit is the value times the other (2 unless given).
+``[{"cells": ["R1C1", "R1C2"], "value": "3"}]``. Our spelling: ``kr_w_`` or ``kr_b_`` then
+the two cells, then ``_`` and the value when it is not the default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..board import Geometry, PuzzleError
+from .base import (
+    Dot,
+    Drawing,
+    Mark,
+    Reading,
+    Relation,
+    Rule,
+    RuleError,
+    cells_token,
+    fp_cells,
+    fp_items,
+    fp_name,
+    fp_number,
+    orthogonal,
+    parse_cells,
+    parse_number,
+    problem,
+)
+from .pairs import PairRule, table
+
+DEFAULT = {"w": 1, "b": 2}
+_FIELD = {"w": "difference", "b": "ratio"}
+
+
+def related(colour: Literal["w", "b"], value: int) -> Any:
+    """The relation of a dot: ``(a, b) -> bool``."""
+    if colour == "w":
+        return lambda a, b: abs(a - b) == value
+    return lambda a, b: a == b * value or b == a * value
+
+
+@dataclass(frozen=True)
+class Kropki(PairRule):
+    """A white (difference) or black (ratio) dot between two neighbours."""
+
+    KEY = "kr"
+    NAME = "kropki dot"
+    FPUZZLES = ("difference", "ratio")
+    WORDS = (
+        "Digits joined by a white dot differ by its value (1 unless shown); digits joined by a "
+        "black dot are in the ratio of its value (2 unless shown): one is that many times the "
+        "other."
+    )
+
+    colour: Literal["w", "b"]
+    cells: tuple[int, int]
+    value: int
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        colour: Literal["w", "b"] = "w" if name == "difference" else "b"
+        out: list[Rule] = []
+        for item in fp_items(value, name):
+            a, b, *rest = fp_cells(item.get("cells"), reading.size) + (-1,)
+            if rest != [-1]:
+                raise RuleError([problem(f"A {name} dot must join exactly two cells.")])
+            number = fp_number(item.get("value"), f"A {name} dot")
+            cells = (min(a, b), max(a, b))
+            out.append(cls(colour, cells, DEFAULT[colour] if number is None else number))
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        item: dict[str, Any] = {"cells": [fp_name(c, size) for c in self.cells]}
+        if self.value != DEFAULT[self.colour]:
+            item["value"] = str(self.value)
+        out.setdefault(_FIELD[self.colour], []).append(item)
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) not in (2, 3) or args[0] not in DEFAULT:
+            raise RuleError([problem("A kropki dot is kr_w_ or kr_b_, two cells, and _value.")])
+        colour: Literal["w", "b"] = "w" if args[0] == "w" else "b"
+        cells = parse_cells(args[1], size, "kropki dot")
+        if len(cells) != 2:
+            raise RuleError([problem("A kropki dot joins exactly two cells.")])
+        value = parse_number(args[2], "kropki dot") if len(args) == 3 else DEFAULT[colour]
+        return cls(colour, (min(cells), max(cells)), value)
+
+    def spell(self, size: int) -> str:
+        parts = [self.colour, cells_token(self.cells, size)]
+        if self.value != DEFAULT[self.colour]:
+            parts.append(str(self.value))
+        return "_".join(parts)
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        a, b = self.cells
+        where = f"{self._words()} between {geometry.cell_name(a)} and {geometry.cell_name(b)}"
+        out = []
+        if a == b or not orthogonal(a, b, geometry.size):
+            out.append(problem(f"The {where} joins cells that do not share an edge.", self.cells))
+        if self.value < (0 if self.colour == "w" else 1) or self.value >= geometry.size * 2:
+            out.append(problem(f"The {where} has the value {self.value}.", self.cells))
+        return out
+
+    def relation(self, geometry: Geometry) -> Relation:
+        return (self.cells,), table(geometry.size, related(self.colour, self.value))
+
+    def marks(self) -> tuple[Mark, ...]:
+        return (Mark(self.cells, self.colour, self.value),)
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        label = "" if self.value == DEFAULT[self.colour] else str(self.value)
+        fill: Literal["white", "black"] = "white" if self.colour == "w" else "black"
+        return Drawing(dots=(Dot(self.cells, fill, label),))
+
+    def _words(self) -> str:
+        return "white dot" if self.colour == "w" else "black dot"
+
+    def describe(self, geometry: Geometry) -> str:
+        a, b = (geometry.cell_name(c) for c in self.cells)
+        if self.colour == "w":
+            return f"White dot: {a} and {b} differ by {self.value}."
+        return f"Black dot: one of {a} and {b} is {self.value} times the other."

@@ -1,0 +1,102 @@
+"""The negative constraint: where no dot or letter is shown, its relation does not hold.
+
+f-puzzles ``negative``: a list of ``"difference"`` (no white dot: neighbours do not differ
+by 1, nor by any white dot's value), ``"ratio"`` (no black dot: neither is 2 times the
+other, nor any black dot's value times), ``"xv"`` (no X or V: neighbours add up to neither
+10 nor 5). A pair carrying any dot or letter follows its mark instead. Our spelling:
+``ng_w``, ``ng_b``, ``ng_xv``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..board import Geometry
+from .base import Drawing, Reading, Relation, Rule, RuleError, problem
+from .pairs import PairRule, table, unmarked_orthogonal
+
+Which = Literal["w", "b", "xv"]
+# The relations a mark of each family stands for when the puzzle shows none with a value:
+# a white dot differs by 1, a black dot doubles, a letter adds up to 10 or 5.
+DEFAULTS: dict[str, tuple[int, ...]] = {"w": (1,), "b": (2,), "xv": (10, 5)}
+_FIELDS: dict[str, Which] = {"difference": "w", "ratio": "b", "xv": "xv"}
+_WORDS = {
+    "w": "no white dot: digits in neighbouring cells do not differ by {values}",
+    "b": "no black dot: neither digit of two neighbours is {values} times the other",
+    "xv": "no X or V: digits in neighbouring cells do not add up to {values}",
+}
+
+
+@dataclass(frozen=True)
+class Negative(PairRule):
+    """Where no mark of its kind is shown, the mark's relation does not hold."""
+
+    KEY = "ng"
+    NAME = "negative constraint"
+    FPUZZLES = ("negative",)
+    WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
+
+    which: Which
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        if not isinstance(value, list):
+            raise RuleError([problem("The f-puzzles field 'negative' is not a list.")])
+        out: list[Rule] = []
+        for item in value:
+            which = _FIELDS.get(str(item))
+            if which is None:
+                raise RuleError(
+                    [
+                        problem(
+                            f"This puzzle has a negative constraint on {item!r}, which "
+                            "sudoku-web does not know yet."
+                        )
+                    ]
+                )
+            out.append(cls(which))
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        field = next(k for k, v in _FIELDS.items() if v == self.which)
+        out.setdefault("negative", []).append(field)
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) != 1 or args[0] not in _WORDS:
+            raise RuleError([problem("A negative constraint is ng_w, ng_b or ng_xv.")])
+        which: Which = "w" if args[0] == "w" else "b" if args[0] == "b" else "xv"
+        return cls(which)
+
+    def spell(self, size: int) -> str:
+        return self.which
+
+    def _values(self, geometry: Geometry) -> list[int]:
+        """The values of this family's marks on the board, with the family's defaults."""
+        shown = {
+            mark.value
+            for rule in geometry.rules
+            for mark in rule.marks()
+            if mark.family == self.which
+        }
+        return sorted(shown | set(DEFAULTS[self.which]))
+
+    def _relation(self, geometry: Geometry) -> Callable[[int, int], bool]:
+        values = self._values(geometry)
+        if self.which == "xv":
+            return lambda a, b: a + b not in values
+        if self.which == "w":
+            return lambda a, b: abs(a - b) not in values
+        return lambda a, b: not any(a == b * v or b == a * v for v in values)
+
+    def relation(self, geometry: Geometry) -> Relation:
+        return unmarked_orthogonal(geometry), table(geometry.size, self._relation(geometry))
+
+    def describe(self, geometry: Geometry) -> str:
+        values = " or ".join(map(str, self._values(geometry)))
+        return "Negative constraint: " + _WORDS[self.which].format(values=values) + "."
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return Drawing(notes=(self.describe(geometry),))

@@ -1,0 +1,134 @@
+"""Relations between two cells as bitmask tables: the engine's side of dots, letters,
+whisper steps and "no two neighbours may ..." rules.
+
+A relation on a board of N symbols is a table ``allow`` of N masks: ``allow[v - 1]`` holds
+the symbols the other cell may take when one cell holds ``v``. Relations here are
+symmetric, so one table serves both directions. :func:`narrow_pairs` keeps, in each cell
+of each pair, the symbols some candidate of the other cell allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from ..board import Geometry
+from .base import GlobalRule, Propagator, Relation, Rule
+
+
+def table(size: int, related: Callable[[int, int], bool]) -> tuple[int, ...]:
+    """The relation ``related(a, b)`` (symbols 1..size) as an allow table."""
+    return tuple(
+        sum(1 << (b - 1) for b in range(1, size + 1) if related(a, b)) for a in range(1, size + 1)
+    )
+
+
+class Reach:
+    """The symbols an allow table permits beside any candidate mask (memoised per mask)."""
+
+    __slots__ = ("allow", "memo")
+
+    def __init__(self, allow: tuple[int, ...]) -> None:
+        self.allow = allow
+        self.memo: dict[int, int] = {}
+
+    def __call__(self, mask: int) -> int:
+        out = self.memo.get(mask)
+        if out is None:
+            out = 0
+            rest = mask
+            allow = self.allow
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                out |= allow[low.bit_length() - 1]
+            if len(self.memo) < 70_000:
+                self.memo[mask] = out
+        return out
+
+
+def narrow_pairs(pairs: Sequence[tuple[int, int]], allow: tuple[int, ...]) -> Propagator:
+    """A propagator keeping each pair's cells to what the other cell's candidates allow."""
+    reach = Reach(allow)
+
+    def narrow(m: list[int]) -> bool:
+        changed = False
+        for a, b in pairs:
+            ma, mb = m[a], m[b]
+            nb = mb & reach(ma)
+            na = ma & reach(nb)
+            if na != ma or nb != mb:
+                m[a], m[b] = na, nb
+                changed = True
+        return changed
+
+    return narrow
+
+
+def pairs_hold(
+    grid: Sequence[int], pairs: Sequence[tuple[int, int]], allow: tuple[int, ...]
+) -> bool:
+    """True when every pair of a complete grid keeps the relation."""
+    return all(allow[grid[a] - 1] >> (grid[b] - 1) & 1 for a, b in pairs)
+
+
+def neighbour_pairs(size: int, steps: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Every pair of cells ``(a, b)`` with ``a < b`` one of ``steps`` apart (both ways)."""
+    out = set()
+    for r in range(size):
+        for c in range(size):
+            for dr, dc in steps:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < size and 0 <= cc < size:
+                    a, b = r * size + c, rr * size + cc
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
+
+
+ORTHOGONAL = ((0, 1), (1, 0))
+KING = ((0, 1), (1, 0), (1, 1), (1, -1))
+KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
+
+
+def unmarked_orthogonal(geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """Orthogonal neighbours that carry no mark (dot or letter) of any rule of the board."""
+    marked = {mark.cells for rule in geometry.rules for mark in rule.marks()}
+    return tuple(p for p in neighbour_pairs(geometry.size, ORTHOGONAL) if p not in marked)
+
+
+def unseen(pairs: Sequence[tuple[int, int]], geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """The pairs whose cells share no house (the houses keep the others different)."""
+    peers = geometry.peers
+    return tuple((a, b) for a, b in pairs if b not in peers[a])
+
+
+def differ(size: int) -> tuple[int, ...]:
+    """The allow table of "the two digits differ"."""
+    return table(size, lambda a, b: a != b)
+
+
+class PairRule(Rule):
+    """A rule that is a relation between pairs of cells (:meth:`Rule.relation`): its
+    eliminations and its check come from that relation."""
+
+    def pairs_relation(self, geometry: Geometry) -> Relation:
+        """The relation (never None for a pair rule)."""
+        found = self.relation(geometry)
+        assert found is not None, f"{self.NAME} has no relation"
+        return found
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        return narrow_pairs(*self.pairs_relation(geometry))
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        return pairs_hold(grid, *self.pairs_relation(geometry))
+
+
+class ApartDiffer(GlobalRule, PairRule):
+    """Cells one of ``STEPS`` apart never hold the same digit (anti-knight, anti-king)."""
+
+    STEPS: ClassVar[tuple[tuple[int, int], ...]]
+
+    def relation(self, geometry: Geometry) -> Relation:
+        pairs = unseen(neighbour_pairs(geometry.size, self.STEPS), geometry)
+        return pairs, differ(geometry.size)

@@ -1,0 +1,48 @@
+"""Palindrome: the line reads the same from either end.
+
+f-puzzles ``palindrome``: ``[{"lines": [[...]]}]``. Our spelling: ``pd_`` and the cells.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Geometry, PuzzleError
+from .base import LineRule, Relation, names, problem
+from .pairs import PairRule, table
+
+
+@dataclass(frozen=True)
+class Palindrome(LineRule, PairRule):
+    """The i-th cell from either end hold the same digit."""
+
+    KEY = "pd"
+    NAME = "palindrome line"
+    FPUZZLES = ("palindrome",)
+    WORDS = "A palindrome line reads the same from either end."
+    COLOUR = "grey"
+    STYLE = "thin"
+
+    cells: tuple[int, ...]
+
+    def _pairs(self) -> tuple[tuple[int, int], ...]:
+        cells = self.cells
+        return tuple((cells[i], cells[-1 - i]) for i in range(len(cells) // 2))
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        out = super().errors(geometry)
+        for a, b in self._pairs():
+            if b in geometry.peers[a]:
+                pair = (geometry.cell_name(a), geometry.cell_name(b))
+                message = (
+                    f"The {self.where(geometry)} needs {pair[0]} and {pair[1]} to hold the same "
+                    "digit, but they share a house."
+                )
+                out.append(problem(message, (a, b)))
+        return out
+
+    def relation(self, geometry: Geometry) -> Relation:
+        return self._pairs(), table(geometry.size, int.__eq__)
+
+    def describe(self, geometry: Geometry) -> str:
+        return f"Palindrome {names(self.cells, geometry)}: it reads the same from either end."

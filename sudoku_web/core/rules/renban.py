@@ -1,0 +1,115 @@
+"""Renban: the digits on the line are a set of consecutive digits, in any order.
+
+f-puzzles ``renban``: ``[{"lines": [[...]]}]``. Our spelling: ``rb_`` and the cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..board import Geometry, PuzzleError
+from ..cage_rule import sees_bits
+from .base import LineRule, Propagator, names, problem
+from .needed import confine
+
+
+@dataclass(frozen=True)
+class Renban(LineRule):
+    """Different digits on the line forming a run of consecutive digits."""
+
+    KEY = "rb"
+    NAME = "renban line"
+    FPUZZLES = ("renban",)
+    WORDS = "A renban line holds different digits that form a run, in any order."
+    COLOUR = "purple"
+    MIN_CELLS = 1
+
+    cells: tuple[int, ...]
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        out = super().errors(geometry)
+        if len(set(self.cells)) > geometry.size:
+            message = (
+                f"The {self.where(geometry)} has {len(self.cells)} cells; different digits "
+                f"1 to {geometry.size} cannot fill more than {geometry.size}."
+            )
+            out.append(problem(message, self.cells))
+        return out
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        cells = tuple(dict.fromkeys(self.cells))
+        k = len(cells)
+        size = geometry.size
+        run = (1 << k) - 1
+        windows = tuple(run << s for s in range(size - k + 1))
+
+        memo: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        sees = sees_bits(geometry.base)
+
+        def narrow(m: list[int]) -> bool:
+            key = tuple(m[c] for c in cells)
+            found = memo.get(key)
+            if found is None:
+                found = _narrow(key, windows)
+                if len(memo) > 20_000:
+                    memo.clear()
+                memo[key] = found
+            new, needed = found
+            changed = new != key
+            if changed:
+                for c, kept in zip(cells, new, strict=True):
+                    m[c] = kept
+            # A digit the line needs leaves every cell that sees all its places on the line.
+            return confine(m, cells, needed, sees) or changed
+
+        return narrow
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        values = {grid[c] for c in self.cells}
+        return len(values) == len(set(self.cells)) and max(values) - min(values) == len(values) - 1
+
+    def describe(self, geometry: Geometry) -> str:
+        return (
+            f"Renban {names(self.cells, geometry)}: different digits forming a run of "
+            f"{len(set(self.cells))}, in any order."
+        )
+
+
+def _narrow(masks: tuple[int, ...], windows: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The line's masks keeping the digits of the runs (``windows``) that still fit, placed
+    digits out of the other cells, and a digit every run needs in its only possible cell;
+    and the digits every run needs that are not placed yet (in two or more cells)."""
+    placed = 0
+    union = 0
+    for mask in masks:
+        union |= mask
+        if not mask & (mask - 1):
+            if mask & placed:
+                return (0,) * len(masks), 0  # one digit twice on the line
+            placed |= mask
+    allowed = 0
+    needed = -1
+    for w in windows:
+        if placed & ~w or union & w != w:
+            continue
+        if all(mask & w for mask in masks):
+            allowed |= w
+            needed &= w
+    if not allowed:
+        return (0,) * len(masks), 0
+    out = [mask & allowed if not mask & (mask - 1) else mask & allowed & ~placed for mask in masks]
+    needed &= ~placed
+    shared = 0
+    rest = needed
+    while rest > 0:
+        low = rest & -rest
+        rest ^= low
+        holders = [i for i, mask in enumerate(out) if mask & low]
+        if len(holders) == 1:
+            out[holders[0]] = low
+        elif not holders:
+            return (0,) * len(masks), 0
+        else:
+            shared |= low
+    return tuple(out), shared

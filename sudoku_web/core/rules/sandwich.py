@@ -1,0 +1,152 @@
+"""Sandwich: a clue beside a row or column gives the sum of the digits between its
+smallest and largest digit (1 and 9 on a 9x9; 1 and N on an NxN, as f-puzzles reads it).
+
+A sum of 0 means the two are next to each other. f-puzzles ``sandwichsum``: ``[{"cell":
+"R0C3", "value": "15"}]``: above column 3 (``R0``) or left of row 3 (``C0``). Our
+spelling: ``sw_c_3_15`` (column 3) or ``sw_r_3_15`` (row 3), 1-based.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..board import Geometry, PuzzleError
+from . import sums
+from .base import (
+    Clue,
+    Drawing,
+    Propagator,
+    Reading,
+    Rule,
+    RuleError,
+    fp_items,
+    fp_number,
+    fp_position,
+    memoised,
+    parse_number,
+    problem,
+)
+
+
+@dataclass(frozen=True)
+class Sandwich(Rule):
+    """The sum between the smallest and largest digit of row or column ``index``."""
+
+    KEY = "sw"
+    NAME = "sandwich clue"
+    FPUZZLES = ("sandwichsum",)
+    WORDS = (
+        "A number beside a row or column gives the sum of the digits between its smallest "
+        "and its largest digit (1 and 9 on a 9x9 grid)."
+    )
+
+    line: Literal["r", "c"]
+    index: int  # 0-based row or column
+    total: int
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        n = reading.size
+        out: list[Rule] = []
+        for item in fp_items(value, name):
+            total = fp_number(item.get("value"), "A sandwich clue")
+            if total is None:
+                continue
+            row, col = fp_position(item.get("cell"))
+            if row in (-1, n) and 0 <= col < n:
+                out.append(cls("c", col, total))
+            elif col in (-1, n) and 0 <= row < n:
+                out.append(cls("r", row, total))
+            else:
+                message = f"The sandwich clue at R{row + 1}C{col + 1} is not beside the grid."
+                raise RuleError([problem(message)])
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        cell = f"R0C{self.index + 1}" if self.line == "c" else f"R{self.index + 1}C0"
+        out.setdefault("sandwichsum", []).append({"cell": cell, "value": str(self.total)})
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) != 3 or args[0] not in ("r", "c"):
+            raise RuleError([problem("A sandwich clue is sw_r_ or sw_c_, its number, _total.")])
+        index = parse_number(args[1], "sandwich clue") - 1
+        if not 0 <= index < size:
+            raise RuleError([problem(f"A sandwich clue names line {index + 1} of {size}.")])
+        return cls("r" if args[0] == "r" else "c", index, parse_number(args[2], "sandwich"))
+
+    def spell(self, size: int) -> str:
+        return f"{self.line}_{self.index + 1}_{self.total}"
+
+    def cells_on(self, size: int) -> tuple[int, ...]:
+        """The row's or column's cells, in order."""
+        if self.line == "r":
+            return tuple(self.index * size + c for c in range(size))
+        return tuple(r * size + self.index for r in range(size))
+
+    def _name(self) -> str:
+        return f"{'row' if self.line == 'r' else 'column'} {self.index + 1}"
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        n = geometry.size
+        most = n * (n + 1) // 2 - 1 - n
+        if not 0 <= self.total <= most or not 0 <= self.index < n:
+            message = f"The sandwich clue {self.total} of {self._name()} cannot be made."
+            return [problem(message, self.cells_on(n) if 0 <= self.index < n else ())]
+        return []
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        cells = self.cells_on(geometry.size)
+        total, n = self.total, geometry.size
+        return memoised(cells, lambda key: _narrow(key, total, n))
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        values = [grid[c] for c in self.cells_on(geometry.size)]
+        if 1 not in values or geometry.size not in values:
+            return False
+        a, b = sorted((values.index(1), values.index(geometry.size)))
+        return sum(values[a + 1 : b]) == self.total
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        at = (-1, self.index) if self.line == "c" else (self.index, -1)
+        return Drawing(clues=(Clue(at, str(self.total)),))
+
+    def describe(self, geometry: Geometry) -> str:
+        return (
+            f"Sandwich: in {self._name()}, the digits between 1 and {geometry.size} add up "
+            f"to {self.total}."
+        )
+
+
+def _narrow(masks: Sequence[int], total: int, n: int) -> tuple[int, ...]:
+    """The line's masks keeping what some placement of 1 and N with the sum between allows."""
+    one, top = 1, 1 << (n - 1)
+    middle = ~(one | top)
+    k = len(masks)
+    kept = [0] * k
+    inner = [m & middle for m in masks]
+    ones = [i for i, m in enumerate(masks) if m & one]
+    tops = [i for i, m in enumerate(masks) if m & top]
+    for i in ones:
+        for j in tops:
+            if i == j:
+                continue
+            a, b = (i, j) if i < j else (j, i)
+            between = inner[a + 1 : b]
+            if any(not m for m in between):
+                continue
+            narrowed, hit = sums.narrow(between, 1 << total)
+            if not hit:
+                continue
+            if any(not inner[x] for x in range(k) if x < a or x > b):
+                continue
+            kept[i] |= one
+            kept[j] |= top
+            for x, mask in enumerate(narrowed, start=a + 1):
+                kept[x] |= mask
+            for x in range(k):
+                if x < a or x > b:
+                    kept[x] |= inner[x]
+    return tuple(m & k_ for m, k_ in zip(masks, kept, strict=True))

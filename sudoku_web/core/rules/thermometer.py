@@ -1,0 +1,88 @@
+"""Thermometer: digits strictly increase along the line from its bulb.
+
+f-puzzles ``thermometer``: ``[{"lines": [["R1C1", "R1C2", ...], ...]}]`` (each line a
+thermometer from the shared bulb). Our spelling: ``th_`` and the cells from the bulb.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..board import Geometry, PuzzleError
+from .base import Bulb, Drawing, LineRule, Propagator, names, problem
+
+
+@dataclass(frozen=True)
+class Thermometer(LineRule):
+    """Cells from the bulb whose digits strictly increase."""
+
+    KEY = "th"
+    NAME = "thermometer"
+    FPUZZLES = ("thermometer",)
+    WORDS = "Along a thermometer, digits strictly increase from the bulb."
+
+    COLOUR = "grey"
+    cells: tuple[int, ...]
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        where = self.where(geometry)
+        out = super().errors(geometry)
+        if len(self.cells) > geometry.size:
+            out.append(
+                problem(
+                    f"The {where} has {len(self.cells)} cells ({names(self.cells, geometry)}); "
+                    f"digits 1 to {geometry.size} cannot strictly increase over more than "
+                    f"{geometry.size}.",
+                    self.cells,
+                )
+            )
+        return out
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        cells = self.cells
+        full = (1 << geometry.size) - 1
+
+        def narrow(m: list[int]) -> bool:
+            changed = False
+            # Forward: each cell above the smallest candidate of the one before.
+            floor = 0  # digits not allowed: bits up to the previous cell's smallest
+            for c in cells:
+                mask = m[c]
+                kept = mask & ~floor
+                if kept != mask:
+                    m[c] = kept
+                    changed = True
+                if not kept:
+                    return True
+                low = kept & -kept
+                floor = (low << 1) - 1
+            # Backward: each cell below the largest candidate of the one after.
+            ceiling = full
+            for c in reversed(cells):
+                mask = m[c]
+                kept = mask & ceiling
+                if kept != mask:
+                    m[c] = kept
+                    changed = True
+                if not kept:
+                    return True
+                ceiling = (1 << (kept.bit_length() - 1)) - 1
+            return changed
+
+        return narrow
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        values = [grid[c] for c in self.cells]
+        return all(a < b for a, b in zip(values, values[1:], strict=False))
+
+    def drawing(self, geometry: Geometry) -> Drawing:
+        return super().drawing(geometry) + Drawing(
+            bulbs=(Bulb(self.cells[:1], "grey", filled=True),)
+        )
+
+    def describe(self, geometry: Geometry) -> str:
+        return (
+            f"Thermometer {names(self.cells, geometry)}: digits strictly increase from the "
+            f"bulb at {geometry.cell_name(self.cells[0])}."
+        )

@@ -1,0 +1,89 @@
+"""German whispers: neighbours on the line differ by at least 5 (or the line's value).
+
+f-puzzles ``whispers``: ``[{"lines": [[...]], "value": "5"}]`` (the value optional). Our
+spelling: ``wh_`` and the cells, then ``_`` and the difference when it is not 5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Geometry, PuzzleError
+from .base import (
+    LineRule,
+    Reading,
+    Relation,
+    Rule,
+    RuleError,
+    cells_token,
+    fp_items,
+    fp_lines,
+    fp_name,
+    fp_number,
+    names,
+    parse_cells,
+    parse_number,
+    problem,
+)
+from .pairs import PairRule, table
+
+DEFAULT_GAP = 5
+
+
+@dataclass(frozen=True)
+class Whispers(LineRule, PairRule):
+    """Neighbouring cells on the line differ by at least ``gap``."""
+
+    KEY = "wh"
+    NAME = "whispers line"
+    FPUZZLES = ("whispers",)
+    WORDS = "On a German whispers line, neighbouring digits differ by at least 5."
+    COLOUR = "green"
+
+    cells: tuple[int, ...]
+    gap: int = DEFAULT_GAP
+
+    @classmethod
+    def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
+        out: list[Rule] = []
+        for item in fp_items(value, name):
+            gap = fp_number(item.get("value"), "A whispers line")
+            for line in fp_lines(item, reading.size):
+                out.append(cls(line, DEFAULT_GAP if gap is None else gap))
+        return out
+
+    def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
+        item: dict[str, Any] = {"lines": [[fp_name(c, size) for c in self.cells]]}
+        if self.gap != DEFAULT_GAP:
+            item["value"] = str(self.gap)
+        out.setdefault("whispers", []).append(item)
+
+    @classmethod
+    def parse(cls, args: list[str], size: int) -> Rule:
+        if len(args) not in (1, 2):
+            raise RuleError([problem("A whispers line is wh_, its cells, and _gap if not 5.")])
+        gap = parse_number(args[1], "whispers line") if len(args) == 2 else DEFAULT_GAP
+        return cls(parse_cells(args[0], size, "whispers line"), gap)
+
+    def spell(self, size: int) -> str:
+        cells = cells_token(self.cells, size)
+        return cells if self.gap == DEFAULT_GAP else f"{cells}_{self.gap}"
+
+    def errors(self, geometry: Geometry) -> list[PuzzleError]:
+        out = super().errors(geometry)
+        if not 1 <= self.gap < geometry.size:
+            message = f"The {self.where(geometry)} asks a difference of {self.gap}."
+            out.append(problem(message, self.cells))
+        return out
+
+    def relation(self, geometry: Geometry) -> Relation:
+        gap = self.gap
+        pairs = tuple(zip(self.cells, self.cells[1:], strict=False))
+        return pairs, table(geometry.size, lambda a, b: abs(a - b) >= gap)
+
+    def describe(self, geometry: Geometry) -> str:
+        return (
+            f"Whispers {names(self.cells, geometry)}: neighbouring digits on the line differ "
+            f"by at least {self.gap}."
+        )
