@@ -101,8 +101,7 @@ class VariantInfo:
     #: The generator: live attempts per size before the pool answers (counts, not time, so
     #: a seed gives the same puzzle on any machine); sizes missing here are pool only.
     live_attempts: Mapping[int, int] = field(default_factory=dict)
-    #: (size, grade) too rare to look for live: straight to the pool (not offered at all for
-    #: a variant that :attr:`needs_cages`: the pool holds givens only).
+    #: (size, grade) too rare to look for live: straight to the pool.
     pool_only: frozenset[tuple[int, str]] = frozenset()
     #: The sizes ``sudoku-web pool fill`` fills by default.
     pool_sizes: tuple[int, ...] = ()
@@ -328,10 +327,10 @@ VARIANTS: tuple[VariantInfo, ...] = (
         noun="sudoku",
         needs_cages=True,
         layout="standard",
-        # No pool holds cages, so a killer is made live or not at all: its grades past
-        # Medium take seconds per puzzle, past a request's deadline, and are not offered.
-        live_attempts={9: 4},
-        pool_only=frozenset((9, g) for g in _HARD if g != "Medium"),
+        # Every grade from the pool (cages and all): one attempt takes 0.05-4 s, past a
+        # request's deadline, so none is looked for live and a seed picks the same killer
+        # on any machine (benchmarks/RESULTS.md, "Killers from the pool").
+        pool_sizes=(9,),
         examples=(
             # KrazyDad's "Intermediate" booklets (tests/data/killer_krazydad.txt): no givens.
             Example(

@@ -17,11 +17,8 @@ One request never waits much more than a second: a puzzle is generated live (``s
 the grade (the top grades are rare, 16x16 grids are slow to carve) it comes from the pool the
 package ships (``source`` ``"pool"``, see :mod:`sudoku_web.core.pool`). Both are picked by the
 seed, so the same seed gives the same puzzle (unless an overloaded server hit the deadline
-first; the answer then still says where its puzzle came from).
-
-A killer (a variant that needs cages) has no pool: it is made live or not at all, and only
-the grades its registry entry looks for live are offered; past the deadline the answer says
-that none was made in time (a 422 with the form or the API's error, never a wait).
+first; the answer then still says where its puzzle came from). A kind its registry entry
+looks for nowhere live (the killer, whose attempts take seconds) always comes from the pool.
 """
 
 from __future__ import annotations
@@ -74,12 +71,9 @@ class Kind:
     label: str
     variant: str
     size: int
-    pooled: bool = True  # the pool can hold it (False for a killer: the pool holds no cages)
 
 
-KINDS: tuple[Kind, ...] = tuple(
-    Kind(c.key, c.label, c.variant, c.size, not c.info.needs_cages) for c in variants.CHOICES
-)
+KINDS: tuple[Kind, ...] = tuple(Kind(c.key, c.label, c.variant, c.size) for c in variants.CHOICES)
 
 
 class BadRequest(ValueError):
@@ -182,7 +176,7 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
                 tried = f"none turned up in {within} and "
     if made is None:
         entry = pool.pick(pool.shipped(), kind.variant, kind.size, asked, seed)
-        if entry is None or not kind.pooled:
+        if entry is None:
             raise NoneAvailable(_none_message(kind, asked, tried))
         made = Made(entry.geometry, entry.puzzle, entry.grade, "pool", seed)
     if steady:  # what a machine under load made in a hurry is not what the seed means
@@ -191,12 +185,8 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
 
 
 def _none_message(kind: Kind, asked: Grade, tried: str) -> str:
-    have = grades_of(kind)
+    have = [g for g in grades_of(kind) if g != asked]  # never the grade that just failed
     offer = f" Try {', '.join(have)}." if have else ""
-    if not kind.pooled:
-        if not tried:
-            tried = "that grade takes longer to make than a request may wait, and "
-        return f"No {asked} {kind.label} puzzle is available: {tried}no pool holds them.{offer}"
     return f"No {asked} {kind.label} puzzle is available: {tried}the pool has none.{offer}"
 
 
@@ -216,12 +206,7 @@ def opened(made: Made) -> str:
 
 def grades_of(kind: Kind) -> tuple[Grade, ...]:
     """The grades ``kind`` can be had in: those the shipped pool holds (it backs every live
-    search, so a grade it lacks is one the form would refuse); for a kind no pool holds (a
-    killer), the grades it is looked for live in."""
-    if not kind.pooled:
-        if not LIVE_ATTEMPTS.get((kind.variant, kind.size), 0):
-            return ()
-        return tuple(g for g in GRADES if (kind.variant, kind.size, g) not in POOL_ONLY)
+    search, so a grade it lacks is one the form would refuse)."""
     return tuple(g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g))
 
 
@@ -269,9 +254,8 @@ def daily() -> ResponseReturnValue:
     now = utc_now()
     seed = f"daily:{now.date().isoformat()}:{picked.variant}-{picked.size}:{asked}"
     try:
-        # Unhurried, the attempt count alone bounds the work; a killer's attempt has no such
-        # bound worth waiting for, so it keeps the deadline.
-        made = make(picked, asked, seed, hurry=not picked.pooled)
+        # Unhurried, the attempt count alone bounds the work.
+        made = make(picked, asked, seed, hurry=False)
     except NoneAvailable as exc:
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
         return no_store(Response(page, status=422))
