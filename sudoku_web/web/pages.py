@@ -368,8 +368,7 @@ def _description(
     geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
 ) -> str:
     """One line for link previews: what the puzzle is and what became of it."""
-    count = len(givens) - givens.count("0")
-    head = f"A {variants.describe(geometry)} with {count} givens"
+    head = f"A {variants.describe(geometry)} with {variants.givens_words(geometry, givens)}"
     if result.status == "solved":
         return f"{head}, solved: see the solution."
     if result.status == "multiple":

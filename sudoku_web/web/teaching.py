@@ -100,7 +100,8 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
         board_name=variants.describe(geometry),
         page_url=variants.page_url(geometry, givens),
         search_url=variants.teach_url("search", geometry, givens),
-        edit_url=variants.edit_url(geometry, givens),
+        edit_url=variants.edit_url(geometry, variants.link_puzzle(geometry, givens)),
+        has_givens=bool(variants.link_puzzle(geometry, givens)),
     )
     return make_response(page)
 
