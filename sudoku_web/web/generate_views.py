@@ -3,8 +3,9 @@
 Routes (blueprint ``generate``):
 
 =========================================  =========================================================
-``GET /new``                               the form: variant and grade; with ``?v=…&grade=…`` it
-                                           makes a puzzle and answers ``303`` to its play page
+``GET /new[?variant=…[&size=…]]``          the form: variant and grade (opened on the kind
+                                           named); with ``?v=…&grade=…`` it makes a puzzle
+                                           and answers ``303`` to its play page
 ``GET /daily[?v=…&grade=…]``               the same puzzle for everyone on a UTC day: ``303`` to
                                            its play page, cacheable until midnight UTC
 ``GET /api/generate?variant=…&grade=…``    JSON: ``puzzle``, ``variant``, ``size``, ``regions``,
@@ -36,6 +37,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    url_for,
 )
 from flask.typing import ResponseReturnValue
 
@@ -215,7 +217,12 @@ def _new_puzzle_choices() -> dict[str, Any]:
     """What the New puzzle form needs on any page that includes it: the kinds, the grades, and
     each kind's own grades (the form offers no combination it would refuse)."""
     offered = {kind.key: grades_of(kind) for kind in KINDS}
-    return {"new_puzzle_kinds": KINDS, "new_puzzle_grades": GRADES, "new_puzzle_offered": offered}
+    return {
+        "new_puzzle_kinds": KINDS,
+        "new_puzzle_grades": GRADES,
+        "new_puzzle_offered": offered,
+        "new_puzzle_url": new_url,
+    }
 
 
 @bp.route("/new", methods=["GET"])
@@ -223,11 +230,15 @@ def new() -> ResponseReturnValue:
     """The New puzzle form; with its fields filled, a 303 to the new puzzle's play page."""
     # ``variant`` as in /api/generate, ``v`` as in the form's own field and the solver's form.
     asked_kind = request.args.get("v") or request.args.get("variant")
-    if not ({"grade", "v", "variant"} & request.args.keys()):
-        return no_store(Response(render_template("new.html", picked=KINDS[0], asked=None)))
+    if "grade" not in request.args:  # the form, opened on the kind named (new_url's links)
+        try:
+            shown = kind_of(asked_kind, request.args.get("size")) if asked_kind else KINDS[0]
+        except BadRequest:
+            shown = KINDS[0]
+        return no_store(Response(render_template("new.html", picked=shown, asked=None)))
     picked, asked = KINDS[0], DEFAULT_GRADE
     try:
-        picked = kind_of(asked_kind)
+        picked = kind_of(asked_kind, request.args.get("size"))
         asked = grade_of(request.args.get("grade"))
         made = make(picked, asked, seed_of(None))
     except (BadRequest, NoneAvailable) as exc:
@@ -235,6 +246,22 @@ def new() -> ResponseReturnValue:
         page = render_template("new.html", picked=picked, asked=asked, problem=str(exc))
         return no_store(Response(page, status=422))
     return no_store(redirect(opened(made), code=303))
+
+
+def new_url(geometry: Geometry | None = None) -> str:
+    """The New puzzle form opened on a board's kind (``/new?variant=x``, with ``size`` when
+    it is not the variant's own: ``/new?variant=standard&size=6``); the variant alone when
+    the form has no kind of that size, plain ``/new`` without a board."""
+    if geometry is None:
+        return url_for("generate.new")
+    picked = variants.choice_of(geometry)
+    sizes = {kind.size for kind in KINDS if kind.variant == picked.variant}
+    if not sizes:
+        return url_for("generate.new")
+    args: dict[str, Any] = {"variant": picked.variant}
+    if picked.size in sizes and picked.size != picked.info.default_size:
+        args["size"] = str(picked.size)
+    return url_for("generate.new", **args)
 
 
 def utc_now() -> dt.datetime:
