@@ -431,3 +431,29 @@ def test_killer_needs_no_time_to_be_made() -> None:
     response = hurried.get(f"/api/generate?variant={_killer_kind().key}&grade=Hard&seed=2")
     assert response.status_code == 200
     assert response.get_json()["grade"] == "Hard"
+
+
+# ---- "New puzzle" on a puzzle's pages keeps its board ---------------------------------------
+
+X_PUZZLE = "000060000250000000000301000000050000804020050030000000000692000790000000008100000"
+
+
+@pytest.mark.parametrize(
+    ("path", "expected", "selected"),
+    [
+        (f"/x/{X_PUZZLE}", "/new?variant=x", "x"),
+        (f"/x/{X_PUZZLE}/steps", "/new?variant=x", "x"),
+        (f"/x/{X_PUZZLE}/play", "/new?variant=x", "x"),
+        ("/p/003000410003020004640000000100006030", "/new?variant=standard&amp;size=6", "6x6"),
+        ("/p/0140402012000000", "/new?variant=standard&amp;size=4", "4x4"),
+        ("/", "/new", ""),
+    ],
+)
+def test_new_puzzle_link_keeps_the_variant(
+    client: Any, path: str, expected: str, selected: str
+) -> None:
+    html = client.get(path).get_data(as_text=True)
+    assert f'<a href="{expected}">New puzzle</a>' in html
+    form = client.get(expected.replace("&amp;", "&"))
+    assert form.status_code == 200  # the form, opened on that kind: no puzzle made yet
+    assert f'<option value="{selected}" selected' in form.get_data(as_text=True)
