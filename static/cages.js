@@ -51,6 +51,7 @@ function setup(details) {
   if (tds.length !== size * size) { return; }
   let cages = readCages(field.value, size) || [];
   let picked = new Set();
+  let spoken = false; // cells have been picked: the status line says what is picked
   let dragging = false;
 
   const panel = element("div", "cage-editor");
@@ -116,8 +117,11 @@ function setup(details) {
       item.append(edit, remove);
       return item;
     }));
+    // The status line speaks once cells have been picked: a page with a problem to say
+    // (the empty grid's) says that alone.
     const names = Array.from(picked).sort((a, b) => a - b).map((x) => name(x, size));
-    status.textContent = names.length ? "Selected: " + names.join(" ") : "No cells selected.";
+    spoken = spoken || names.length > 0;
+    status.textContent = names.length ? "Selected: " + names.join(" ") : spoken ? "No cells selected." : "";
   }
 
   function editCage(k) {
