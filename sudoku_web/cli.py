@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import secrets
 import sys
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -495,7 +496,7 @@ def add_pool_parser(subparsers: Any) -> None:
         action="append",
         default=None,
         metavar="VARIANT-SIZE",
-        help="fill: only this kind (repeatable), e.g. standard-9, jigsaw-9",
+        help="fill: only this kind (repeatable), e.g. standard-9, jigsaw-9, killer-9, killer-x-9",
     )
     p.add_argument(
         "--grade", action="append", type=_grade_word, default=None, help="fill: only this grade"
@@ -528,7 +529,7 @@ def run_pool(args: argparse.Namespace, out: TextIO) -> int:
         pool.save(kinds, path)
         print(f"regraded: {moved} moved, {dropped} dropped", file=out)
     elif args.action == "fill":
-        wanted = args.kind or [pool.kind_key(v, n) for v, n in pool.KINDS]
+        wanted = args.kind or [*(pool.kind_key(v, n) for v, n in pool.KINDS), *pool.CAGED_KINDS]
         for key in wanted:
             try:
                 info, size, caged = pool.parse_key(key)
@@ -538,6 +539,7 @@ def run_pool(args: argparse.Namespace, out: TextIO) -> int:
             for asked in args.grade or GRADES:
                 tried = 0
                 index = 0
+                started = time.perf_counter()
                 while len(kinds.get(key, {}).get(asked, [])) < args.count:
                     if tried >= args.max_attempts:
                         break
@@ -557,7 +559,10 @@ def run_pool(args: argparse.Namespace, out: TextIO) -> int:
                     if (found.reached or room) and pool.add(kinds, found):
                         pool.save(kinds, path)
                 have = len(kinds.get(key, {}).get(asked, []))
-                print(f"{key} {asked}: {have} ({tried} attempts)", file=out, flush=True)
+                took = time.perf_counter() - started
+                print(
+                    f"{key} {asked}: {have} ({tried} attempts, {took:.0f} s)", file=out, flush=True
+                )
     for key, grades in sorted(kinds.items()):
         counts = ", ".join(f"{g} {len(grades.get(g, []))}" for g in GRADES)
         print(f"{key}: {counts}", file=out)

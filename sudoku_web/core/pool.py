@@ -54,6 +54,13 @@ KINDS: tuple[tuple[str, int], ...] = tuple(
 ) + tuple((info.key, size) for info in VARIANTS for size in info.pool_sizes[1:])
 
 
+#: Boards with cages filled by default besides the killer's own (``pool_sizes`` of the killer
+#: entry): the X board's, whose killers the command line makes (``--variant x --killer``).
+CAGED_KINDS: tuple[str, ...] = tuple(
+    f"{info.cage_prefix}-{size}" for info in VARIANTS for size in info.caged_pool_sizes
+)
+
+
 def kind_key(variant: str, size: int, caged: bool = False) -> str:
     """``standard-9`` and so on: how a kind is filed (``killer-9``, ``killer-x-9`` with
     cages, whether asked as the killer variant or as a board with ``caged``)."""

@@ -105,6 +105,8 @@ class VariantInfo:
     pool_only: frozenset[tuple[int, str]] = frozenset()
     #: The sizes ``sudoku-web pool fill`` fills by default.
     pool_sizes: tuple[int, ...] = ()
+    #: The sizes at which it fills killers drawn on this board too (killer-X: ``x``).
+    caged_pool_sizes: tuple[int, ...] = ()
     examples: tuple[Example, ...] = ()
     aliases: tuple[str, ...] = ()  # other names people use for it ("classic")
 
@@ -250,6 +252,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         shaded=frozenset({"diagonal"}),
         live_attempts={9: 8},
         pool_sizes=(9,),
+        caged_pool_sizes=(9,),
         examples=(
             Example(
                 9,
