@@ -251,10 +251,11 @@ def new() -> ResponseReturnValue:
 def new_url(geometry: Geometry | None = None) -> str:
     """The New puzzle form opened on a board's kind (``/new?variant=x``, with ``size`` when
     it is not the variant's own: ``/new?variant=standard&size=6``); the variant alone when
-    the form has no kind of that size, plain ``/new`` without a board."""
-    if geometry is None:
+    the form has no kind of that size, plain ``/new`` without a board and for the form's
+    first kind (classic 9x9, what it opens on anyway)."""
+    picked = variants.choice_of(geometry) if geometry is not None else None
+    if picked is None or (picked.variant, picked.size) == (KINDS[0].variant, KINDS[0].size):
         return url_for("generate.new")
-    picked = variants.choice_of(geometry)
     sizes = {kind.size for kind in KINDS if kind.variant == picked.variant}
     if not sizes:
         return url_for("generate.new")
