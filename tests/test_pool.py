@@ -112,16 +112,19 @@ def test_a_regrade_keeps_a_grade_within_its_cap(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_the_pool_holds_killers_of_every_grade() -> None:
-    """Cages and all: each grade of the killer and of killer-X, read back as boards whose
-    cages cover the grid, with no givens (the entry is the cages alone)."""
+    """Cages and all: each grade of the killer, the 6x6 killer and killer-X, read back as
+    boards whose cages cover the grid, with no givens (the entry is the cages alone)."""
     kinds = pool.load()
     for key in ("killer-9", *pool.CAGED_KINDS):
         for asked in GRADES:
             texts = kinds[key][asked]
             assert texts, (key, asked)
             entry = pool.read_keyed(texts[0], key, asked)  # type: ignore[arg-type]
-            assert "/" not in texts[0] and entry.puzzle == "0" * 81
-            assert sorted(c for cage in entry.geometry.cages for c in cage.cells) == list(range(81))
+            cells = entry.geometry.cells
+            assert "/" not in texts[0] and entry.puzzle == "0" * cells
+            assert sorted(c for cage in entry.geometry.cages for c in cage.cells) == list(
+                range(cells)
+            )
             assert entry.text == texts[0]
 
 

@@ -55,7 +55,7 @@ KINDS: tuple[tuple[str, int], ...] = tuple(
 
 
 #: Boards with cages filled by default besides the killer's own (``pool_sizes`` of the killer
-#: entry): the X board's, whose killers the command line makes (``--variant x --killer``).
+#: entry): each entry's ``caged_pool_sizes`` (``killer-6``, ``killer-x-9``).
 CAGED_KINDS: tuple[str, ...] = tuple(
     f"{info.cage_prefix}-{size}" for info in VARIANTS for size in info.caged_pool_sizes
 )

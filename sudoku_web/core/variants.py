@@ -105,7 +105,8 @@ class VariantInfo:
     pool_only: frozenset[tuple[int, str]] = frozenset()
     #: The sizes ``sudoku-web pool fill`` fills by default.
     pool_sizes: tuple[int, ...] = ()
-    #: The sizes at which it fills killers drawn on this board too (killer-X: ``x``).
+    #: The sizes at which ``pool fill`` fills killers drawn on this board too (killer 6x6,
+    #: killer-X 9x9), for the command line's ``generate --killer --from-pool``.
     caged_pool_sizes: tuple[int, ...] = ()
     examples: tuple[Example, ...] = ()
     aliases: tuple[str, ...] = ()  # other names people use for it ("classic")
@@ -209,6 +210,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
             | {(4, g) for g in _HARD}
         ),
         pool_sizes=(9, 4, 6, 16),
+        caged_pool_sizes=(6,),  # killer 6x6 (the killer entry fills 9x9)
         aliases=("classic", "sudoku"),
         examples=(
             Example(
