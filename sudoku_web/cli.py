@@ -518,12 +518,10 @@ def add_pool_parser(subparsers: Any) -> None:
 def run_pool(args: argparse.Namespace, out: TextIO) -> int:
     """Handle ``pool``; returns the exit status."""
     from .core import pool
-    from .core.generate import generate
     from .core.logic import GRADES
 
     path = args.file or pool.SHIPPED
     kinds = pool.load(path)
-    run_seed = args.seed if args.seed is not None else secrets.token_hex(4)
     if args.action == "regrade":
         kinds, moved, dropped = pool.regrade(kinds)
         pool.save(kinds, path)
@@ -532,41 +530,61 @@ def run_pool(args: argparse.Namespace, out: TextIO) -> int:
         wanted = args.kind or [*(pool.kind_key(v, n) for v, n in pool.KINDS), *pool.CAGED_KINDS]
         for key in wanted:
             try:
-                info, size, caged = pool.parse_key(key)
+                pool.parse_key(key)
             except InvalidPuzzle as exc:
                 print(f"sudoku-web: --kind {key}: {exc}", file=sys.stderr)
                 return EXIT_USAGE
-            for asked in args.grade or GRADES:
-                tried = 0
-                index = 0
-                started = time.perf_counter()
-                while len(kinds.get(key, {}).get(asked, [])) < args.count:
-                    if tried >= args.max_attempts:
-                        break
-                    found = generate(
-                        info.key,
-                        size,
-                        asked,
-                        seed=f"pool:{run_seed}:{key}:{asked}:{index}",
-                        max_attempts=min(50, args.max_attempts - tried),
-                        cages=caged,
-                    )
-                    tried += found.attempts
-                    index += 1
-                    # A miss is still graded: filed under its own grade while that has room
-                    # (a killer's attempt costs about a second; none is thrown away).
-                    room = len(kinds.get(key, {}).get(found.grade, [])) < args.count
-                    if (found.reached or room) and pool.add(kinds, found):
-                        pool.save(kinds, path)
-                have = len(kinds.get(key, {}).get(asked, []))
-                took = time.perf_counter() - started
-                print(
-                    f"{key} {asked}: {have} ({tried} attempts, {took:.0f} s)", file=out, flush=True
-                )
+            _fill_kind(args, kinds, path, key, out)
     for key, grades in sorted(kinds.items()):
         counts = ", ".join(f"{g} {len(grades.get(g, []))}" for g in GRADES)
         print(f"{key}: {counts}", file=out)
     return EXIT_OK
+
+
+def _fill_kind(args: argparse.Namespace, kinds: Any, path: Any, key: str, out: TextIO) -> None:
+    """``pool fill`` for one kind key: each grade asked for, up to ``--count`` entries."""
+    from .core import pool
+    from .core.generate import generate
+    from .core.logic import GRADES, Grade
+
+    info, size, caged = pool.parse_key(key)
+    run_seed = args.seed if args.seed is not None else secrets.token_hex(4)
+
+    def keep(board: Geometry, got: Grade) -> None:
+        """A killer graded on the way, filed while its grade has room and once the engine
+        proves its one solution."""
+        if len(kinds.get(key, {}).get(got, [])) >= args.count:
+            return
+        if solve([0] * board.cells, geometry=board, deadline_ms=None).status == "solved":
+            if pool.add_entry(kinds, pool.Entry(board, "0" * board.cells, got)):
+                pool.save(kinds, path)
+
+    for asked in args.grade or GRADES:
+        tried = 0
+        index = 0
+        started = time.perf_counter()
+        while len(kinds.get(key, {}).get(asked, [])) < args.count:
+            if tried >= args.max_attempts:
+                break
+            found = generate(
+                info.key,
+                size,
+                asked,
+                seed=f"pool:{run_seed}:{key}:{asked}:{index}",
+                max_attempts=min(50, args.max_attempts - tried),
+                cages=caged,
+                graded_board=keep if caged else None,
+            )
+            tried += found.attempts
+            index += 1
+            # A miss is still graded: filed under its own grade while that has room (a
+            # killer's attempt costs about a second; none is thrown away).
+            room = len(kinds.get(key, {}).get(found.grade, [])) < args.count
+            if (found.reached or room) and pool.add(kinds, found):
+                pool.save(kinds, path)
+        have = len(kinds.get(key, {}).get(asked, []))
+        took = time.perf_counter() - started
+        print(f"{key} {asked}: {have} ({tried} attempts, {took:.0f} s)", file=out, flush=True)
 
 
 def add_serve_parser(subparsers: Any) -> None:

@@ -187,9 +187,13 @@ def pick_keyed(kinds: Kinds, key: str, asked: Grade, seed: int | str) -> Entry |
 
 def add(kinds: Kinds, found: Generated) -> bool:
     """File a generated puzzle under its grade; False when it is already there."""
-    geo = found.geometry
-    bucket = kinds.setdefault(key_of(geo), {}).setdefault(found.grade, [])
-    text = entry_text(found.puzzle, found.regions, link_spelling(geo.cages, geo))
+    return add_entry(kinds, Entry(found.geometry, found.puzzle, found.grade))
+
+
+def add_entry(kinds: Kinds, entry: Entry) -> bool:
+    """File an entry under its grade; False when it is already there."""
+    bucket = kinds.setdefault(key_of(entry.geometry), {}).setdefault(entry.grade, [])
+    text = entry.text
     if text in bucket:
         return False
     bucket.append(text)
