@@ -65,6 +65,7 @@ def test_a_killer_of_every_grade(
         assert sent.value.status == 303
         assert re.match(r"^/killer/[^/]+/play\?from=pool$", sent.value.headers["location"])
         expect(page.locator("h1")).to_be_visible()
+        page.wait_for_load_state("load")  # its stylesheet applied before the width is measured
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
