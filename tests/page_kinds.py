@@ -48,10 +48,10 @@ SCRIPTED = frozenset(
 #: A killer (the first of tests/data/killer_krazydad.txt): its share link, no givens.
 _KILLER = (Path(__file__).parent / "data" / "killer_krazydad.txt").read_text().split()[0]
 _CAGE_MAP, _SUMS, _ = _KILLER.split(":")
-KILLER_LINK = f"/killer/{_CAGE_MAP}-{_SUMS.replace(',', '-')}/{'0' * 81}"
+KILLER_LINK = f"/killer/{_CAGE_MAP}-{_SUMS.replace(',', '-')}"
 #: The same killer with its first sum one too many: the sums miss 405, the sum doctor answers.
 _FIRST, _REST = _SUMS.split(",", 1)
-KILLER_SUM_TYPO = f"/killer/{_CAGE_MAP}-{int(_FIRST) + 1}-{_REST.replace(',', '-')}/{'0' * 81}"
+KILLER_SUM_TYPO = f"/killer/{_CAGE_MAP}-{int(_FIRST) + 1}-{_REST.replace(',', '-')}"
 
 #: The form a hint is asked from, and the field the Hint button posts.
 HINT_FORM = f"/?p={EASY}"

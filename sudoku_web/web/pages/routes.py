@@ -372,8 +372,8 @@ def _description(
     geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
 ) -> str:
     """One line for link previews: what the puzzle is and what became of it."""
-    count = len(givens) - givens.count("0")
-    head = f"{urls.with_article(urls.describe(geometry), capital=True)} with {count} givens"
+    described = urls.with_article(urls.describe(geometry), capital=True)
+    head = f"{described} with {urls.givens_words(geometry, givens)}"
     if result.status == "solved":
         return f"{head}, solved: see the solution."
     if result.status == "multiple":

@@ -105,7 +105,8 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
         board_name=urls.describe(geometry),
         page_url=urls.page_url(geometry, givens),
         search_url=urls.teach_url("search", geometry, givens),
-        edit_url=urls.edit_url(geometry, givens),
+        edit_url=urls.edit_url(geometry, urls.link_puzzle(geometry, givens)),
+        has_givens=bool(urls.link_puzzle(geometry, givens)),
     )
     return make_response(page)
 
