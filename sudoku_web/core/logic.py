@@ -57,6 +57,7 @@ from .techniques import (
     Technique,
     cage_combination,
     clock,
+    constrained,
     contradiction,
     hidden_single,
     house_uniques,
@@ -236,11 +237,13 @@ def _ladder_step(
 ) -> Step | None:
     """The first step of the first rung that finds one (only the cheap rungs in a hurry).
 
-    The uniqueness techniques need ``unique`` and a board without cages: their deadly
-    patterns swap two digits between cells, which keeps every house whole but changes the
-    sums of the cages those cells are in, so on a killer the swap is no second solution.
+    The uniqueness techniques need ``unique`` and a board without cages or rules beyond its
+    houses: their deadly patterns swap two digits between cells, which keeps every house
+    whole but changes the sums of the cages those cells are in (or breaks a thermometer, a
+    dot ...), so there the swap is no second solution.
     """
-    unique = unique and not tables.geometry.cages
+    geometry = tables.geometry
+    unique = unique and not geometry.cages and not constrained(geometry)
     for name, rung, technique in rungs:
         if name in UNIQUENESS and not unique:
             continue

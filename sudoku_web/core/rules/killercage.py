@@ -8,12 +8,13 @@ without one only keeps its digits different. f-puzzles ``killercage``: ``[{"cell
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Cage, Geometry, PuzzleError
 from .base import (
+    Deduction,
     Drawing,
     Outline,
     Propagator,
@@ -30,7 +31,7 @@ from .base import (
     parse_number,
     problem,
 )
-from .pairs import differ, narrow_pairs, unseen
+from .pairs import differ, narrow_pairs, pair_deduction, unseen
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class KillerCage(Rule):
         "Digits in a cage are all different and add up to the small number in its corner, "
         "when it has one."
     )
+
+    STEP = "Killer cage"
 
     cells: tuple[int, ...]
     total: int | None = None
@@ -102,6 +105,21 @@ class KillerCage(Rule):
     def drawing(self, geometry: Geometry) -> Drawing:
         label = "" if self.total is None else str(self.total)
         return Drawing(outlines=(Outline(self.cells, label),))
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells
+
+    def deduce(
+        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
+    ) -> Deduction | None:
+        if self.total is not None:
+            return None  # the ladder's cage rungs explain it
+        cells = self.cells
+        pairs = unseen([(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]], geometry)
+        return pair_deduction(self, masks, geometry, pairs, differ(geometry.size))
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        return f"no digit repeats in the killer cage {names(self.cells, geometry)}"
 
     def describe(self, geometry: Geometry) -> str:
         sums = "" if self.total is None else f", adding up to {self.total}"

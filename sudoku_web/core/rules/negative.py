@@ -9,14 +9,14 @@ other, nor any black dot's value times), ``"xv"`` (no X or V: neighbours add up 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry
-from .base import Drawing, Propagator, Reading, Rule, RuleError, problem
+from .base import Deduction, Drawing, Propagator, Reading, Rule, RuleError, problem
 from .kropki import DEFAULT, Kropki, related
-from .pairs import narrow_pairs, pairs_hold, table, unmarked_orthogonal
+from .pairs import narrow_pairs, pair_deduction, pairs_hold, table, unmarked_orthogonal
 
 Which = Literal["w", "b", "xv"]
 _FIELDS: dict[str, Which] = {"difference": "w", "ratio": "b", "xv": "xv"}
@@ -35,6 +35,8 @@ class Negative(Rule):
     NAME = "negative constraint"
     FPUZZLES = ("negative",)
     WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
+
+    STEP = "Negative constraint"
 
     which: Which
 
@@ -92,6 +94,19 @@ class Negative(Rule):
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         allow = table(geometry.size, self._relation(geometry))
         return pairs_hold(grid, unmarked_orthogonal(geometry), allow)
+
+    def deduce(
+        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
+    ) -> Deduction | None:
+        allow = table(geometry.size, self._relation(geometry))
+        return pair_deduction(self, masks, geometry, unmarked_orthogonal(geometry), allow)
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        return f"where {self._words(geometry)}"
+
+    def _words(self, geometry: Geometry) -> str:
+        values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""
+        return _WORDS[self.which].format(values=values)
 
     def describe(self, geometry: Geometry) -> str:
         values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""

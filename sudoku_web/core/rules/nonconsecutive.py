@@ -6,12 +6,10 @@ f-puzzles ``nonconsecutive: true``. Our spelling: ``nc``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry
-from .base import GlobalRule, Propagator
-from .pairs import narrow_pairs, pairs_hold, table, unmarked_orthogonal
+from .pairs import PairsRule, table, unmarked_orthogonal
 
 
 def _allow(size: int) -> tuple[int, ...]:
@@ -19,7 +17,7 @@ def _allow(size: int) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Nonconsecutive(GlobalRule):
+class Nonconsecutive(PairsRule):
     """No two orthogonal neighbours (without a mark) hold consecutive digits."""
 
     KEY = "nc"
@@ -27,8 +25,10 @@ class Nonconsecutive(GlobalRule):
     FPUZZLES = ("nonconsecutive",)
     WORDS = "Non-consecutive: digits in cells that share an edge never differ by 1."
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs(unmarked_orthogonal(geometry), _allow(geometry.size))
+    STEP = "Non-consecutive"
 
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, unmarked_orthogonal(geometry), _allow(geometry.size))
+    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
+        return unmarked_orthogonal(geometry)
+
+    def allow(self, geometry: Geometry) -> tuple[int, ...]:
+        return _allow(geometry.size)

@@ -5,7 +5,7 @@ f-puzzles ``palindrome``: ``[{"lines": [[...]]}]``. Our spelling: ``pd_`` and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
@@ -22,6 +22,8 @@ class Palindrome(LineRule):
     FPUZZLES = ("palindrome",)
     WORDS = "A palindrome line reads the same from either end."
     STYLE = "palindrome"
+
+    STEP = "Palindrome"
 
     cells: tuple[int, ...]
 
@@ -46,6 +48,18 @@ class Palindrome(LineRule):
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         return pairs_hold(grid, self._pairs(), table(geometry.size, int.__eq__))
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        mirrored = [
+            f"{geometry.cell_name(a)} = {geometry.cell_name(b)}"
+            for a, b in self._pairs()
+            if a in removed or b in removed
+        ]
+        return (
+            f"the palindrome from {geometry.cell_name(self.cells[0])} reads the same from either "
+            f"end, so mirrored cells hold the same digit ({', '.join(mirrored)}) and each keeps "
+            "only the candidates the two share"
+        )
 
     def describe(self, geometry: Geometry) -> str:
         return f"Palindrome {names(self.cells, geometry)}: it reads the same from either end."

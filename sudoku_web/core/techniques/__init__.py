@@ -89,6 +89,8 @@ from .rectangles import (
     unique_rectangle_5,
     unique_rectangle_6,
 )
+from .rule_steps import RUNGS as RULE_RUNGS
+from .rule_steps import constrained
 from .single_digit import (
     empty_rectangle,
     multi_colouring,
@@ -115,6 +117,7 @@ __all__ = [
     "GRADE_OF",
     "KILLER",
     "MAX_CHAIN_CELLS",
+    "RULE_RUNGS",
     "ORDER",
     "TECHNIQUES",
     "UNIQUENESS",
@@ -139,6 +142,7 @@ __all__ = [
     "cage_combination",
     "cage_contradiction",
     "cage_overlap",
+    "constrained",
     "contradiction",
     "digit_boards",
     "empty_rectangle",
@@ -192,13 +196,17 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Naked single", "Easy", naked_single),
     # The killer rungs find nothing on a board without cages (see .killer).
     ("Cage combination", "Easy", cage_combination),
+    # A rule kind's own steps (see .rule_steps): they find nothing on a board without rules.
+    *(rung for rung in RULE_RUNGS if rung[1] == "Easy"),
     ("Pointing", "Medium", intersection),  # also yields "Box/line reduction"
     ("Cage/house overlap", "Medium", cage_overlap),
     ("Innies and outies", "Medium", innies_outies),
+    *(rung for rung in RULE_RUNGS if rung[1] == "Medium"),
     ("Naked pair", "Medium", naked_pair),
     ("Hidden pair", "Medium", hidden_pair),
     ("Naked triple", "Medium", naked_triple),
     ("Hidden triple", "Medium", hidden_triple),
+    *(rung for rung in RULE_RUNGS if rung[1] == "Hard"),
     ("X-wing", "Hard", x_wing),
     ("Skyscraper", "Hard", skyscraper),
     ("Two-string kite", "Hard", two_string_kite),

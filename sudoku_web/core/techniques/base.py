@@ -101,6 +101,9 @@ class Step:
     # For outlining on the grid: the cages the reasoning uses (indices into the geometry's
     # cages). Empty for techniques that do not read cage sums.
     cages: tuple[int, ...] = ()
+    # For outlining on the grid: the rules the reasoning reads (indices into the geometry's
+    # rules). Empty for techniques that read only houses and cages.
+    rules: tuple[int, ...] = ()
 
     @property
     def grade(self) -> Grade:
@@ -601,6 +604,7 @@ def _step(
     eliminations: Iterable[tuple[Cell, Digit]] = (),
     links: Iterable[Link] = (),
     cages: Iterable[int] = (),
+    rules: Iterable[int] = (),
 ) -> Step:
     """A :class:`Step` from any iterables (eliminations sorted, without repeats)."""
     return Step(
@@ -613,6 +617,7 @@ def _step(
         before,
         tuple(links),
         tuple(cages),
+        tuple(rules),
     )
 
 
