@@ -90,7 +90,7 @@ from .rectangles import (
     unique_rectangle_6,
 )
 from .rule_steps import RUNGS as RULE_RUNGS
-from .rule_steps import constrained
+from .rule_steps import constrained, rule_forcing
 from .single_digit import (
     empty_rectangle,
     multi_colouring,
@@ -168,6 +168,7 @@ __all__ = [
     "naked_triple",
     "node_cells",
     "remembering",
+    "rule_forcing",
     "simple_colouring",
     "skyscraper",
     "sue_de_coq",
@@ -244,6 +245,8 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     # also yield "Cell forcing chain", "Unit forcing chain" and the same for nets
     ("Forcing chain by contradiction", "Diabolical", forcing_chain),
     ("Forcing net by contradiction", "Diabolical", forcing_net),
+    # boards whose rules constrain beyond houses: branches that follow the rules too
+    ("Forcing chain with rules", "Diabolical", rule_forcing),
 )
 
 # Techniques that assume the puzzle has exactly one solution.
@@ -283,7 +286,8 @@ GRADE_OF["Contradiction"] = "Diabolical"
 
 # Every technique name a step can carry, easiest first (for ordered counts).
 ORDER: tuple[str, ...] = (
-    *(n for name, _, _ in TECHNIQUES[:-2] for n in (name, *ALSO_YIELDS.get(name, ()))),
+    *(n for name, _, _ in TECHNIQUES[:-3] for n in (name, *ALSO_YIELDS.get(name, ()))),
     *FORCING_NAMES,
+    TECHNIQUES[-1][0],
     "Guess",
 )

@@ -21,16 +21,21 @@ from collections.abc import Sequence
 from ..board import Geometry
 from ..rules.base import Propagator, Rule, settle
 from ..rules.registry import KINDS
+from . import clock
 from .base import (
     Candidates,
     Grade,
     Step,
     Tables,
     Technique,
+    _failed,
     _first_found,
     _named,
     _removals,
     _step,
+    _telling,
+    bits_to_digits,
+    house_uniques,
 )
 
 
@@ -121,3 +126,186 @@ def rule_contradiction(cand: Candidates, t: Tables) -> Step | None:
 
 def _placed(values: Sequence[int]) -> list[int]:
     return [c for c, v in enumerate(values) if v]
+
+
+# ---------------------------------------------------------------------------------------------
+# Forcing with rules: "if r1c1 were 3, singles and the rules would leave a cell empty".
+
+# Larger grids keep the guess (as the forcing rungs do): a 16x16 position has too many
+# candidates to follow within a page's deadline.
+MAX_FORCING_SIZE = 9
+# The placements a sentence lists before "and N more".
+SHOWN = 8
+# A branch that breaks within this many placements is shown at once (see rule_forcing).
+SHORT = 12
+
+
+def rule_forcing(cand: Candidates, t: Tables) -> Step | None:
+    """A forcing chain by contradiction whose links may come from any rule: one candidate is
+    assumed, then singles and every rule's own eliminations follow until a cell or a house
+    has nothing left, so the candidate goes. The first branch that breaks within
+    :data:`SHORT` placements is shown, else the shortest that breaks.
+
+    For boards whose rules constrain beyond houses and cages (:func:`constrained`): the
+    forcing rungs before it follow singles and locked candidates only.
+    """
+    geo = t.geometry
+    if geo.size > MAX_FORCING_SIZE or not constrained(geo) or cand.solved:
+        return None
+    props = _propagators(geo)
+    masks = engine_masks(cand)
+    memo = _failed.get()
+    found: list[tuple[int, int, _Branch]] = []
+    for cell, digit in _assumptions(cand, memo):
+        clock.check()  # up to a few hundred branches: stop at the explanation's deadline
+        branch = _follow(t, props, cand.values, masks, cell, 1 << (digit - 1))
+        if branch.broken is not None:
+            found.append((cell, digit, branch))
+            if len(branch.placed) <= SHORT:
+                break
+    if not found:
+        return None
+    cell, digit, branch = min(found, key=lambda f: len(f[2].placed))
+    if memo is not None:
+        memo.update(("Rule forcing", c, d) for c, d, _ in found)
+        memo.discard(("Rule forcing", cell, digit))
+    return _step(
+        "Forcing chain with rules",
+        _story(geo, cell, digit, branch) if _telling.get() else "",
+        cand,
+        cells=[cell, *(c for c, _ in branch.placed)],
+        eliminations=[(cell, digit)],
+        rules=sorted(branch.rules),
+    )
+
+
+def _assumptions(
+    cand: Candidates, memo: set[tuple[str, int, object]] | None
+) -> list[tuple[int, int]]:
+    """The candidates to assume, in order: those whose branch broke at an earlier search of
+    the same explanation first (candidates only shrink, so it usually breaks again; each is
+    followed again, never trusted), then cells with the fewest candidates first."""
+    open_cells = sorted(
+        (c for c, m in enumerate(cand.masks) if m), key=lambda c: (cand.masks[c].bit_count(), c)
+    )
+    nodes = [(c, d) for c in open_cells for d in bits_to_digits(cand.masks[c])]
+    if memo is None:
+        return nodes
+    return sorted(nodes, key=lambda node: ("Rule forcing", *node) not in memo)
+
+
+class _Branch:
+    """What one assumption led to: placements in order, the rules that removed something,
+    and what broke (a sentence's end), or None."""
+
+    __slots__ = ("broken", "placed", "rules")
+
+    def __init__(self) -> None:
+        self.placed: list[tuple[int, int]] = []
+        self.rules: set[int] = set()
+        self.broken: str | None = None
+
+
+def _follow(
+    t: Tables,
+    props: Sequence[tuple[int, Rule, Propagator]],
+    values: Sequence[int],
+    masks: Sequence[int],
+    cell: int,
+    bit: int,
+) -> _Branch:
+    """Assume ``bit`` in ``cell``; place singles and run the rules until nothing changes or
+    something breaks."""
+    out = _Branch()
+    m = list(masks)
+    m[cell] = bit
+    done = [bool(v) for v in values]
+    for _ in range(t.geometry.cells * 2):
+        found = _naked_singles(t, m, done, out.placed, cell)
+        if found is False:
+            found = _hidden_singles(t, m)
+        if found is False:
+            found = _rules_round(t.geometry, props, m, out.rules)
+        if isinstance(found, str):
+            out.broken = found
+            return out
+        if not found:
+            break
+    return out
+
+
+def _naked_singles(
+    t: Tables, m: list[int], done: list[bool], placed: list[tuple[int, int]], assumed: int
+) -> bool | str:
+    """Place every cell with one candidate left (clearing its peers); True when one was,
+    or what broke (a peer left with nothing)."""
+    geo = t.geometry
+    changed = False
+    for c, x in enumerate(m):
+        if done[c] or x & (x - 1):
+            continue
+        x = m[c]
+        done[c] = changed = True
+        if c != assumed:
+            placed.append((c, x.bit_length()))
+        for p in t.peer_sets[c]:
+            if m[p] & x:
+                m[p] &= ~x
+                if not m[p]:
+                    return f"{geo.cell_name(p)} has no candidate left"
+    return changed
+
+
+def _rules_round(
+    geo: Geometry, props: Sequence[tuple[int, Rule, Propagator]], m: list[int], used: set[int]
+) -> bool | str:
+    """Each rule's eliminations once; True when one removed something, or what broke."""
+    changed = False
+    for index, rule, propagate in props:
+        if propagate(m):
+            used.add(index)
+            changed = True
+            if not all(m):
+                empty = next(c for c, x in enumerate(m) if not x)
+                return f"the {rule.NAME} rule leaves {geo.cell_name(empty)} with no candidate"
+    return changed
+
+
+def _hidden_singles(t: Tables, m: list[int]) -> bool | str:
+    """Narrow each digit with one place in a house to it; True when something changed, or
+    what broke (a house without a place for a digit, a cell that must hold two)."""
+    geo = t.geometry
+    full = (1 << geo.size) - 1
+    changed = False
+    for h, cells in enumerate(t.house_cells):
+        union = 0
+        for c in cells:
+            union |= m[c]
+        if union != full:
+            d = (full & ~union).bit_length()
+            return f"{geo.symbol(d)} has no place left in {geo.houses[h].name}"
+        only = house_uniques(m, cells)
+        while only:
+            low = only & -only
+            only ^= low
+            c = next((c for c in cells if m[c] & low), -1)
+            if c < 0:
+                return f"two digits have only one cell left in {geo.houses[h].name}"
+            if m[c] != low:
+                m[c] = low
+                changed = True
+    return changed
+
+
+def _story(geo: Geometry, cell: int, digit: int, branch: _Branch) -> str:
+    placed = [f"{geo.cell_name(c)} is {geo.symbol(d)}" for c, d in branch.placed[:SHOWN]]
+    more = len(branch.placed) - SHOWN
+    if more > 0:
+        placed.append(f"{more} more")
+    kinds = sorted({geo.rules[i].NAME for i in branch.rules})
+    how = "singles" + (f" and the rules ({', '.join(kinds)})" if kinds else "")
+    then = f"{how} give {', '.join(placed)}, and then " if placed else f"by {how}, "
+    name, symbol = geo.cell_name(cell), geo.symbol(digit)
+    return (
+        f"Suppose {name} were {symbol}: {then}{branch.broken}. So {symbol} is removed from {name}."
+    )
