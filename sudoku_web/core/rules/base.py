@@ -27,10 +27,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..board import Cage, Geometry, House, PuzzleError
+from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
+# Pairs of cells (a, b) and the allow table they keep: allow[v - 1] holds the symbols b may
+# take when a holds v (the relations here are symmetric). See :mod:`.pairs`.
+Relation = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 
 # The grades a rule's own steps may carry (the ladder's scale; :mod:`..techniques` grades).
 StepGrade = Literal["Easy", "Medium", "Hard"]
@@ -44,24 +47,33 @@ MAX_RULES = 2000
 MAX_RULE_CELLS = 20_000  # cells over all rules
 
 
-class RuleError(ValueError):
-    """A rule that cannot be read or does not fit its board; carries every problem found."""
-
-    def __init__(self, errors: Sequence[PuzzleError]) -> None:
-        super().__init__("; ".join(e.message for e in errors))
-        self.errors: tuple[PuzzleError, ...] = tuple(errors)
+class RuleError(InvalidPuzzle):
+    """A rule that cannot be read or does not fit its board; carries every problem found
+    (an :class:`~sudoku_web.core.board.InvalidPuzzle`: callers answer it the same way)."""
 
 
 def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
-    """A :class:`PuzzleError` of code ``"rule"`` naming ``cells``."""
-    return PuzzleError("rule", message, tuple(cells))
+    """A :class:`PuzzleError` of code ``"rule"`` naming ``cells`` (each once)."""
+    return PuzzleError("rule", message, tuple(dict.fromkeys(cells)))
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A dot or letter between two cells: its family (``"w"`` white dot, ``"b"`` black dot,
+    ``"xv"`` a letter) and the value it stands for (a difference, a ratio, a sum)."""
+
+    cells: tuple[int, int]
+    family: str
+    value: int
 
 
 # --- drawing -------------------------------------------------------------------------------
 
-LineStyle = Literal["thermometer", "arrow", "whispers", "renban", "palindrome", "diagonal"]
+# Drawing styles are visual, never a rule kind's name: a page draws what it is told.
+Colour = Literal["grey", "green", "purple", "orange", "blue"]
+LineStyle = Literal["thick", "thin", "dashed"]
 DotFill = Literal["white", "black"]
-ShadeStyle = Literal["odd", "even"]
+ShadeStyle = Literal["circle", "square"]
 
 
 @dataclass(frozen=True)
@@ -69,21 +81,24 @@ class Line:
     """A line through cell centres, in order; ``arrowhead``: an arrow's head at its end."""
 
     cells: tuple[int, ...]
-    style: LineStyle
+    colour: Colour
+    style: LineStyle = "thick"
     arrowhead: bool = False
 
 
 @dataclass(frozen=True)
 class Bulb:
-    """A round bulb (one cell) or a pill (2-3 cells in a line) over cells."""
+    """A round bulb (one cell) or a pill (2-3 cells in a line) over cells: ``filled`` (a
+    thermometer's bulb, the line's colour) or ``outlined`` (an arrow's circle)."""
 
     cells: tuple[int, ...]
-    style: Literal["thermometer", "arrow"]
+    colour: Colour
+    filled: bool
 
 
 @dataclass(frozen=True)
 class Dot:
-    """A mark on the edge between two orthogonal neighbours: a kropki dot or an XV letter.
+    """A mark on the edge between two orthogonal neighbours: a kropki dot or a letter (X or V).
 
     ``label`` is the text written in or as the mark ("" for a plain dot, "X", "V", "3").
     """
@@ -91,7 +106,7 @@ class Dot:
     cells: tuple[int, int]
     fill: DotFill
     label: str = ""
-    letter: bool = False  # an XV letter, drawn as text on the edge rather than a dot
+    letter: bool = False  # a letter (X or V), drawn as text on the edge rather than a dot
 
 
 @dataclass(frozen=True)
@@ -108,7 +123,7 @@ class Clue:
 
 @dataclass(frozen=True)
 class Shade:
-    """A shaded cell: a circle (odd) or a square (even)."""
+    """A grey shape in a cell behind its digit: a circle or a square."""
 
     cell: int
     style: ShadeStyle
@@ -302,9 +317,15 @@ class Rule:
         """The killer cage this rule is, when the engine's cage rule carries it."""
         return None
 
-    def marks(self) -> tuple[tuple[int, int], ...]:
-        """Pairs of cells this rule marks (a dot or letter): negative rules skip them."""
+    def marks(self) -> tuple[Mark, ...]:
+        """The marks (a dot or letter) this rule puts between cells: negative rules skip
+        the pairs and read the values."""
         return ()
+
+    def relation(self, geometry: Geometry) -> Relation | None:
+        """The pairs of cells and the relation they keep, for a rule that is exactly that
+        (a dot, a whisper, anti-knight ...); None for any other rule."""
+        return None
 
 
 # --- shared helpers ----------------------------------------------------------------------------
@@ -494,9 +515,6 @@ class GlobalRule(Rule):
     def spell(self, size: int) -> str:
         return ""
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        return f"by the {self.NAME} rule ({self.WORDS[0].lower()}{self.WORDS[1:].rstrip('.')})"
-
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(notes=(self.describe(geometry),))
 
@@ -509,7 +527,8 @@ class LineRule(Rule):
 
     cells: tuple[int, ...]
     MIN_CELLS: ClassVar[int] = 2
-    STYLE: ClassVar[LineStyle]
+    COLOUR: ClassVar[Colour]
+    STYLE: ClassVar[LineStyle] = "thick"
 
     @classmethod
     def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
@@ -541,7 +560,7 @@ class LineRule(Rule):
         return out
 
     def drawing(self, geometry: Geometry) -> Drawing:
-        return Drawing(lines=(Line(self.cells, self.STYLE),))
+        return Drawing(lines=(Line(self.cells, self.COLOUR, self.STYLE),))
 
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells

@@ -12,7 +12,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from ..board import BOX_SHAPES, Geometry, PuzzleError, jigsaw, region_text, standard, x_sudoku
-from .base import MAX_RULE_CELLS, MAX_RULES, Rule, RuleError, problem
+from .base import MAX_RULE_CELLS, MAX_RULES, Drawing, Rule, RuleError, problem
+from .registry import KINDS
 from .spelling import canonical
 
 
@@ -51,10 +52,17 @@ def build(size: int, rules: Iterable[Rule], regions: Sequence[int] | None = None
     Raises :class:`RuleError` with every problem of the rules (cells named), or
     :class:`~sudoku_web.core.board.InvalidPuzzle` for a bad region map.
     """
+    return attach(houses_board(size, regions), rules)
+
+
+def attach(board: Geometry, rules: Iterable[Rule]) -> Geometry:
+    """``board`` (its houses; any cages or rules it had are replaced) with ``rules``: the
+    houses and cages they add, and the rules themselves. Raises :class:`RuleError`."""
+    size = board.size
     ordered = canonical(rules, size)
     if len(ordered) > MAX_RULES:
         raise RuleError([problem(f"The puzzle has {len(ordered)} rules; at most {MAX_RULES}.")])
-    base = houses_board(size, regions)
+    base = board.base
     extra = []
     for rule in ordered:
         for house in rule.houses(base):
@@ -82,3 +90,21 @@ def rule_errors(geometry: Geometry) -> list[PuzzleError]:
     if total > MAX_RULE_CELLS:
         out.append(problem(f"The rules cover {total} cells in all; at most {MAX_RULE_CELLS}."))
     return out
+
+
+def drawing(geometry: Geometry) -> Drawing:
+    """Everything the board's rules draw, in cell coordinates."""
+    out = Drawing()
+    for rule in geometry.rules:
+        out += rule.drawing(geometry)
+    return out
+
+
+def rules_in_words(geometry: Geometry) -> list[str]:
+    """The board's rules in words: each kind's rule once, in the order of the registry."""
+    seen: list[type[Rule]] = []
+    for rule in geometry.rules:
+        if type(rule) not in seen:
+            seen.append(type(rule))
+    order = {kind: i for i, kind in enumerate(KINDS)}
+    return [kind.WORDS for kind in sorted(seen, key=lambda kind: order.get(kind, len(order)))]

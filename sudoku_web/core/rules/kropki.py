@@ -16,8 +16,9 @@ from ..board import Geometry, PuzzleError
 from .base import (
     Dot,
     Drawing,
-    Propagator,
+    Mark,
     Reading,
+    Relation,
     Rule,
     RuleError,
     cells_token,
@@ -30,7 +31,7 @@ from .base import (
     parse_number,
     problem,
 )
-from .pairs import narrow_pairs, pair_reason, pairs_hold, table
+from .pairs import PairRule, pair_reason, table
 
 DEFAULT = {"w": 1, "b": 2}
 _FIELD = {"w": "difference", "b": "ratio"}
@@ -44,7 +45,7 @@ def related(colour: Literal["w", "b"], value: int) -> Any:
 
 
 @dataclass(frozen=True)
-class Kropki(Rule):
+class Kropki(PairRule):
     """A white (difference) or black (ratio) dot between two neighbours."""
 
     KEY = "kr"
@@ -108,17 +109,11 @@ class Kropki(Rule):
             out.append(problem(f"The {where} has the value {self.value}.", self.cells))
         return out
 
-    def _allow(self, size: int) -> tuple[int, ...]:
-        return table(size, related(self.colour, self.value))
+    def relation(self, geometry: Geometry) -> Relation:
+        return (self.cells,), table(geometry.size, related(self.colour, self.value))
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs((self.cells,), self._allow(geometry.size))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, (self.cells,), self._allow(geometry.size))
-
-    def marks(self) -> tuple[tuple[int, int], ...]:
-        return (self.cells,)
+    def marks(self) -> tuple[Mark, ...]:
+        return (Mark(self.cells, self.colour, self.value),)
 
     def drawing(self, geometry: Geometry) -> Drawing:
         label = "" if self.value == DEFAULT[self.colour] else str(self.value)

@@ -14,21 +14,23 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry
-from .base import Deduction, Drawing, Propagator, Reading, Rule, RuleError, problem
-from .kropki import DEFAULT, Kropki, related
-from .pairs import narrow_pairs, pair_deduction, pairs_hold, table, unmarked_orthogonal
+from .base import Drawing, Reading, Relation, Rule, RuleError, problem
+from .pairs import PairRule, table, unmarked_orthogonal
 
 Which = Literal["w", "b", "xv"]
+# The relations a mark of each family stands for when the puzzle shows none with a value:
+# a white dot differs by 1, a black dot doubles, a letter adds up to 10 or 5.
+DEFAULTS: dict[str, tuple[int, ...]] = {"w": (1,), "b": (2,), "xv": (10, 5)}
 _FIELDS: dict[str, Which] = {"difference": "w", "ratio": "b", "xv": "xv"}
 _WORDS = {
     "w": "no white dot: digits in neighbouring cells do not differ by {values}",
     "b": "no black dot: neither digit of two neighbours is {values} times the other",
-    "xv": "no X or V: digits in neighbouring cells do not add up to 10 or 5",
+    "xv": "no X or V: digits in neighbouring cells do not add up to {values}",
 }
 
 
 @dataclass(frozen=True)
-class Negative(Rule):
+class Negative(PairRule):
     """Where no mark of its kind is shown, the mark's relation does not hold."""
 
     KEY = "ng"
@@ -37,6 +39,7 @@ class Negative(Rule):
     WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
 
     STEP = "Negative constraint"
+    BY_CELL = True
 
     which: Which
 
@@ -74,32 +77,25 @@ class Negative(Rule):
         return self.which
 
     def _values(self, geometry: Geometry) -> list[int]:
-        """The values of this colour's dots on the board, the default first."""
-        default = DEFAULT[self.which] if self.which != "xv" else 0
+        """The values of this family's marks on the board, with the family's defaults."""
         shown = {
-            r.value for r in geometry.rules if isinstance(r, Kropki) and r.colour == self.which
+            mark.value
+            for rule in geometry.rules
+            for mark in rule.marks()
+            if mark.family == self.which
         }
-        return sorted(shown | {default})
+        return sorted(shown | set(DEFAULTS[self.which]))
 
     def _relation(self, geometry: Geometry) -> Callable[[int, int], bool]:
+        values = self._values(geometry)
         if self.which == "xv":
-            return lambda a, b: a + b not in (5, 10)
-        tests = [related(self.which, v) for v in self._values(geometry)]
-        return lambda a, b: not any(test(a, b) for test in tests)
+            return lambda a, b: a + b not in values
+        if self.which == "w":
+            return lambda a, b: abs(a - b) not in values
+        return lambda a, b: not any(a == b * v or b == a * v for v in values)
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        allow = table(geometry.size, self._relation(geometry))
-        return narrow_pairs(unmarked_orthogonal(geometry), allow)
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        allow = table(geometry.size, self._relation(geometry))
-        return pairs_hold(grid, unmarked_orthogonal(geometry), allow)
-
-    def deduce(
-        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
-    ) -> Deduction | None:
-        allow = table(geometry.size, self._relation(geometry))
-        return pair_deduction(self, masks, geometry, unmarked_orthogonal(geometry), allow)
+    def relation(self, geometry: Geometry) -> Relation:
+        return unmarked_orthogonal(geometry), table(geometry.size, self._relation(geometry))
 
     def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
         return f"where {self._words(geometry)}"
@@ -109,7 +105,7 @@ class Negative(Rule):
         return _WORDS[self.which].format(values=values)
 
     def describe(self, geometry: Geometry) -> str:
-        values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""
+        values = " or ".join(map(str, self._values(geometry)))
         return "Negative constraint: " + _WORDS[self.which].format(values=values) + "."
 
     def drawing(self, geometry: Geometry) -> Drawing:

@@ -9,15 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Geometry
-from .pairs import PairsRule, table, unmarked_orthogonal
-
-
-def _allow(size: int) -> tuple[int, ...]:
-    return table(size, lambda a, b: abs(a - b) != 1)
+from .base import GlobalRule, Relation
+from .pairs import PairRule, table, unmarked_orthogonal
 
 
 @dataclass(frozen=True)
-class Nonconsecutive(PairsRule):
+class Nonconsecutive(GlobalRule, PairRule):
     """No two orthogonal neighbours (without a mark) hold consecutive digits."""
 
     KEY = "nc"
@@ -26,9 +23,8 @@ class Nonconsecutive(PairsRule):
     WORDS = "Non-consecutive: digits in cells that share an edge never differ by 1."
 
     STEP = "Non-consecutive"
+    BY_CELL = True
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
-        return unmarked_orthogonal(geometry)
-
-    def allow(self, geometry: Geometry) -> tuple[int, ...]:
-        return _allow(geometry.size)
+    def relation(self, geometry: Geometry) -> Relation:
+        allow = table(geometry.size, lambda a, b: abs(a - b) != 1)
+        return unmarked_orthogonal(geometry), allow

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from ..board import Geometry
-from .base import Deduction, GlobalRule, Propagator, Rule, as_eliminations, mask_words
+from .base import Deduction, GlobalRule, Propagator, Relation, Rule, as_eliminations, mask_words
 
 
 def table(size: int, related: Callable[[int, int], bool]) -> tuple[int, ...]:
@@ -92,7 +92,7 @@ KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
 
 def unmarked_orthogonal(geometry: Geometry) -> tuple[tuple[int, int], ...]:
     """Orthogonal neighbours that carry no mark (dot or letter) of any rule of the board."""
-    marked = {pair for rule in geometry.rules for pair in rule.marks()}
+    marked = {mark.cells for rule in geometry.rules for mark in rule.marks()}
     return tuple(p for p in neighbour_pairs(geometry.size, ORTHOGONAL) if p not in marked)
 
 
@@ -139,47 +139,46 @@ def pair_deduction(
     return None
 
 
-class PairsRule(GlobalRule):
-    """A global rule over pairs of cells (a relation each pair keeps): its steps go one
-    cell at a time (:func:`pair_deduction`). Subclasses say which pairs and relation."""
+class PairRule(Rule):
+    """A rule that is a relation between pairs of cells (:meth:`Rule.relation`): its
+    eliminations and its check come from that relation."""
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
-        """The pairs of cells the relation binds."""
-        raise NotImplementedError
+    # True: its steps go one cell at a time (:func:`pair_deduction`), as a solver applies a
+    # global rule or a cage; False: the whole relation settles in one step (a dot, a line).
+    BY_CELL: ClassVar[bool] = False
 
-    def allow(self, geometry: Geometry) -> tuple[int, ...]:
-        """The relation's allow table."""
-        raise NotImplementedError
+    def pairs_relation(self, geometry: Geometry) -> Relation:
+        """The relation (never None for a pair rule)."""
+        found = self.relation(geometry)
+        assert found is not None, f"{self.NAME} has no relation"
+        return found
 
     def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs(self.pairs(geometry), self.allow(geometry))
+        return narrow_pairs(*self.pairs_relation(geometry))
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, self.pairs(geometry), self.allow(geometry))
+        return pairs_hold(grid, *self.pairs_relation(geometry))
 
     def deduce(
         self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
     ) -> Deduction | None:
-        return pair_deduction(self, masks, geometry, self.pairs(geometry), self.allow(geometry))
+        if not self.BY_CELL:
+            return super().deduce(masks, geometry, propagate)
+        return pair_deduction(self, masks, geometry, *self.pairs_relation(geometry))
 
     def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
         return f"{self.WORDS[0].lower()}{self.WORDS[1:].rstrip('.')}"
 
 
-class ApartDiffer(PairsRule):
+class ApartDiffer(GlobalRule, PairRule):
     """Cells one of ``STEPS`` apart never hold the same digit (anti-knight, anti-king)."""
 
     STEPS: ClassVar[tuple[tuple[int, int], ...]]
+    BY_CELL = True
 
-    def pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
-        return unseen(neighbour_pairs(geometry.size, self.STEPS), geometry)
-
-    def allow(self, geometry: Geometry) -> tuple[int, ...]:
-        return differ(geometry.size)
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        pairs = neighbour_pairs(geometry.size, self.STEPS)
-        return pairs_hold(grid, pairs, differ(geometry.size))
+    def relation(self, geometry: Geometry) -> Relation:
+        pairs = unseen(neighbour_pairs(geometry.size, self.STEPS), geometry)
+        return pairs, differ(geometry.size)
 
 
 def pair_reason(said: str, cells: tuple[int, int], masks: Sequence[int], geometry: Geometry) -> str:

@@ -9,19 +9,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
-from .base import LineRule, Propagator, names, problem
-from .pairs import narrow_pairs, pairs_hold, table
+from .base import LineRule, Relation, names, problem
+from .pairs import PairRule, table
 
 
 @dataclass(frozen=True)
-class Palindrome(LineRule):
+class Palindrome(LineRule, PairRule):
     """The i-th cell from either end hold the same digit."""
 
     KEY = "pd"
     NAME = "palindrome line"
     FPUZZLES = ("palindrome",)
     WORDS = "A palindrome line reads the same from either end."
-    STYLE = "palindrome"
+    COLOUR = "grey"
+    STYLE = "thin"
 
     STEP = "Palindrome"
 
@@ -43,11 +44,8 @@ class Palindrome(LineRule):
                 out.append(problem(message, (a, b)))
         return out
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs(self._pairs(), table(geometry.size, int.__eq__))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, self._pairs(), table(geometry.size, int.__eq__))
+    def relation(self, geometry: Geometry) -> Relation:
+        return self._pairs(), table(geometry.size, int.__eq__)
 
     def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
         mirrored = [

@@ -22,7 +22,7 @@ class Thermometer(LineRule):
     FPUZZLES = ("thermometer",)
     WORDS = "Along a thermometer, digits strictly increase from the bulb."
 
-    STYLE = "thermometer"
+    COLOUR = "grey"
     STEP = "Thermometer"
     cells: tuple[int, ...]
 
@@ -78,7 +78,9 @@ class Thermometer(LineRule):
         return all(a < b for a, b in zip(values, values[1:], strict=False))
 
     def drawing(self, geometry: Geometry) -> Drawing:
-        return super().drawing(geometry) + Drawing(bulbs=(Bulb(self.cells[:1], "thermometer"),))
+        return super().drawing(geometry) + Drawing(
+            bulbs=(Bulb(self.cells[:1], "grey", filled=True),)
+        )
 
     def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
         first = geometry.cell_name(self.cells[0])

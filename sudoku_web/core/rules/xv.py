@@ -14,8 +14,9 @@ from ..board import Geometry, PuzzleError
 from .base import (
     Dot,
     Drawing,
-    Propagator,
+    Mark,
     Reading,
+    Relation,
     Rule,
     RuleError,
     cells_token,
@@ -26,13 +27,13 @@ from .base import (
     parse_cells,
     problem,
 )
-from .pairs import narrow_pairs, pair_reason, pairs_hold, table
+from .pairs import PairRule, pair_reason, table
 
 TOTALS = {"x": 10, "v": 5}
 
 
 @dataclass(frozen=True)
-class XV(Rule):
+class XV(PairRule):
     """An X (sum 10) or a V (sum 5) between two neighbours."""
 
     KEY = "xv"
@@ -81,18 +82,12 @@ class XV(Rule):
         where = f"{self.letter.upper()} between {geometry.cell_name(a)} and {geometry.cell_name(b)}"
         return [problem(f"The {where} joins cells that do not share an edge.", self.cells)]
 
-    def _allow(self, size: int) -> tuple[int, ...]:
+    def relation(self, geometry: Geometry) -> Relation:
         total = TOTALS[self.letter]
-        return table(size, lambda a, b: a + b == total)
+        return (self.cells,), table(geometry.size, lambda a, b: a + b == total)
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs((self.cells,), self._allow(geometry.size))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, (self.cells,), self._allow(geometry.size))
-
-    def marks(self) -> tuple[tuple[int, int], ...]:
-        return (self.cells,)
+    def marks(self) -> tuple[Mark, ...]:
+        return (Mark(self.cells, "xv", TOTALS[self.letter]),)
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(dots=(Dot(self.cells, "white", self.letter.upper(), letter=True),))
