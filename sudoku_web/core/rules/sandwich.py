@@ -16,16 +16,20 @@ from ..board import Geometry, PuzzleError
 from . import sums
 from .base import (
     Clue,
+    Deduction,
     Drawing,
     Propagator,
     Reading,
     Rule,
     RuleError,
+    as_eliminations,
     fp_items,
     fp_number,
     fp_position,
     parse_number,
     problem,
+    removed_masks,
+    settle,
 )
 
 
@@ -134,16 +138,48 @@ class Sandwich(Rule):
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells_on(geometry.size)
 
+    def deduce(
+        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
+    ) -> Deduction | None:
+        """The propagator's eliminations, and where the 1 and the largest digit can stand:
+        as many cells apart as some filling of different digits between them has (a
+        row's digits differ, which the propagator's sums do not know)."""
+        after = settle(propagate, masks)
+        if after is None:
+            return None
+        n = geometry.size
+        cells = self.cells_on(n)
+        gaps = {k + 1 for k in widths(self.total, n)}
+        line = [after[c] for c in cells]
+        for digit, other in ((1, n), (n, 1)):
+            bit, partner = 1 << (digit - 1), 1 << (other - 1)
+            for i, c in enumerate(cells):
+                if after[c] & bit and not any(
+                    0 <= i + s * g < n and line[i + s * g] & partner for g in gaps for s in (-1, 1)
+                ):
+                    after[c] &= ~bit
+        if not all(after):
+            return None
+        removed = removed_masks(masks, after)
+        if not removed:
+            return None
+        return Deduction(
+            self.STEP,
+            self.reason(geometry, masks, removed),
+            cells,
+            as_eliminations(removed),
+        )
+
     def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
         n = geometry.size
         fits = fillings(self.total, n)
         shown = "; ".join("{" + ", ".join(map(str, f)) + "}" if f else "nothing" for f in fits[:6])
         more = f" and {len(fits) - 6} more" if len(fits) > 6 else ""
-        widths = sorted({len(f) for f in fits})
+        counts = sorted(widths(self.total, n))
         return (
             f"the sandwich {self.total} of {self._name()}: the digits between its 1 and its {n} "
             f"are {shown}{more}, so the 1 and the {n} have "
-            f"{' or '.join(map(str, widths))} cells between them, and only digits that fit "
+            f"{' or '.join(map(str, counts))} cells between them, and only digits that fit "
             "such a filling with the candidates left can stay"
         )
 
@@ -209,3 +245,11 @@ def fillings(total: int, size: int) -> list[tuple[int, ...]]:
     extend(2, total, [])
     out.sort(key=lambda f: (len(f), f))
     return out[:MAX_FILLINGS]
+
+
+def widths(total: int, size: int) -> set[int]:
+    """How many different digits strictly between 1 and ``size`` can add up to ``total``."""
+    reach = {(0, 0)}
+    for d in range(2, size):
+        reach |= {(s + d, k + 1) for s, k in reach if s + d <= total}
+    return {k for s, k in reach if s == total}
