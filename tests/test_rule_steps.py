@@ -6,6 +6,7 @@ benchmarks/rules_own.py)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,15 @@ def test_a_deadline_bounds_an_explanation_with_rules() -> None:
     _, board, givens, solution = PUZZLES[0]
     explanation = explain(givens, board, solution=solution, deadline_ms=0)
     assert explanation.status == "solved" and explanation.cut_short
+
+
+def test_a_rule_steps_grid_outlines_the_rule_it_reads() -> None:
+    from sudoku_web.web.render.teaching_display import pencil_grid
+
+    board = build(9, parse("th_11121314.kr_w_9899", 9))
+    step = next_step([0] * 81, board)
+    assert step is not None and step.rules == (board.rules.index(parse("th_11121314", 9)[0]),)
+    html = str(pencil_grid(board, step.before, [0] * 81, step).rows_html())
+    cells = re.findall(r"<td([^>]*)>", html)
+    outlined = [i for i, attributes in enumerate(cells) if "step-rule" in attributes]
+    assert outlined == [0, 1, 2, 3]
