@@ -19,6 +19,7 @@ from .base import (
     Outline,
     Propagator,
     Reading,
+    Relation,
     Rule,
     RuleError,
     cells_token,
@@ -91,11 +92,8 @@ class KillerCage(Rule):
         return []
 
     def propagator(self, geometry: Geometry) -> Propagator | None:
-        if self.total is not None:
-            return None  # the engine's cage rule carries it
-        cells = self.cells
-        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
-        return narrow_pairs(unseen(pairs, geometry), differ(geometry.size))
+        relation = self.relation(geometry)
+        return None if relation is None else narrow_pairs(*relation)  # a total: the engine's
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         values = [grid[c] for c in self.cells]
@@ -109,14 +107,18 @@ class KillerCage(Rule):
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells
 
+    def relation(self, geometry: Geometry) -> Relation | None:
+        if self.total is not None:
+            return None  # a sum too: not a relation between pairs
+        cells = self.cells
+        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
+        return unseen(pairs, geometry), differ(geometry.size)
+
     def deduce(
         self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
     ) -> Deduction | None:
-        if self.total is not None:
-            return None  # the ladder's cage rungs explain it
-        cells = self.cells
-        pairs = unseen([(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]], geometry)
-        return pair_deduction(self, masks, geometry, pairs, differ(geometry.size))
+        relation = self.relation(geometry)
+        return None if relation is None else pair_deduction(self, masks, geometry, *relation)
 
     def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
         return f"no digit repeats in the killer cage {names(self.cells, geometry)}"

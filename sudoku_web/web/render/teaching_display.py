@@ -271,9 +271,9 @@ def pencil_grid(
     """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked.
 
     The step's houses are tinted, the cages and rules it reads and its cells outlined, its
-    eliminations struck and its placements circled. ``reveal=False`` leaves the placements' cells without their
-    candidates (a hint names the cell without giving the digit away: after the steps before
-    it, such a cell often has one candidate left).
+    eliminations struck and its placements circled. ``reveal=False`` leaves the placements'
+    cells without their candidates (a hint names the cell without giving the digit away:
+    after the steps before it, such a cell often has one candidate left).
     """
     statics = _pencil_statics(geometry)  # what every grid of this board shares
     step_cages = step.cages if step else ()
