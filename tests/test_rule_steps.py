@@ -5,16 +5,14 @@ benchmarks/rules_own.py)."""
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 
+from benchmarks.rules_explain_bench import own, published
 from sudoku_web.core.board import Geometry, standard
 from sudoku_web.core.hints import hint_steps
 from sudoku_web.core.logic import apply_step, explain, grade, graded, next_step, pencil_marks
-from sudoku_web.core.rules import fpuzzles
 from sudoku_web.core.rules.board import build
 from sudoku_web.core.rules.registry import KINDS
 from sudoku_web.core.rules.spelling import parse
@@ -30,34 +28,10 @@ from sudoku_web.core.techniques import (
     tables_for,
 )
 
-DATA = Path(__file__).parent / "data"
 STEP_NAMES = {kind.STEP for kind in KINDS if kind.STEP}
 
 
-def _published() -> list[tuple[str, Geometry, list[int], list[int]]]:
-    out = []
-    for line in (DATA / "variants_fpuzzles.jsonl").read_text().splitlines():
-        entry = json.loads(line)
-        imported = fpuzzles.load(entry["load"])
-        board = imported.geometry
-        solution = [board.symbols.index(ch) + 1 for ch in entry["solution"]]
-        out.append((entry["id"], board, list(imported.givens), solution))
-    return out
-
-
-def _own() -> list[tuple[str, Geometry, list[int], list[int]]]:
-    out = []
-    for line in (DATA / "rules_explain_puzzles.jsonl").read_text().splitlines():
-        entry = json.loads(line)
-        size = entry["size"]
-        board = build(size, parse(entry["rules"], size))
-        digits = [0 if ch == "." else board.symbols.index(ch) + 1 for ch in entry["givens"]]
-        solution = [board.symbols.index(ch) + 1 for ch in entry["solution"]]
-        out.append((entry["id"], board, digits, solution))
-    return out
-
-
-PUZZLES = _published() + _own()
+PUZZLES = published() + own()
 
 
 def _sound(step: Step, solution: list[int]) -> None:
@@ -193,7 +167,7 @@ def test_non_consecutive_clears_the_neighbours_of_a_digit() -> None:
     assert set(step.eliminations) == {(c, d) for c in (31, 39, 41, 49) for d in (4, 6)}
 
 
-@pytest.mark.parametrize("entry", PUZZLES[:3] + _own()[:4], ids=lambda e: e[0])
+@pytest.mark.parametrize("entry", PUZZLES[:3] + own()[:4], ids=lambda e: e[0])
 def test_hint_and_grade_use_the_rule_steps(
     entry: tuple[str, Geometry, list[int], list[int]],
 ) -> None:

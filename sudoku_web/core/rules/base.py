@@ -291,10 +291,15 @@ class Rule:
         By default, the propagator runs until it settles and :meth:`reason` says why.
         """
         after = settle(propagate, masks)
-        if after is None:
-            return None
+        return None if after is None else self.deduction(masks, after, geometry)
+
+    def deduction(
+        self, masks: Sequence[int], after: Sequence[int], geometry: Geometry
+    ) -> Deduction | None:
+        """The step from ``masks`` to ``after`` (narrowed by this rule), said by
+        :meth:`reason`; None when nothing went or a cell was emptied."""
         removed = removed_masks(masks, after)
-        if not removed:
+        if not removed or not all(after):
             return None
         return Deduction(
             self.STEP,

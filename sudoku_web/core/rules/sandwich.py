@@ -22,13 +22,11 @@ from .base import (
     Reading,
     Rule,
     RuleError,
-    as_eliminations,
     fp_items,
     fp_number,
     fp_position,
     parse_number,
     problem,
-    removed_masks,
     settle,
 )
 
@@ -158,17 +156,7 @@ class Sandwich(Rule):
                     0 <= i + s * g < n and line[i + s * g] & partner for g in gaps for s in (-1, 1)
                 ):
                     after[c] &= ~bit
-        if not all(after):
-            return None
-        removed = removed_masks(masks, after)
-        if not removed:
-            return None
-        return Deduction(
-            self.STEP,
-            self.reason(geometry, masks, removed),
-            cells,
-            as_eliminations(removed),
-        )
+        return self.deduction(masks, after, geometry)
 
     def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
         n = geometry.size
