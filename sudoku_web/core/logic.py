@@ -62,6 +62,7 @@ from .techniques import (
     hidden_single,
     house_uniques,
     naked_single,
+    placement_peers,
     remembering,
     tables_for,
     untold,
@@ -492,7 +493,7 @@ def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, dig
 
 def _peers(geometry: Geometry) -> Sequence[Iterable[int]]:
     """Per cell, the cells a digit placed there leaves: its peers, and its cage's cells."""
-    return tables_for(geometry).peer_sets if geometry.cages else geometry.peers
+    return placement_peers(geometry) if geometry.cages else geometry.peers
 
 
 def _settle(

@@ -230,6 +230,16 @@ def tables_for(geometry: Geometry) -> Tables:
     )
 
 
+@functools.lru_cache(maxsize=64)  # bounded as tables_for
+def placement_peers(geometry: Geometry) -> tuple[frozenset[Cell], ...]:
+    """Per cell, the cells a digit placed there leaves: its peers and its cage's cells. A
+    rule's pairs are not among them: a rule's own step says what a placement removes there
+    (an explanation names "anti-knight"), where the tables' peers read them for patterns."""
+    if not geometry.cages:
+        return tuple(frozenset(p) for p in geometry.peers)
+    return _with_cages(tables_for(geometry.base), geometry).peer_sets
+
+
 def _apart(geometry: Geometry) -> tuple[tuple[Cell, Cell], ...]:
     """The pairs of cells some rule of the board keeps different (its relation is exactly
     "the two digits differ"), beyond its houses and cages."""
