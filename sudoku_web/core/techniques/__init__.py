@@ -15,16 +15,19 @@ vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.
 :mod:`.avoidable`), :mod:`.chains` (grouped chains and nice loops in :mod:`.aic`), :mod:`.als`,
 :mod:`.sue_de_coq`,
 :mod:`.forcing`
-(with its bit-state propagation in :mod:`.propagation`), and for boards with cages
-:mod:`.killer` (the 45 rule in :mod:`.innies`, the arithmetic in :mod:`.sums`). This module
-assembles the ladder.
+(with its bit-state propagation in :mod:`.propagation`), for boards with cages
+:mod:`.killer` (the 45 rule in :mod:`.innies`, the arithmetic in :mod:`.sums`), and for
+boards with rules :mod:`.rule_steps` (one rung per rule kind, each asking the kind's own
+deductions, and the forcing chain with rules). This module assembles the ladder.
 
-Grades (the hardest rung decides): Easy = singles and cage combinations; Medium =
-intersections, cage/house overlaps, innies and outies, pairs, triples;
+Grades (the hardest rung decides): Easy = singles, cage combinations and the rules' own
+steps a glance finds (thermometers, dots and XV, whispers, palindromes, odd/even, anti-knight,
+anti-king, non-consecutive); Medium = intersections, cage/house overlaps, innies and outies,
+arrow, little killer and sandwich sums, renban, pairs, triples;
 Hard = quads, X-wing, swordfish, skyscraper, kite and the wings; Fiendish = colouring,
 jellyfish, finned fish, uniqueness, chains, Sue de Coq, almost locked sets (ALS-XZ,
-ALS-XY-wing, ALS chains); Diabolical = forcing chains and nets, and a guess when even they
-find nothing.
+ALS-XY-wing, ALS chains); Diabolical = forcing chains and nets (with rules too), and a guess
+when even they find nothing.
 
 Roads not taken: techniques return one step rather than applying every instance at once,
 because a page shows one sentence per step and a hint is exactly one step. Rescanning from
@@ -118,6 +121,7 @@ __all__ = [
     "GRADE_OF",
     "KILLER",
     "MAX_CHAIN_CELLS",
+    "RULES",
     "RULE_RUNGS",
     "ORDER",
     "TECHNIQUES",
@@ -270,6 +274,10 @@ UNIQUENESS = frozenset(
 # Techniques that read cage sums: they find nothing on a board without cages (their cases
 # are in tests/test_techniques_killer.py, on boards with cages).
 KILLER = frozenset({"Cage combination", "Cage/house overlap", "Innies and outies"})
+
+# Techniques that read a board's rules: they find nothing on a board without rules (their
+# cases are in tests/test_rule_steps.py, on boards with rules).
+RULES = frozenset({*(name for name, _, _ in RULE_RUNGS), "Forcing chain with rules"})
 
 # Names a rung's function also gives its steps, easiest first, after the rung's own name.
 ALSO_YIELDS: dict[str, tuple[str, ...]] = {
