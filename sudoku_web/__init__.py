@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 # sudoku_web.core.solver` (the CLI, library users, benchmarks) must not pull in the web stack
 # (tests/test_layers.py holds this).
 
-#: The environment prefix the README documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``); Flask's
-#: own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
+#: The environment prefix docs/self-hosting.md documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``);
+#: Flask's own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
 ENV_PREFIX = "SUDOKU_WEB"
 
 
@@ -85,14 +85,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
-    from .web import api, pages, play, rules_pages, teach
+    from .web import api, pages, play, teach
     from .web.puzzles import photo_upload
     from .web.runtime import cache, errors, hooks, limits, security, speedups
 
     # Each package under web/ that serves requests is one blueprint, exposed as ``bp``.
     for package in (pages, teach, play, api):
         app.register_blueprint(package.bp)
-    app.register_blueprint(rules_pages.bp)  # /rules/...: puzzles with rules, f-puzzles pastes
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])
     errors.register(app)
@@ -101,7 +100,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     speedups.init_app(app)
     limits.init_app(app)
     photo_upload.init_app(app)  # the photo readers' slots, shared by the workers forked later
-    hooks.init_app(app)  # every request hook, in its order (see web/runtime/hooks.py)
+    hooks.init_app(app)  # last: every request hook, in its order (web/runtime/hooks.py)
     return app
 
 

@@ -90,4 +90,18 @@ def page_kinds() -> dict[str, str]:
         "new": "/new",
         "print": f"/print?p={EASY}",
         "404": "/no-such-page",
+        "rules solved": rules_link(),
     }
+
+
+def rules_link() -> str:
+    """The share link of the first published f-puzzles puzzle (thermometers, arrows,
+    anti-king), as the rules page serves it."""
+    import json
+
+    from sudoku_web.core.rules import fpuzzles, links
+
+    data = Path(__file__).parent / "data" / "variants_fpuzzles.jsonl"
+    imported = fpuzzles.load(json.loads(data.read_text().splitlines()[0])["load"])
+    givens = "".join(str(v) for v in imported.givens)
+    return f"/rules/{givens}/{links.parts(imported.geometry).rules}"

@@ -36,10 +36,9 @@ reduce
     is ``x & (x - 1)`` per field) finds contradictions and all naked and hidden singles in a
     dozen big-int operations; the singles are placed in one batch and the scan repeats.
     When singles stall, locked candidates over every slot; repeat until nothing changes.
-    On a board with cages (:class:`_CageSearch`), then the cage rule and the 45 rule
-    (:func:`.cage_rule.narrow`), and again until neither changes anything. On a board with
-    rules (:class:`_RuleSearch`), then each rule's propagator (:mod:`.rules`), on the cells'
-    candidate masks, until nothing changes.
+    With cages (:class:`_CageSearch`), then the cage rule and the 45 rule
+    (:func:`.cage_rule.narrow`); with rules (:class:`_RuleSearch`), then each rule's
+    propagator (:mod:`.rules`); again until nothing changes.
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most
     open peers, else a symbol with two places in a house, else a cell with fewest candidates.
@@ -216,10 +215,8 @@ def solve(
     # One deadline for the whole call: a table build for a new geometry spends it too, and
     # the search then gives up (reason "deadline") before its first guess if it is gone.
     deadline = None if deadline_ms is None else called + deadline_ms / 1000
-    if geometry.rules:
-        return _rule_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
-    if geometry.cages:
-        return _cage_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
+    if geometry.cages or geometry.rules:
+        return _board_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
     if record > 0:
         return _Recorder(tables, max_nodes, deadline, started, record).run(grid, text)
     return _Search(tables, max_nodes, deadline, started).run(grid, text)
@@ -773,21 +770,7 @@ class _RuleRecorder(_Recorder, _RuleSearch):
     """The search on a board with rules, telling its story."""
 
 
-def _rule_search(
-    tables: _Tables,
-    max_nodes: int,
-    deadline: float | None,
-    started: float,
-    record: int,
-    geometry: Geometry,
-) -> _RuleSearch:
-    """The search of a board with rules, telling its story when ``record`` > 0."""
-    if record > 0:
-        return _RuleRecorder(tables, max_nodes, deadline, started, record).use_rules(geometry)
-    return _RuleSearch(tables, max_nodes, deadline, started).use_rules(geometry)
-
-
-def _cage_search(
+def _board_search(
     tables: _Tables,
     max_nodes: int,
     deadline: float | None,
@@ -795,7 +778,17 @@ def _cage_search(
     record: int,
     geometry: Geometry,
 ) -> _CageSearch:
-    """The search of a board with cages, telling its story when ``record`` > 0."""
-    if record > 0:
-        return _CageRecorder(tables, max_nodes, deadline, started, record).use_cages(geometry)
-    return _CageSearch(tables, max_nodes, deadline, started).use_cages(geometry)
+    """The search of a board with cages or rules, telling its story when ``record`` > 0."""
+    if geometry.rules:
+        ruled = (
+            _RuleRecorder(tables, max_nodes, deadline, started, record)
+            if record > 0
+            else _RuleSearch(tables, max_nodes, deadline, started)
+        )
+        return ruled.use_rules(geometry)
+    caged = (
+        _CageRecorder(tables, max_nodes, deadline, started, record)
+        if record > 0
+        else _CageSearch(tables, max_nodes, deadline, started)
+    )
+    return caged.use_cages(geometry)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Cage, Geometry, PuzzleError
+from ..cage_rule import sees_bits
 from .base import (
     Deduction,
     Drawing,
@@ -32,6 +33,7 @@ from .base import (
     parse_number,
     problem,
 )
+from .needed import confine
 from .pairs import differ, narrow_pairs, pair_deduction, unseen
 
 
@@ -93,7 +95,19 @@ class KillerCage(Rule):
 
     def propagator(self, geometry: Geometry) -> Propagator | None:
         relation = self.relation(geometry)
-        return None if relation is None else narrow_pairs(*relation)  # a total: the engine's
+        if relation is None:
+            return None  # a total: the engine's cage rule carries it
+        apart = narrow_pairs(*relation)
+        cells = self.cells
+        if len(cells) < geometry.size:
+            return apart
+        # A cage of N cells holds every digit once, like a house.
+        every, sees = (1 << geometry.size) - 1, sees_bits(geometry.base)
+
+        def narrow(m: list[int]) -> bool:
+            return apart(m) | confine(m, cells, every, sees)
+
+        return narrow
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         values = [grid[c] for c in self.cells]

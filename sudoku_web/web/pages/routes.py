@@ -1,9 +1,10 @@
 """The HTML pages: the puzzle form, its POST, its photo's POST, a share link's result page
 and its picture.
 
-Each view reads the request through the form or :mod:`sudoku_web.web.puzzles.request_path`, calls
-the core through :mod:`sudoku_web.web.runtime.solving` (within the budgets, through the cache), and
-renders; no parsing or solving happens here. The share-link routes come from the variant registry
+Each view reads the request through the form or :mod:`sudoku_web.web.puzzles.request_path`,
+calls the core through :mod:`sudoku_web.web.runtime.solving` (within the budgets, through the
+cache), and renders; the only parsing here turns a link's canonical givens back into a grid
+to draw. The share-link routes come from the variant registry
 (:func:`~sudoku_web.web.puzzles.request_path.add_share_routes`).
 """
 
@@ -29,8 +30,7 @@ from ...core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ...core.doctor import Diagnosis
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
-from .. import rules_pages
-from ..puzzles import photo_upload, sum_doctor, urls
+from ..puzzles import pasted_rules, photo_upload, sum_doctor, urls
 from ..puzzles.forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
@@ -150,8 +150,8 @@ def index() -> ResponseValue:
 @bp.post("/")
 def submit() -> ResponseValue:
     """A valid puzzle goes to its share link (303); anything else comes back marked (422)."""
-    if rules_pages.is_fpuzzles_paste(pasted := request.form.get("paste", "")):
-        return rules_pages.open_paste(pasted)  # an f-puzzles or SudokuPad puzzle: its rules page
+    if pasted_rules.is_fpuzzles_paste(pasted := request.form.get("paste", "")):
+        return pasted_rules.open_paste(pasted)  # an f-puzzles or SudokuPad puzzle: its rules page
     picked = urls.choice(request.form.get("v"), request.form.get("n"))
     form = form_for(picked, urls.form_geometry(picked), request.form)
     if form.validate() and form.canonical is not None:
@@ -218,10 +218,10 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "invalid":  # the engine found conflicting givens: the 422 page
         grid = link.grid if link.grid is not None else tuple(parse_puzzle(givens, geometry))
         return invalid_page(result.errors, geometry, grid)
-    links = urls.result_links(geometry, givens)
+    links = speedups.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
-        slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()
+        slots["grid"] = speedups.solved_rows(geometry, givens, result.solutions[0])
         # A killer may have no given digit: the legend then speaks of its cage sums only.
         has_givens = givens.strip("0.") != ""
         board_key = cache.geometry_key(geometry)

@@ -48,7 +48,7 @@ from ..runtime.memo import byte_cache
 from .puzzle_text import MAX_TEXT, canonical, read
 from .urls import Choice, default_regions, jigsaw_geometry, region_sketch, sketch
 
-# The paste box takes what the reader takes (see reading.MAX_TEXT), the cages box what the
+# The paste box takes what the reader takes (see puzzle_text.MAX_TEXT), the cages box what the
 # cage reader takes.
 PASTE_MAX = MAX_TEXT
 CAGES_MAX = CAGES_TEXT_MAX
