@@ -21,7 +21,7 @@ boards with rules :mod:`.rule_steps` (one rung per rule kind, each asking the ki
 deductions, and the forcing chain with rules). This module assembles the ladder.
 
 Grades (the hardest rung decides): Easy = singles, cage combinations and the rules' own
-steps a glance finds (thermometers, dots and XV, whispers, palindromes, odd/even, anti-knight,
+steps a glance finds (thermometers, dots and letters, whispers, palindromes, odd/even, anti-knight,
 anti-king, non-consecutive); Medium = intersections, cage/house overlaps, innies and outies,
 arrow, little killer and sandwich sums, renban, pairs, triples;
 Hard = quads, X-wing, swordfish, skyscraper, kite and the wings; Fiendish = colouring,
