@@ -240,7 +240,7 @@ class Server:
                 SUDOKU_WEB_RESULT_CACHE_SIZE=str(cache_size),
                 # Until the app reads the SUDOKU_WEB_ prefix, its FLASK_ prefix carries the same.
                 FLASK_RESULT_CACHE_SIZE=str(cache_size),
-                # The store is bounded in bytes now (web/cache.py): ~32 KB per entry counted
+                # The store is bounded in bytes now (web/runtime/cache.py): ~32 KB per entry counted
                 # here (result, page and URL entry of a 9x9 link), 0 = cache off.
                 SUDOKU_WEB_CACHE_MAX_BYTES=str(cache_size * 32 * 1024),
             )

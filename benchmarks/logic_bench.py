@@ -28,7 +28,7 @@ SETS = ("easy50", "top95", "hardest", "top1465", "17clue")
 SAMPLE = {"17clue": 2000}
 SEED = 17
 QUICK = 200
-PANEL_MS = 150  # the difficulty panel's grade deadline (web/teach.py)
+PANEL_MS = 150  # the difficulty panel's grade deadline (web/runtime/budgets.py)
 
 
 @dataclass

@@ -51,8 +51,8 @@ from sudoku_web.core.board import find_conflicts, jigsaw, parse_puzzle, standard
 from sudoku_web.core.cages import link_spelling, parse_cages
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import find_variant, layout_of
-from sudoku_web.web import variants
-from sudoku_web.web.variants import ROUTED
+from sudoku_web.web.puzzles import urls
+from sudoku_web.web.puzzles.urls import ROUTED
 
 SYMBOLS16 = "123456789ABCDEFG"
 LETTERS = "ABCDEFGHIJKLMNOP"
@@ -283,7 +283,7 @@ class Call:
 def _variant_of(endpoint: str) -> tuple[str, str, bool] | None:
     """(variant key, page suffix, with cages) of a share-link endpoint, None for others."""
     name = endpoint.split(".", 1)[1] if "." in endpoint else endpoint
-    stems = [(variants.endpoint(i, caged=c), i.key, c) for i in ROUTED for c in (False, True)]
+    stems = [(urls.endpoint(i, caged=c), i.key, c) for i in ROUTED for c in (False, True)]
     for base, key, caged in sorted(stems, key=lambda s: -len(s[0])):
         if name == base or name.startswith(base + "_"):
             return key, name[len(base) + 1 :], caged
@@ -426,13 +426,13 @@ def calls_for(rule: Any, app: Any, all_boards: list[Board], rng: random.Random) 
     share = _variant_of(endpoint)
     if share is not None:
         return _share_calls(rule, app, all_boards, *share)
-    if endpoint in ("web.read_photo", "api.read_photo"):
+    if endpoint in ("pages.read_photo", "api.read_photo"):
         return _photo_calls(rule, rng)
     if endpoint.startswith("api.") or rule.rule.startswith("/api/"):
         return _api_calls(rule, app, all_boards, methods)
-    if endpoint in ("web.index", "printout.page"):
+    if endpoint in ("pages.index", "pages.printout"):
         return [Call(b.label, "GET", rule.rule + _query(b)) for b in all_boards]
-    if endpoint in ("web.submit", "teach.hint"):
+    if endpoint in ("pages.submit", "teach.hint"):
         return [call for b in all_boards for call in _form_calls(rule, b, rng)]
     return _fallback_calls(rule, app, all_boards, methods)
 

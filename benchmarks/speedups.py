@@ -1,6 +1,6 @@
 """What each web speedup buys, measured in one process (``python -m benchmarks.speedups``).
 
-The web layer's tricks live in :mod:`sudoku_web.web.speedups` behind ``SPEEDUPS``. This
+The web layer's tricks live in :mod:`sudoku_web.web.runtime.speedups` behind ``SPEEDUPS``. This
 benchmark serves the same requests through raw WSGI calls (no sockets, no server, so a busy
 machine disturbs it less than a load test) to apps that differ only in that setting: every
 trick on, every trick off, and each trick off alone. Configurations are interleaved round by
@@ -25,7 +25,7 @@ from typing import Any
 from werkzeug.test import EnvironBuilder
 
 from sudoku_web import create_app
-from sudoku_web.web.speedups import PIECES
+from sudoku_web.web.runtime.speedups import PIECES
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data"
 

@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sudoku_web.web.speedups import PIECES
+from sudoku_web.web.runtime.speedups import PIECES
 
 SCENARIOS = ("pages", "pages+lru")
 

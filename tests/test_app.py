@@ -20,7 +20,7 @@ from sudoku_web import create_app
 from sudoku_web.core import solver
 from sudoku_web.core.board import standard
 from sudoku_web.core.solver import SolveResult
-from sudoku_web.web import budgets, cache, solving
+from sudoku_web.web.runtime import budgets, cache, solving
 
 TOP95_FILE = Path(__file__).resolve().parent / "data" / "top95.txt"
 TOP95 = [line.strip() for line in TOP95_FILE.read_text().splitlines() if line.strip()]
@@ -341,7 +341,7 @@ def test_body_over_max_content_length_is_413(client: Any) -> None:
 def test_a_hot_url_is_answered_without_reading_the_puzzle(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sudoku_web.web import request_path
+    from sudoku_web.web.puzzles import request_path
 
     first = client.get(f"/p/{EASY}")
     calls = []

@@ -20,8 +20,8 @@ from web_puzzles import (
 
 from sudoku_web import create_app
 from sudoku_web.core.board import Geometry, hyper, jigsaw, standard, x_sudoku
-from sudoku_web.web.boards import BoardView, board_view
-from sudoku_web.web.budgets import CONFIG_DEFAULTS, DEFAULT_DOCTOR_DEADLINE_MS, DoctorBudget
+from sudoku_web.web.render.boards import BoardView, board_view
+from sudoku_web.web.runtime.budgets import CONFIG_DEFAULTS, DEFAULT_DOCTOR_DEADLINE_MS, DoctorBudget
 
 
 def macro_rows(board: BoardView) -> str:
@@ -149,7 +149,7 @@ def test_work_flagged_during_rendering_makes_the_response_no_store() -> None:
     """cache.mark_uncacheable() from inside a build (e.g. a template global) wins over caching."""
     from flask import render_template_string
 
-    from sudoku_web.web import cache
+    from sudoku_web.web.runtime import cache
 
     app = create_app({"TESTING": True})
 

@@ -28,7 +28,7 @@ from sudoku_web.core import solver_tables
 from sudoku_web.core.board import standard
 from sudoku_web.core.hints import hint_steps
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
-from sudoku_web.web.preview import GRID_SIDE, MARK, WIDTH, _corner
+from sudoku_web.web.render.preview import GRID_SIDE, MARK, WIDTH, _corner
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from flask import Flask, Response
 
 from sudoku_web.core.board import x_sudoku
 from sudoku_web.core.solver import SolveResult, solve
-from sudoku_web.web import budgets, cache
+from sudoku_web.web.runtime import budgets, cache
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -225,7 +225,7 @@ def test_debug_mode_disables_http_caching() -> None:
 
 def make_page_app(**config: object) -> tuple[Flask, list[str]]:
     """An app whose page route keeps whole responses in the LRU."""
-    from sudoku_web.web import security
+    from sudoku_web.web.runtime import security
 
     app = Flask(__name__)
     app.config.from_mapping({**security.CONFIG_DEFAULTS, **config})
@@ -246,6 +246,7 @@ def make_page_app(**config: object) -> tuple[Flask, list[str]]:
         return cache.cached_response(f"page|{name}", build)
 
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app, builds
 
 

@@ -102,7 +102,7 @@ def test_nginx_body_limit_matches_the_app() -> None:
 def test_only_the_photo_readers_take_big_bodies() -> None:
     # Every location keeps the server's 16 KiB but the two photo readers, which take the app's
     # PHOTO_MAX_CONTENT_LENGTH (8 MiB) and answer an API client's 413 in JSON.
-    from sudoku_web.web.limits import CONFIG_DEFAULTS as LIMITS
+    from sudoku_web.web.runtime.limits import CONFIG_DEFAULTS as LIMITS
 
     site = SITE.read_text()
     blocks = re.findall(r"location (= )?(\S+) \{(.*?)\n    \}", site, re.DOTALL)
@@ -187,7 +187,7 @@ def test_env_example_documents_every_serve_variable() -> None:
 
 PROXIED_APP = """
 from flask import Flask, Response, request
-from sudoku_web.web import cache, security
+from sudoku_web.web.runtime import cache, security
 
 def create_app():
     app = Flask(__name__)
@@ -210,11 +210,12 @@ def create_app():
 
     @app.post("/read")
     @app.post("/api/read")
-    def read():  # the photo readers' body limit, as sudoku_web.web.limits raises it
+    def read():  # the photo readers' body limit, as sudoku_web.web.runtime.limits raises it
         request.max_content_length = 8 * 1024 * 1024
         return str(len(request.get_data()))
 
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app
 """
 

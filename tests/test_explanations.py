@@ -1,5 +1,5 @@
 """One explanation per puzzle: the steps pages, /api/explain and the difficulty panel of one
-puzzle run the logic solver once (sudoku_web.web.explanations)."""
+puzzle run the logic solver once (sudoku_web.web.runtime.explanations)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sudoku_web import create_app
 from sudoku_web.core import logic
 from sudoku_web.core.board import parse_puzzle, standard
 from sudoku_web.core.solver import solve
-from sudoku_web.web import explanations, memo, solving
+from sudoku_web.web.runtime import explanations, memo, solving
 
 TOP95 = [
     line.strip().replace(".", "0")

@@ -8,7 +8,7 @@ from web_puzzles import EASY
 from werkzeug.datastructures import MultiDict
 
 from sudoku_web.core.board import standard, x_sudoku
-from sudoku_web.web.forms import PASTE_MAX, PuzzleForm, digest, puzzle_form
+from sudoku_web.web.puzzles.forms import PASTE_MAX, PuzzleForm, digest, puzzle_form
 
 
 def cells_data(puzzle: str) -> MultiDict[str, str]:

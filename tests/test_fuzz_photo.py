@@ -30,7 +30,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-#: Every status the readers answer with (the module docstring of web/photo_upload.py).
+#: Every status the readers answer with (the module docstring of web/puzzles/photo_upload.py).
 STATUSES = {200, 400, 413, 415, 422, 429}
 
 

@@ -15,7 +15,8 @@ from sudoku_web.core.board import parse_puzzle
 from sudoku_web.core.logic import GRADES, grade
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import geometry_for
-from sudoku_web.web import generate_views, variants
+from sudoku_web.web.pages import new_puzzle
+from sudoku_web.web.puzzles import new_puzzles, urls
 
 
 def _assert_proper(puzzle: str, variant: str, size: int, regions: str | None, asked: str) -> None:
@@ -130,7 +131,7 @@ def test_api_generate_top_grade_is_served_from_the_pool_when_live_misses(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """No live attempt left: the pool answers, with a puzzle of the grade asked for."""
-    monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
+    monkeypatch.setitem(new_puzzles.LIVE_ATTEMPTS, ("standard", 9), 0)
     body = client.get("/api/generate?grade=Diabolical&seed=7").get_json()
     assert (body["source"], body["grade"]) == ("pool", "Diabolical")
     assert body["puzzle"] in pool.shipped()["standard-9"]["Diabolical"]
@@ -166,7 +167,7 @@ def test_api_generate_unavailable_grade_is_422(client: Any) -> None:
 def test_api_generate_names_the_live_tries_when_none_is_found(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(generate_views, "POOL_ONLY", frozenset())
+    monkeypatch.setattr(new_puzzles, "POOL_ONLY", frozenset())
     response = client.get("/api/generate?variant=4x4&grade=Fiendish&seed=1")
     assert response.status_code == 422
     assert "none turned up in 20 tries and the pool has none" in response.get_json()["message"]
@@ -216,7 +217,7 @@ def test_daily_changes_with_the_day_grade_and_variant(
     assert today != hard and urlsplit(xs).path.startswith("/x/")
     _assert_proper(_puzzle_of(hard)[1], "standard", 9, None, "Hard")
     tomorrow = dt.datetime.now(dt.UTC) + dt.timedelta(days=1)
-    monkeypatch.setattr(generate_views, "utc_now", lambda: tomorrow)
+    monkeypatch.setattr(new_puzzle, "utc_now", lambda: tomorrow)
     later = create_app({"TESTING": True}).test_client().get("/daily").headers["Location"]
     assert later != today
 
@@ -244,7 +245,7 @@ def test_new_puzzle_form_offers_every_variant_and_grade(client: Any) -> None:
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert '<form class="new-puzzle" method="get" action="/new"' in html
-    for kind in generate_views.KINDS:
+    for kind in new_puzzles.KINDS:
         assert f'<option value="{kind.key}"' in html and kind.label in html
     for word in GRADES:
         assert f'<option value="{word}"' in html
@@ -270,7 +271,7 @@ def test_new_puzzle_opens_its_play_page(client: Any) -> None:
 
 
 def test_new_puzzle_from_the_pool_says_so(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
+    monkeypatch.setitem(new_puzzles.LIVE_ATTEMPTS, ("standard", 9), 0)
     location = client.get("/new?grade=Fiendish").headers["Location"]
     assert location.startswith("/p/") and location.endswith("/play?from=pool")
     # The play page it opens tells the person; the same puzzle's plain play link does not.
@@ -290,7 +291,7 @@ def test_new_puzzle_takes_variant_as_the_api_does(client: Any) -> None:
 def test_the_pool_note_never_calls_an_easy_grade_rare(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, ("standard", 9), 0)
+    monkeypatch.setitem(new_puzzles.LIVE_ATTEMPTS, ("standard", 9), 0)
     location = client.get("/new?grade=Easy").headers["Location"]
     html = client.get(location).get_data(as_text=True)
     assert "pre-generated pool" in html and "rare" not in html
@@ -299,11 +300,11 @@ def test_the_pool_note_never_calls_an_easy_grade_rare(
 def test_new_puzzle_offers_each_variant_only_its_grades(
     client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for kind in generate_views.KINDS:  # straight to the pool: what is offered is there
-        monkeypatch.setitem(generate_views.LIVE_ATTEMPTS, (kind.variant, kind.size), 0)
+    for kind in new_puzzles.KINDS:  # straight to the pool: what is offered is there
+        monkeypatch.setitem(new_puzzles.LIVE_ATTEMPTS, (kind.variant, kind.size), 0)
     html = client.get("/new").get_data(as_text=True)
-    for kind in generate_views.KINDS:
-        have = generate_views.grades_of(kind)
+    for kind in new_puzzles.KINDS:
+        have = new_puzzles.grades_of(kind)
         assert f'data-grades="{" ".join(have)}"' in html
         for word in have:  # each offered pair is made
             assert client.get(f"/new?v={kind.key}&grade={word}").status_code == 303, (kind, word)
@@ -327,19 +328,19 @@ def test_new_puzzle_unavailable_grade_says_why(client: Any) -> None:
 
 def test_every_form_kind_is_a_pool_kind() -> None:
     """The pool command fills what the form offers, killers (which it cannot hold) aside."""
-    offered = {(k.variant, k.size) for k in generate_views.KINDS if k.pooled}
+    offered = {(k.variant, k.size) for k in new_puzzles.KINDS if k.pooled}
     assert offered == set(pool.KINDS)
-    assert {(c.variant, c.size) for c in variants.CHOICES if not c.info.needs_cages} == offered
-    assert {(c.variant, c.size) for c in variants.CHOICES} == {
-        (k.variant, k.size) for k in generate_views.KINDS
+    assert {(c.variant, c.size) for c in urls.CHOICES if not c.info.needs_cages} == offered
+    assert {(c.variant, c.size) for c in urls.CHOICES} == {
+        (k.variant, k.size) for k in new_puzzles.KINDS
     }
 
 
 # ---- killers: made live (no pool holds cages), only the grades made within a request --------
 
 
-def _killer_kind() -> generate_views.Kind:
-    return next(k for k in generate_views.KINDS if not k.pooled)
+def _killer_kind() -> new_puzzles.Kind:
+    return next(k for k in new_puzzles.KINDS if not k.pooled)
 
 
 def test_api_generate_makes_a_killer_whose_cages_solve_uniquely() -> None:
@@ -371,7 +372,7 @@ def test_api_generate_makes_a_killer_whose_cages_solve_uniquely() -> None:
 
 def test_new_puzzle_form_offers_killer_with_its_live_grades(client: Any) -> None:
     kind = _killer_kind()
-    have = generate_views.grades_of(kind)
+    have = new_puzzles.grades_of(kind)
     assert have and "Easy" in have and "Diabolical" not in have
     html = client.get("/new").get_data(as_text=True)
     assert f'<option value="{kind.key}" data-grades="{" ".join(have)}">{kind.label}' in html
@@ -390,7 +391,7 @@ def test_new_killer_opens_its_killer_play_page() -> None:
 
 def test_killer_grade_not_offered_is_a_clear_4xx(client: Any) -> None:
     kind = _killer_kind()
-    assert "Diabolical" not in generate_views.grades_of(kind)
+    assert "Diabolical" not in new_puzzles.grades_of(kind)
     response = client.get(f"/api/generate?variant={kind.key}&grade=Diabolical&seed=1")
     assert response.status_code == 422
     message = response.get_json()["message"]

@@ -24,7 +24,7 @@ NOT_WEB = [
     "sudoku_web.solver",
     "sudoku_web.board",
     "sudoku_web.logic",
-    "sudoku_web.web.preview",
+    "sudoku_web.web.render.preview",
     "sudoku_web.cli",
 ]
 WEB = ("flask", "werkzeug", "wtforms", "jinja2", "markupsafe")
@@ -78,25 +78,79 @@ def test_documented_solve_import_works() -> None:
     assert solve(puzzle).status == "solved"
 
 
-def test_blueprints_never_import_each_other() -> None:
-    """What two blueprints share lives in a module both import, never in either."""
-    import sudoku_web.web
+#: The web layer's shared packages; every other package under ``sudoku_web/web`` is a blueprint.
+SHARED = {"puzzles", "render", "runtime"}
 
-    web = Path(sudoku_web.web.__file__).parent
-    blueprints = {
-        path.stem for path in web.glob("*.py") if "Blueprint(" in path.read_text(encoding="utf-8")
-    }
-    assert {"pages", "teaching", "api", "play"} <= blueprints
-    for name in sorted(blueprints):
-        tree = ast.parse((web / f"{name}.py").read_text(encoding="utf-8"))
-        imported: set[str] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                if node.module is None:
-                    imported |= {alias.name for alias in node.names}
-                else:
-                    imported.add(node.module.split(".")[0])
-        assert not imported & (blueprints - {name}), f"{name} imports {imported & blueprints}"
+
+def _web_package(module: str) -> str | None:
+    """The package under ``sudoku_web.web`` that holds ``module`` (None outside the web)."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 3 and parts[:2] == ["sudoku_web", "web"] else None
+
+
+def test_blueprints_never_import_each_other() -> None:
+    """What two blueprints share lives in a shared package both import, never in either; and
+    the shared packages never import a blueprint."""
+    graph = _import_graph()
+    packages = {_web_package(name) for name in graph} - {None}
+    assert {"pages", "teach", "api", "play"} | SHARED <= packages
+    for name, targets in graph.items():
+        here = _web_package(name)
+        if here is None:
+            continue
+        for target in targets:
+            there = _web_package(target)
+            if there is not None and there != here:
+                assert there in SHARED, f"{name} imports {target}, of another blueprint"
+
+
+def _web_modules() -> dict[str, Path]:
+    return {name: path for name, path in _package_modules().items() if _web_package(name)}
+
+
+def test_every_blueprint_is_one_package_exposing_bp() -> None:
+    """One way to register a blueprint: each package under web/ but the shared ones makes one
+    ``Blueprint`` and exposes it as ``bp`` (create_app registers them in one loop)."""
+    import importlib
+
+    from flask import Blueprint
+
+    made: dict[str, list[str]] = {}
+    for name, path in _web_modules().items():
+        if "Blueprint(" in path.read_text(encoding="utf-8"):
+            made.setdefault(str(_web_package(name)), []).append(name)
+    assert not made.keys() & SHARED, f"a shared package makes a blueprint: {made}"
+    assert all(len(modules) == 1 for modules in made.values()), made
+    for package in made:
+        module = importlib.import_module(f"sudoku_web.web.{package}")
+        assert isinstance(module.bp, Blueprint), package
+
+
+HOOKS = {"before_request", "after_request", "teardown_request", "before_app_request"}
+
+
+def test_request_hooks_are_registered_in_one_place() -> None:
+    """Only web/runtime/hooks.py registers request hooks, so their order is one list."""
+    for name, path in _web_modules().items():
+        if name == "sudoku_web.web.runtime.hooks":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in HOOKS:
+                raise AssertionError(f"{name} registers a request hook ({node.attr})")
+
+
+def test_render_draws_without_flask() -> None:
+    """What pages draw is tested without an app: web/render imports no Flask or Werkzeug."""
+    for name, path in _web_modules().items():
+        if _web_package(name) != "render":
+            continue
+        for node in _runtime_imports(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
+            assert not any(n.split(".")[0] in {"flask", "werkzeug"} for n in names), name
 
 
 def _package_modules() -> dict[str, Path]:

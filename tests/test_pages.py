@@ -12,8 +12,8 @@ from web_puzzles import CONFLICT, EASY, EASY_SOLUTION, IMPOSSIBLE, TWO_SOLUTIONS
 from sudoku_web import create_app
 from sudoku_web.core.board import standard
 from sudoku_web.core.solver import SolveResult
-from sudoku_web.web import solving
-from sudoku_web.web.budgets import Budget
+from sudoku_web.web.runtime import solving
+from sudoku_web.web.runtime.budgets import Budget
 
 
 def cells(puzzle: str) -> dict[str, str]:

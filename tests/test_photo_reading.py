@@ -305,7 +305,7 @@ def test_the_reading_module_imports_nothing_from_the_web() -> None:
 @pytest.mark.parametrize("puzzle", EASY[:3])
 def test_a_screenshot_of_a_drawn_grid_reads_right(puzzle: str) -> None:
     # The app's own link-preview picture stands in for a screenshot of a Sudoku app.
-    from sudoku_web.web.preview import render_png
+    from sudoku_web.web.render.preview import render_png
 
     givens = [0 if ch in ".0" else int(ch) for ch in puzzle]
     png = render_png(givens, None, solve(puzzle).geometry, "")

@@ -1,7 +1,7 @@
 """Reading a photo through the web: ``POST /api/read`` and the form's ``POST /read`` answer
 with the reading (the form filled, the doubtful cells marked and named) within their bounds:
 their own upload limit while every other route keeps 16 KiB, the pixel cap, the readers'
-slots (``web/slots.py``)."""
+slots (``web/runtime/slots.py``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from photo_inputs import doubtful_photo, truth
 
 from benchmarks.hostile import multipart, photo_files
 from sudoku_web import create_app
-from sudoku_web.web import slots
+from sudoku_web.web.runtime import slots
 
 SOLVE_LIMIT = 16 * 1024
 

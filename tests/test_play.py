@@ -1,5 +1,5 @@
 """Playing a shared puzzle: ``<share link>/play``, its picture, the form without JavaScript,
-``/api/check`` and ``/api/hint`` (sudoku_web.web.play)."""
+``/api/check`` and ``/api/hint`` (sudoku_web.web.play.routes)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ from web_puzzles import (
 from sudoku_web import create_app
 from sudoku_web.core.board import SYMBOLS
 from sudoku_web.core.solver import SolveResult
-from sudoku_web.web import solving
+from sudoku_web.web.runtime import solving
 
 # (share link, puzzle, solution, variant, regions) for every variant and size.
 GAMES = [

@@ -9,7 +9,7 @@ from PIL import Image
 
 from sudoku_web.core.board import Geometry, hyper, jigsaw, parse_puzzle, standard, x_sudoku
 from sudoku_web.core.solver import solve
-from sudoku_web.web.preview import (
+from sudoku_web.web.render.preview import (
     GIVEN_INK,
     GRID_SIDE,
     HEIGHT,

@@ -92,7 +92,8 @@ def _module_file(parts: list[str]) -> Path | None:
 
 
 def _module_exists(dotted: str) -> bool:
-    """``dotted`` is a module, or a name defined in one (``sudoku_web.web.cache.cacheable``)."""
+    """``dotted`` is a module, or a name defined in one
+    (``sudoku_web.web.runtime.cache.cacheable``)."""
     parts = dotted.split(".")
     for cut in range(len(parts), 0, -1):
         path = _module_file(parts[:cut])

@@ -22,7 +22,7 @@ from benchmarks import route_audit
 from sudoku_web import create_app
 from sudoku_web.core import logic
 from sudoku_web.core.board import standard
-from sudoku_web.web import solving
+from sudoku_web.web.runtime import solving
 
 TOP95 = [
     line.strip().replace(".", "0")
@@ -191,7 +191,7 @@ def test_the_audit_sends_requests_to_every_route_and_none_fails() -> None:
 
 def test_a_random_jigsaw_map_is_valid_and_canonical() -> None:
     from sudoku_web.core.board import jigsaw
-    from sudoku_web.web.variants import canonical_regions
+    from sudoku_web.web.puzzles.urls import canonical_regions
 
     for seed in range(3):
         regions = route_audit.random_map(16, random.Random(seed), swaps=2000)

@@ -6,7 +6,7 @@ import pytest
 from flask import Flask, Response
 
 from sudoku_web import create_app
-from sudoku_web.web import security
+from sudoku_web.web.runtime import security
 
 
 def make_app(**config: object) -> Flask:
@@ -32,6 +32,7 @@ def make_app(**config: object) -> Flask:
         return security.allow_same_origin_framing(Response("<p>panel</p>"), app)
 
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app
 
 
@@ -111,6 +112,7 @@ def test_debug_in_production_read_from_the_environment(monkeypatch: pytest.Monke
     app.config["DEBUG"] = True
     with pytest.raises(RuntimeError, match="debug"):
         security.init_app(app)
+        app.after_request(security.header_hook(app))
 
 
 def test_testing_in_production_refuses_to_start() -> None:

@@ -33,7 +33,7 @@ def test_defaults_suit_a_small_vps() -> None:
 def test_gunicorn_limits_sit_above_the_apps_own() -> None:
     # The app answers an over-long URL with its own 414 page (site style, security headers);
     # gunicorn's bare 414 must only catch what is longer still.
-    from sudoku_web.web.limits import CONFIG_DEFAULTS as LIMITS
+    from sudoku_web.web.runtime.limits import CONFIG_DEFAULTS as LIMITS
 
     settings = serve.settings_from_env({})
     assert settings["limit_request_line"] > LIMITS["MAX_URL_LENGTH"]
@@ -47,7 +47,7 @@ def test_workers_recycle_rarely_with_proportional_jitter() -> None:
     # (benchmarks/RESULTS.md, soak run), and a recycled worker starts with an empty LRU, so
     # the 2,000 of old restarted each worker every few seconds under load and halved the
     # cached-page throughput. Keep it far above what recycling-for-caching would tolerate.
-    from sudoku_web.web.cache import CONFIG_DEFAULTS
+    from sudoku_web.web.runtime.cache import CONFIG_DEFAULTS
 
     settings = serve.settings_from_env({})
     assert settings["max_requests"] == 50_000
@@ -253,7 +253,7 @@ def test_no_warning_on_loopback(capsys: pytest.CaptureFixture[str]) -> None:
 
 TINY_APP = """
 from flask import Flask
-from sudoku_web.web import security
+from sudoku_web.web.runtime import security
 
 def create_app():
     app = Flask(__name__)
@@ -263,6 +263,7 @@ def create_app():
     def healthz():
         return "ok"
     security.init_app(app)
+    app.after_request(security.header_hook(app))
     return app
 """
 

@@ -18,7 +18,7 @@ from web_puzzles import EASY, EASY_TYPO, JIGSAW_PUZZLE, JIGSAW_REGIONS, SIXTEEN_
 
 from sudoku_web import create_app
 from sudoku_web.core.board import standard
-from sudoku_web.web import cache, solving
+from sudoku_web.web.runtime import cache, solving
 
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
 pytestmark = pytest.mark.skipif(

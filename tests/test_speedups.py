@@ -14,10 +14,10 @@ from sudoku_web import create_app
 from sudoku_web.core.board import standard
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import find_variant
-from sudoku_web.web import variants
-from sudoku_web.web.skeleton import Skeletons, cut, sentinels
-from sudoku_web.web.speedups import SKELETONS
-from sudoku_web.web.variants import CHOICES, TEACH_PAGES, teach_url
+from sudoku_web.web.puzzles import urls
+from sudoku_web.web.puzzles.urls import CHOICES, TEACH_PAGES, teach_url
+from sudoku_web.web.runtime.skeleton import Skeletons, cut, sentinels
+from sudoku_web.web.runtime.speedups import SKELETONS
 
 # The registry's example for each picker entry but the classic 9x9: (puzzle, regions).
 VARIANT_EXAMPLES = {
@@ -41,9 +41,9 @@ def _variant_links() -> list[str]:
     """A share link per variant example of the form (X, hyper, jigsaw, 4x4, 6x6, 16x16)."""
     links = []
     for key, (puzzle, regions) in VARIANT_EXAMPLES.items():
-        geometry = variants.form_geometry(variants.choice(key), regions or None)
+        geometry = urls.form_geometry(urls.choice(key), regions or None)
         with create_app({"TESTING": True}).test_request_context():
-            links.append(variants.page_url(geometry, puzzle))
+            links.append(urls.page_url(geometry, puzzle))
     return links
 
 
@@ -142,24 +142,24 @@ def test_teaching_links_are_the_routes_of_their_pages(link: str) -> None:
     assert set(TEACH_PAGES) == {"steps", "search", "difficulty"}
     with app.test_request_context():
         geometry = standard(9)
-        assert f"{variants.page_url(geometry, EASY)}/steps" == teach_url("steps", geometry, EASY)
+        assert f"{urls.page_url(geometry, EASY)}/steps" == teach_url("steps", geometry, EASY)
 
 
 @pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
 @pytest.mark.parametrize("base", ["http://localhost/", "https://sudoku.example.org/app/"])
 def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None:
     puzzle, regions = VARIANT_EXAMPLES.get(key, (EASY, ""))
-    geometry = variants.form_geometry(variants.choice(key), regions or None)
+    geometry = urls.form_geometry(urls.choice(key), regions or None)
     app = create_app({"TESTING": True})
     for _ in range(2):
         with app.test_request_context(base_url=base):
-            links = variants.result_links(geometry, puzzle)
+            links = urls.result_links(geometry, puzzle)
             assert links.page == url_for(
-                "web." + variants.endpoint(find_variant(geometry.variant)),
-                **({"regions": variants.canonical_regions(geometry)} if regions else {}),
+                "pages." + urls.endpoint(find_variant(geometry.variant)),
+                **({"regions": urls.canonical_regions(geometry)} if regions else {}),
                 puzzle=puzzle,
             )
-            assert links.share == variants.page_url(geometry, puzzle, external=True)
+            assert links.share == urls.page_url(geometry, puzzle, external=True)
             assert links.share.startswith(base.rstrip("/").rsplit("/app", 1)[0])
-            assert links.edit == variants.edit_url(geometry, puzzle)
-            assert links.print == variants.print_url(links.edit)
+            assert links.edit == urls.edit_url(geometry, puzzle)
+            assert links.print == urls.print_url(links.edit)

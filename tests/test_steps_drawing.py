@@ -12,7 +12,7 @@ import pytest
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import Explanation, Step, explain
 from sudoku_web.core.techniques import node_cells
-from sudoku_web.web.teaching_display import _slots
+from sudoku_web.web.render.teaching_display import _slots
 
 TOP95 = [
     line.strip().replace(".", "0")

@@ -327,7 +327,7 @@ def test_difficulty_fragment_explains_when_the_grades_disagree(client: Any) -> N
 
 def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from sudoku_web.core import logic
-    from sudoku_web.web import solving
+    from sudoku_web.web.runtime import solving
 
     calls: list[str] = []
 
@@ -355,7 +355,7 @@ def test_result_page_does_not_compute_a_grade(app: Any, monkeypatch: pytest.Monk
 def test_result_page_survives_a_grader_that_fails(
     app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sudoku_web.web import solving
+    from sudoku_web.web.runtime import solving
 
     class Graded(Exception):
         pass
@@ -484,7 +484,7 @@ def test_difficulty_fragment_served_again_may_still_be_framed(client: Any) -> No
 def test_difficulty_fragment_revalidated_may_still_be_framed(app: Any, cache_size: int) -> None:
     # A browser applies a 304's CSP to its stored copy: a 304 with the default 'none' would
     # blank the no-JavaScript frame on revalidation (conditional or the LRU's fast path).
-    from sudoku_web.web import cache
+    from sudoku_web.web.runtime import cache
 
     app.extensions[cache.EXTENSION] = cache.MemoryStore(cache_size * 100_000)
     client = app.test_client()
@@ -687,7 +687,7 @@ def test_a_16x16_of_singles_is_not_split_into_pages_of_six(client: Any) -> None:
 
 
 def test_a_pencil_grid_strikes_only_the_steps_marks_and_shares_nothing_else() -> None:
-    from sudoku_web.web.teaching_display import pencil_grid
+    from sudoku_web.web.render.teaching_display import pencil_grid
 
     geo = standard(9)
     top95 = (Path(__file__).parent / "data" / "top95.txt").read_text().split()
@@ -711,7 +711,7 @@ def test_a_pencil_grid_strikes_only_the_steps_marks_and_shares_nothing_else() ->
 
 
 def test_the_shared_pencil_marks_stay_bounded_on_big_boards(monkeypatch: Any) -> None:
-    from sudoku_web.web import teaching_display
+    from sudoku_web.web.render import teaching_display
 
     monkeypatch.setattr(teaching_display, "_PLAIN_MARKS", {})
     sixteen = standard(16)

@@ -34,7 +34,7 @@ from web_puzzles import (
 
 from sudoku_web import create_app
 from sudoku_web.core.board import InvalidPuzzle, jigsaw
-from sudoku_web.web.variants import CHOICES, DEFAULT_JIGSAW, canonical_regions, jigsaw_geometry
+from sudoku_web.web.puzzles.urls import CHOICES, DEFAULT_JIGSAW, canonical_regions, jigsaw_geometry
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

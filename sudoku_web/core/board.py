@@ -300,7 +300,8 @@ def hyper() -> Geometry:
     return Geometry(9, "hyper", tuple(_lines(9) + _boxes(9, shape) + _windows()), shape)
 
 
-# Bounded: region maps arrive from users' URLs, so an unbounded cache would grow forever.
+# Bounded by count, not bytes: region maps arrive from users' URLs, so an unbounded cache would
+# grow forever; 128 geometries (each with its peer lists, at most a 16x16's) are kept.
 @functools.lru_cache(maxsize=128)
 def jigsaw(regions: str) -> Geometry:
     """Rows, columns and irregular regions given as an N*N map of region labels.

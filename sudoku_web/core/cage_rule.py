@@ -64,6 +64,8 @@ class CageRule:
     derived: int  # how many come from the 45 rule
 
 
+# Bounded by count, not bytes: cages come from users, and an entry is a board's constraints
+# (~25 KB for a 9x9 killer), so the 64 kept stay under ~2 MB.
 @functools.lru_cache(maxsize=64)
 def cage_rule(geometry: Geometry) -> CageRule:
     """The cages of ``geometry`` and the innies/outies of its houses and bands, as constraints.
@@ -110,12 +112,14 @@ def _cells(bits: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+# Bounded by count: one entry per house layout (~17 KB for 16x16), 16 kept.
 @functools.lru_cache(maxsize=16)
 def _sees(geometry: Geometry) -> tuple[int, ...]:
     """Each cell's peers, as bits of an int (per house layout)."""
     return tuple(_bits(peers) for peers in geometry.peers)
 
 
+# Bounded by count: one entry per house layout (~40 KB for 16x16), 16 kept.
 @functools.lru_cache(maxsize=16)
 def _unions(geometry: Geometry) -> tuple[tuple[int, int], ...]:
     """Sets of cells that hold each digit k times, as bits, with what they add up to: every

@@ -367,7 +367,7 @@ def _int_of(positions: Any, n_bits: int) -> int:
     return int.from_bytes(buf, "little")
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=4)  # bounded by count: one list per board size
 def _powers(count: int) -> list[int]:
     """``[0, 1, 2, 4, ...]``: ``1 << (b - 1)`` for b in 1..count (shared by every table of
     a size; counted in each one's bytes all the same)."""

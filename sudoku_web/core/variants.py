@@ -1,13 +1,12 @@
 """The variant registry: every kind of Sudoku the package plays, one entry each.
 
 Modelled on python-chess's ``VARIANTS`` list and ``find_variant(name)``: a variant is one
-:class:`VariantInfo`, and everything else asks the entry, never the variant's name: the
-engine's :func:`geometry_for`, the web's routes and links (one loop over :data:`VARIANTS` in
-``sudoku_web.web.request_path``, one links helper in ``sudoku_web.web.variants``), the form's
-picker and its rules in words, the pictures' shading, the generator's kinds and the API's
+:class:`VariantInfo`, and everything else asks the entry, never the variant's name: the engine's
+:func:`geometry_for`, the web's routes and links (one loop over :data:`VARIANTS` in
+``sudoku_web.web.puzzles.request_path``, one links helper in ``sudoku_web.web.puzzles.urls``), the
+form's picker and its rules in words, the pictures' shading, the generator's kinds and the API's
 ``variant`` field. Adding a variant is one entry here (plus its geometry builder in
 :mod:`sudoku_web.core.board` when its houses are new).
-
 An entry holds: its key and names; its rules in words (:attr:`VariantInfo.rules`,
 :attr:`VariantInfo.house_list`); its links (share-link ``prefix``, the form's ``?v=`` key,
 endpoint names); the sizes it comes in; whether it takes a region map (``takes_regions``) or

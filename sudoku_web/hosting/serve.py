@@ -8,7 +8,7 @@ Two equivalent ways to run it, sharing :data:`DEFAULTS` and :func:`settings_from
 Every setting can be overridden by an environment variable (``SUDOKU_WEB_BIND`` ...; see
 :data:`ENV_VARS`) and command-line flags override the environment. Both set
 ``SUDOKU_WEB_ENV=production`` unless it is already set, so a debug flag left on by mistake
-stops the server at startup (see :mod:`sudoku_web.web.security`).
+stops the server at startup (see :mod:`sudoku_web.web.runtime.security`).
 
 Worker count, decided: ``cores + 1`` sync workers, at most 8. Solving is CPU-bound and nginx
 buffers slow clients, so workers beyond the core count only queue for the CPU while each

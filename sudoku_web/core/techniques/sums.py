@@ -29,17 +29,6 @@ MAX_SIGNED_CELLS = 4
 MAX_STATES = 1024
 
 
-@functools.lru_cache(maxsize=1 << 16)  # bounded: one entry per digit mask of a board size
-def mask_sum(mask: int) -> int:
-    """The sum of the digits whose bits are set in ``mask`` (bit ``d-1`` for digit ``d``)."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += low.bit_length()
-        mask ^= low
-    return total
-
-
 def distinct_sum(
     masks: Sequence[int], total: int, size: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:

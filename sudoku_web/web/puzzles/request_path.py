@@ -1,0 +1,341 @@
+"""The one request path every blueprint shares: share-link routes and their reading, API
+requests, and the answers for a bad puzzle (the ``422`` page and the ``422`` JSON).
+
+Blueprints never import each other; what they share lives here (Flask's tutorial keeps
+``db`` for ``auth`` and ``blog`` the same way).
+
+Share links (see :mod:`sudoku_web.web.puzzles.urls` for the URL scheme):
+
+* :func:`add_share_routes` registers ``<share link><suffix>`` for every variant of the
+  registry with links of its own (:data:`sudoku_web.web.puzzles.urls.ROUTED`): the result page
+  (``""``), its picture (``.png``), the teaching pages (``/steps`` ...). It is the one loop
+  over the registry that makes routes; a new page of a puzzle is one more call.
+* :func:`read_share_link` reads one: the canonical spelling gives a :class:`ShareLink`, any
+  other spelling of a valid puzzle a ``301`` to the canonical URL (the query string kept as
+  sent), anything else the ``422`` page (:func:`invalid_page`).
+
+API requests: :func:`read_api_request` reads ``puzzle``, ``variant``, ``regions`` and
+``cages`` from the query (GET) or a JSON object (POST) and answers a malformed request with
+a ``400`` in JSON.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response as BaseResponse
+
+from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, standard
+from ...core.cages import SumsMismatch
+from ...core.variants import REGIONAL, VariantInfo
+from ..render.boards import board_view
+from . import sum_doctor, urls
+from .puzzle_text import Reading, canonical, givens_or_empty, is_canonical_text, read
+
+#: Where the JSON API lives; errors under it are answered in JSON (see errors.py).
+API_PREFIX = "/api"
+
+# ---- Share-link routes -----------------------------------------------------------------------
+
+#: ``view(info, puzzle, regions)``: a share-link page's view, per variant.
+ShareView = Callable[..., ResponseReturnValue]
+
+
+def add_share_routes(
+    bp: Blueprint, page: str, suffix: str, view: ShareView, methods: tuple[str, ...] = ("GET",)
+) -> None:
+    """Register ``<share link><suffix>`` for every variant, as endpoint
+    ``<blueprint>.<variant's endpoint>[_<page>]`` (``pages.puzzle``, ``teach.x_puzzle_steps``).
+
+    ``view`` is called as ``view(info, puzzle, regions, cages)`` (``regions`` for variants
+    that take a region map, ``cages`` for a board with cages: the same variant's links under
+    its ``cage_prefix``). A result page (empty ``suffix``) also answers pasted spellings
+    with slashes (the path converter), which it redirects to the canonical link.
+    """
+    for info in urls.ROUTED:
+        for caged in (False, True) if info.cage_prefix else (False,):
+            endpoint = urls.endpoint(info, page, caged=caged)
+            bound = functools.partial(_call, view, info)
+            functools.update_wrapper(bound, view)
+            rules = [urls.rule(info, "<puzzle>", caged=caged) + suffix]
+            if not suffix:
+                rules.append(urls.rule(info, "<path:puzzle>", caged=caged))
+            for rule in rules:
+                bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
+
+
+def _call(
+    view: ShareView,
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None = None,
+    cages: str | None = None,
+) -> Any:
+    return view(info, puzzle, regions, cages)
+
+
+# ---- Reading a share link --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShareLink:
+    """A share link read at its canonical spelling."""
+
+    geometry: Geometry
+    givens: str  # canonical
+    grid: tuple[int, ...] | None  # the parsed grid, None when the reader was skipped
+
+
+def link_reading(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> tuple[Geometry, Reading]:
+    """The geometry and reading of a share link; InvalidPuzzle for a bad region map or
+    bad cages."""
+    geometry = urls.geometry_of(info.key, puzzle, regions, cages)
+    return geometry, read(puzzle, geometry)
+
+
+def is_canonical_link(
+    geometry: Geometry,
+    givens: str | None,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+) -> bool:
+    """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``) are spelled as
+    links are built."""
+    if puzzle != givens:
+        return False
+    if geometry.cages and cages != urls.canonical_cages(geometry):
+        return False
+    return geometry.regions is None or regions == urls.canonical_regions(geometry)
+
+
+def read_share_link(
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    *,
+    suffix: str = "",
+    trust_engine: bool = False,
+) -> ShareLink | BaseResponse:
+    """A share link: its :class:`ShareLink` when canonical, else a ``301`` to the canonical
+    URL plus ``suffix`` (the query string kept as sent) or the ``422`` page.
+
+    ``trust_engine``: a link already spelled canonically is not read here; the engine reports
+    its conflicting givens itself (status ``invalid``, the reader's own messages), and the
+    caller shows the 422 page for that status (the result page's hot path).
+    """
+    try:
+        geometry = urls.geometry_of(info.key, puzzle, regions, cages)
+    except InvalidPuzzle as exc:
+        if isinstance(exc, SumsMismatch):  # say which cage's sum was probably mistyped
+            sums = sum_doctor.for_mismatch(exc, info.key, puzzle, regions)
+            if sums is not None:
+                grid = tuple(parse_puzzle(sums.givens, sums.geometry))
+                return invalid_page(exc.errors, sums.geometry, grid, sums=sums)
+        if not info.takes_regions or any(e.code == "cage" for e in exc.errors):
+            return invalid_page(exc.errors)
+        return invalid_page(exc.errors, regions=regions or "", puzzle=puzzle)
+    if trust_engine and is_canonical_link(geometry, puzzle, puzzle, regions, cages):
+        if is_canonical_text(puzzle, geometry):
+            return ShareLink(geometry, puzzle, None)
+    reading = read(puzzle, geometry)
+    if not reading.ok or reading.grid is None or reading.canonical is None:
+        return invalid_page(reading.errors, geometry, reading.grid)
+    if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages):
+        # One URL per puzzle: dots, separators, lower case and other region labels.
+        target = urls.page_url(geometry, reading.canonical) + suffix
+        query = request.query_string.decode("latin-1")
+        return redirect(f"{target}?{query}" if query else target, 301)
+    return ShareLink(geometry, reading.canonical, reading.grid)
+
+
+# ---- The 422 page ----------------------------------------------------------------------------
+
+
+def invalid_page(
+    errors: tuple[PuzzleError, ...],
+    geometry: Geometry | None = None,
+    grid: tuple[int, ...] | None = None,
+    *,
+    regions: str | None = None,
+    puzzle: str = "",
+    sums: sum_doctor.SumAdvice | None = None,
+) -> Response:
+    """422: the form's messages, and the grid with its offending cells marked when it parsed.
+
+    A jigsaw link whose region map is wrong (``regions`` given, no geometry) shows the map as
+    typed, its bad cells marked, when it can be drawn. ``sums``: the sum doctor's fixes for
+    cages whose sums miss the grid's total.
+    """
+    marked = {c for e in errors for c in e.cells}
+    board = None
+    if geometry is not None:
+        edit_url = urls.edit_url(geometry)
+        if grid is not None:
+            givens = canonical(grid)
+            board = board_view(geometry, givens, invalid=marked)
+            edit_url = urls.edit_url(geometry, givens)
+    elif regions is not None:
+        board, edit_url = _bad_map(regions, puzzle, marked)
+    else:
+        edit_url = url_for("pages.index")
+    page = render_template(
+        "invalid.html",
+        errors=errors,
+        board=board,
+        edit_url=edit_url,
+        sum_fixes=sums.links() if sums else [],
+        sum_cut=sums is not None and not sums.complete,
+    )
+    return Response(page, status=422, mimetype="text/html")
+
+
+def _bad_map(regions: str, puzzle: str, marked: set[int]) -> tuple[Any, str]:
+    """The drawing of a refused region map and the form opened on it."""
+    sketch = urls.region_sketch(regions)
+    board = None
+    args: dict[str, Any] = {"v": REGIONAL.form_key, "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
+    if sketch is not None:
+        givens = puzzle if len(puzzle) == sketch.cells else ""
+        board = board_view(sketch, givens, invalid=marked)
+        args.update(urls.choice_of(sketch).form_args)
+    return board, url_for("pages.index", **args)
+
+
+# ---- JSON: errors and API requests -----------------------------------------------------------
+
+
+def json_error(code: int, name: str, message: str) -> Response:
+    """A JSON error body for a non-puzzle failure (400, 404, 405, 413, 500...)."""
+    response = jsonify({"status": "error", "code": code, "error": name, "message": message})
+    response.status_code = code
+    return response
+
+
+def error_json(
+    errors: tuple[PuzzleError, ...] | list[PuzzleError], geometry: Geometry | None = None
+) -> list[dict[str, Any]]:
+    """Errors as JSON objects: code, message and the cells involved (``r4c7`` names)."""
+    geo = geometry or standard(9)
+    return [
+        {"code": e.code, "message": e.message, "cells": [geo.cell_name(c) for c in e.cells]}
+        for e in errors
+    ]
+
+
+def invalid_json(
+    reading: Reading, geometry: Geometry | None, fields: Mapping[str, Any]
+) -> Response:
+    """422 in JSON: every problem; ``puzzle`` is the canonical givens when the text parsed.
+
+    ``fields`` are the endpoint's own fields (empty ``solution``, ``steps`` ...) in its order;
+    ``errors`` is filled in where ``fields`` puts it (last if it does not).
+    """
+    body: dict[str, Any] = {"status": "invalid", "puzzle": reading.canonical, **fields}
+    body["errors"] = error_json(reading.errors, geometry)
+    response = jsonify(body)
+    response.status_code = 422
+    return response
+
+
+@dataclass(frozen=True)
+class ApiRequest:
+    """What an API request asks about: the puzzle text, the variant, a jigsaw's regions and
+    a killer's cages (a JSON list of ``{"sum", "cells"}``, or a link's spelling)."""
+
+    puzzle: str
+    variant: str | None = None
+    regions: str | None = None
+    cages: urls.Cages = None
+
+    def geometry(self) -> Geometry:
+        """The board asked about; InvalidPuzzle (naming the cells) for what is wrong with it."""
+        return urls.geometry_of(self.variant, self.puzzle, self.regions, self.cages)
+
+    def givens(self, geometry: Geometry) -> str:
+        """The puzzle text; a board with cages and no puzzle given is an empty grid."""
+        return givens_or_empty(self.puzzle, geometry)
+
+
+# JSON bodies are a few hundred bytes; nesting deeper than this is not a puzzle request (and
+# Python's parser would recurse on it).
+MAX_JSON_DEPTH = 32
+
+
+def read_api_request(endpoint: str) -> ApiRequest | Response:
+    """The request's ``puzzle``, ``variant``, ``regions`` and ``cages`` (query for GET, a JSON
+    object for POST), or a 400 in JSON saying what is wrong."""
+    args: Mapping[str, Any]
+    if request.method == "GET":
+        args = request.args
+        if args.get("puzzle") is None and not args.get("cages"):
+            return json_error(400, "Bad Request", f"Add the puzzle: {endpoint}?puzzle=…")
+    else:
+        body = _json_body()
+        if not isinstance(body, dict):
+            return json_error(400, "Bad Request", 'Send a JSON object such as {"puzzle": "…"}.')
+        args = body
+    text = args.get("puzzle")
+    cages = args.get("cages")
+    if text is None and cages:
+        text = ""  # a killer may have no givens at all: an empty grid of the board's size
+    if not isinstance(text, str):
+        return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
+    if not (cages is None or isinstance(cages, str | list)):
+        message = '"cages" must be a list such as [{"sum": 15, "cells": ["r1c1", "r1c2"]}].'
+        return json_error(400, "Bad Request", message)
+    for name in ("variant", "regions"):
+        if not (args.get(name) is None or isinstance(args.get(name), str)):
+            return json_error(400, "Bad Request", f'"{name}" must be a string when given.')
+    asked = ApiRequest(text, args.get("variant"), args.get("regions"), cages)
+    strings = (asked.puzzle, asked.variant or "", asked.regions or "")
+    if not all(_encodable(v) for v in (*strings, cages if isinstance(cages, str) else "")):
+        return json_error(400, "Bad Request", "The strings hold a lone surrogate (bad UTF-16).")
+    return asked
+
+
+def _json_body() -> Any:
+    """The request body as JSON, or None when it is not JSON, too deep, or not readable.
+
+    ``force``: curl -d without a Content-Type header is still JSON; a parse failure is ours
+    to report as a 400 in JSON, not Werkzeug's HTML.
+    """
+    try:
+        raw = request.get_data(cache=True)  # 413 past MAX_CONTENT_LENGTH, 400 for a gone client
+    except (OSError, ValueError):  # a malformed chunked body: nothing to read
+        return None
+    if _depth(raw) > MAX_JSON_DEPTH:
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _depth(raw: bytes) -> int:
+    """The deepest nesting of brackets in ``raw`` (an upper bound: strings are not skipped)."""
+    depth = deepest = 0
+    for byte in raw.translate(None, delete=_NOT_BRACKETS):
+        depth += 1 if byte in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

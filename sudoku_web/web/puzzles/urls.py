@@ -1,0 +1,462 @@
+"""Variants on the web: which geometry a request means, and every URL of a puzzle.
+
+A variant is one entry of the registry (:mod:`sudoku_web.core.variants`); this module is the
+web's half of it, derived from the entry: the choices offered on the form (``/?v=x`` ...), the
+geometry named by a form or an API request, and **the one links helper**: the share links'
+rules and endpoints, and every URL of a puzzle (:func:`share_url`, :func:`edit_url`,
+:func:`result_links`), used by every view and, through :class:`Links`, every template.
+
+URL scheme (every character is a digit or an upper-case letter, so chat and mail linkifiers
+keep the whole link):
+
+============================  =================================================================
+``/p/<puzzle>``               classic boxed grids; the size follows from the length
+                              (16, 36, 81 or 256 cells: 4x4, 6x6, 9x9, 16x16)
+``/x/<puzzle>``               X-sudoku (both main diagonals are houses), boxed sizes as above
+``/hyper/<puzzle>``           hyper / windoku, 9x9
+``/jigsaw/<regions>/<puzzle>``  jigsaw, N from 4 to 16; ``regions`` is N*N letters, one per
+                              cell row-major, relabelled ``A``, ``B``, ... in reading order
+``/killer/<cages>/<puzzle>``  a board with cages: the classic one; ``/killer-x/...``,
+                              ``/killer-hyper/...``, ``/killer-jigsaw/<regions>/<cages>/...``
+                              the others (each entry's ``cage_prefix``); ``<cages>`` is
+                              :func:`sudoku_web.core.cages.link_spelling`
+============================  =================================================================
+
+``<puzzle>`` is the symbols with ``0`` for blanks, letters upper case. A puzzle's pages sit
+under its share link: ``.png`` (the link-preview picture), ``/steps``, ``/search``,
+``/difficulty``, ``/play`` and ``/play.png``. Any other spelling (dots, lower case, other
+region labels) answers ``301`` to the canonical one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import astuple, dataclass, field
+from typing import Any
+
+from flask import url_for
+
+from ...core.board import (
+    BOX_SHAPES,
+    REGION_LETTERS,
+    Geometry,
+    House,
+    InvalidPuzzle,
+    PuzzleError,
+    infer_size,
+    jigsaw,
+    region_labels,
+    region_text,
+    standard,
+)
+from ...core.cages import cages_from_list, from_link, link_spelling
+from ...core.variants import (
+    CAGED,
+    CLASSIC,
+    DEFAULT_JIGSAW,
+    REGIONAL,
+    VARIANTS,
+    VariantInfo,
+    find_variant,
+    layout_of,
+    variant_of,
+)
+from ..runtime.memo import byte_cache
+
+# ---- Routes ------------------------------------------------------------------------------------
+
+#: The pages under a share link: page name -> (blueprint, URL suffix). "" is the result page.
+SHARE_PAGES: dict[str, tuple[str, str]] = {
+    "": ("pages", ""),
+    "png": ("pages", ".png"),
+    "steps": ("teach", "/steps"),
+    "search": ("teach", "/search"),
+    "difficulty": ("teach", "/difficulty"),
+    "play": ("play", "/play"),
+    "play_png": ("play", "/play.png"),
+}
+
+#: A solved puzzle's teaching pages, each at ``<share link>/<page>`` (see teaching.py).
+TEACH_PAGES = ("steps", "search", "difficulty")
+
+#: The variants with share links of their own (a killer's are its layout's, with cages).
+ROUTED: tuple[VariantInfo, ...] = tuple(info for info in VARIANTS if not info.has_layout)
+
+
+def endpoint(info: VariantInfo, page: str = "", *, caged: bool = False) -> str:
+    """A share-link page's endpoint name within its blueprint: ``puzzle`` for the classic
+    result page, ``x_puzzle_steps`` for an X-sudoku's steps page, ``killer_x_puzzle`` for
+    an X-sudoku with cages."""
+    stem = f"{info.cage_prefix.replace('-', '_')}_puzzle" if caged else info.endpoint
+    return f"{stem}_{page}" if page else stem
+
+
+def rule(info: VariantInfo, puzzle: str, *, caged: bool = False) -> str:
+    """A variant's share-link rule: ``/x/<puzzle>``, ``/jigsaw/<regions>/<puzzle>``, and
+    with cages ``/killer-x/<cages>/<puzzle>``."""
+    regions = "<regions>/" if info.takes_regions else ""
+    if caged:
+        return f"/{info.cage_prefix}/{regions}<cages>/{puzzle}"
+    return f"/{info.prefix}/{regions}{puzzle}"
+
+
+# ---- The form's picker -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of the variant picker on ``GET /``: ``/?v=<key>``."""
+
+    key: str  # "" for the classic grid (plain "/")
+    label: str
+    variant: str
+    size: int
+    info: VariantInfo = field(compare=False, repr=False, default=CLASSIC)
+
+    @property
+    def heading(self) -> str:
+        """The form's heading: ``Solve a Sudoku``, ``Solve an X-sudoku puzzle``."""
+        if not self.key:
+            return "Solve a Sudoku"
+        return f"Solve {with_article(f'{self.label} {self.info.noun}')}"
+
+    @property
+    def form_url(self) -> str:
+        """The empty form of this choice: ``/``, ``/?v=x``, ``/?v=jigsaw&n=6``."""
+        return url_for("pages.index", **dict[str, Any](self.form_args))
+
+    @property
+    def form_args(self) -> tuple[tuple[str, str], ...]:
+        """The form's own fields for this choice (``v`` and, for a jigsaw not 9x9, ``n``)."""
+        args = [("v", self.key)] if self.key else []
+        if self.info.takes_regions and self.size != self.info.default_size:
+            args.append(("n", str(self.size)))
+        return tuple(args)
+
+
+def _choices() -> tuple[Choice, ...]:
+    """The picker: each variant at its default size, then the other sizes it offers."""
+    first = [(info, info.default_size) for info in VARIANTS]
+    rest = [(info, size) for info in VARIANTS for size in info.form_sizes[1:]]
+    return tuple(
+        Choice(info.picker_key(size), info.picker_label(size), info.key, size, info)
+        for info, size in first + rest
+    )
+
+
+CHOICES: tuple[Choice, ...] = _choices()
+_BY_KEY = {c.key: c for c in CHOICES}
+
+
+def choice(key: str | None, size: str | None = None) -> Choice:
+    """The picker entry for ``?v=<key>`` (classic for anything unknown).
+
+    A jigsaw may also name its size (``?v=jigsaw&n=6``), any N the engine takes.
+    """
+    picked = _BY_KEY.get((key or "").strip().lower(), CHOICES[0])
+    info = picked.info
+    if info.takes_regions and size and size.isascii() and size.isdigit():
+        if int(size) in info.sizes:  # isascii: "٣".isdigit() is True, and int() takes it too
+            return Choice(picked.key, picked.label, info.key, int(size), info)
+    return picked
+
+
+def choice_of(geometry: Geometry) -> Choice:
+    """The picker entry (with its size) of a board: the killer's for the classic 9x9 with
+    cages; on other boards cages are an option of the board's own form."""
+    info = variant_of(geometry)
+    if geometry.cages and layout_of(CAGED) is info and geometry.size == CAGED.default_size:
+        info = CAGED
+    key = info.picker_key(geometry.size)
+    picked = _BY_KEY.get(key)
+    if picked is None:  # a size the picker does not offer (an X 4x4): the variant's form
+        picked = _BY_KEY.get(info.form_key, CHOICES[0])
+    if picked.size != geometry.size:
+        label = info.picker_label(geometry.size)
+        return Choice(picked.key, label, info.key, geometry.size, info)
+    return picked
+
+
+def form_key(geometry: Geometry) -> str:
+    """The ``?v=`` key of the picker entry for a geometry ("" for classic 9x9)."""
+    return variant_of(geometry).picker_key(geometry.size)
+
+
+# ---- Region maps -------------------------------------------------------------------------------
+
+
+def default_regions(size: int) -> str:
+    """The region map a fresh jigsaw form of this size starts from."""
+    if size == 9:
+        return DEFAULT_JIGSAW
+    if size in BOX_SHAPES:
+        index = standard(size).box_index
+    else:  # no boxes for 5, 7, 8, ...: one region per row, to be repainted
+        index = tuple(cell // size for cell in range(size * size))
+    return region_text(index)
+
+
+# board.jigsaw memoises every map it is given, in entries; the web goes through this cache,
+# bounded in bytes (a 9x9 jigsaw geometry with its peer tables is ~50 KB, a 16x16 ~1 MB).
+# Keyed on the canonical map, so spellings share.
+_build_jigsaw: Callable[[str], Geometry] = getattr(jigsaw, "__wrapped__", jigsaw)
+
+
+def jigsaw_geometry(regions: str) -> Geometry:
+    """The jigsaw geometry of a region map (any labels); raises InvalidPuzzle like
+    :func:`sudoku_web.core.board.jigsaw`, whose messages name the region and its size."""
+    labels = region_labels(regions)
+    number: dict[str, int] = {}
+    for label in labels:
+        number.setdefault(label, len(number))
+    if len(number) <= len(REGION_LETTERS):
+        try:
+            return _jigsaw_canonical("".join(REGION_LETTERS[number[label]] for label in labels))
+        except InvalidPuzzle:
+            pass  # say what is wrong in the labels people typed, not the canonical ones
+    return _build_jigsaw(regions)
+
+
+@byte_cache(8 * 1024 * 1024)
+def _jigsaw_canonical(regions: str) -> Geometry:
+    return _build_jigsaw(regions)
+
+
+def canonical_regions(geometry: Geometry) -> str:
+    """The share-link spelling of a jigsaw's map: ``A``, ``B``, ... by first appearance."""
+    if geometry.regions is None:
+        raise ValueError("only jigsaw geometries have a region map")
+    return region_text(geometry.regions)
+
+
+@byte_cache(1024 * 1024)
+def sketch(size: int, regions: tuple[int, ...] | None = None) -> Geometry:
+    """A drawing-only jigsaw board: rows (so cells know their row), and the map's regions as
+    borders and tints when given (a fresh form before its regions are set draws none)."""
+    rows = [House("row", r, tuple(range(r * size, (r + 1) * size))) for r in range(size)]
+    return Geometry(size, REGIONAL.key, tuple(rows), None, regions)  # type: ignore[arg-type]
+
+
+def region_sketch(text: str) -> Geometry | None:
+    """The drawing of a region map that may be invalid (see :func:`sketch`), so a rejected
+    map can be shown with its bad cells marked.
+
+    None when the map is not a square of a jigsaw size; it cannot be drawn then.
+    """
+    labels = region_labels(text)
+    size = infer_size("0" * len(labels))
+    if size is None or len(labels) != size * size:
+        return None
+    number: dict[str, int] = {}
+    return sketch(size, tuple(number.setdefault(label, len(number)) for label in labels))
+
+
+# ---- Geometries of requests --------------------------------------------------------------------
+
+
+def geometry_of(
+    variant: str | None, puzzle: str, regions: str | None = None, cages: Cages = None
+) -> Geometry:
+    """The geometry a request names: variant (default classic), size from the puzzle's length,
+    and cages (a link's spelling, any labels, or the API's list).
+
+    Variants without a region map take the size from the cell count when it is one of their
+    sizes and otherwise assume their default (the reader then reports the wrong length
+    against it). A jigsaw's size comes from its region map. Raises :class:`InvalidPuzzle`
+    for an unknown variant, a missing or bad region map, a region map given to another
+    variant, bad cages, or a killer without cages.
+    """
+    if variant == CLASSIC.key and not regions and not cages and len(puzzle) == 81:
+        if puzzle.isalnum():
+            return standard(9)  # a classic share link as built: the common case
+    asked = find_variant(variant)
+    info = layout_of(asked)
+    if info.takes_regions:
+        if not regions:
+            return info.geometry(info.default_size, None)  # says a map is needed
+        board = jigsaw_geometry(regions)  # through the web's byte-bounded cache
+    else:
+        size = infer_size(puzzle)
+        board = info.geometry(size if size in info.sizes else info.default_size, regions)
+    return with_link_cages(board, cages, needed=asked.needs_cages)
+
+
+#: Cages as requests spell them: a link's spelling, or the API's ``[{"sum", "cells"}, ...]``.
+Cages = str | Sequence[Mapping[str, object]] | None
+
+
+def with_link_cages(board: Geometry, cages: Cages, *, needed: bool = False) -> Geometry:
+    """``board`` with the cages of a link spelling (or the API's list); InvalidPuzzle for bad
+    ones, or for none when ``needed`` (a killer is its cages)."""
+    if not cages:
+        if needed:
+            message = "A killer puzzle needs its cages: draw them, or list them with their sums."
+            raise InvalidPuzzle([PuzzleError("cage", message)])
+        return board
+    if not isinstance(cages, str):
+        return board.with_cages(cages_from_list(cages, board))
+    return _caged(board, cages)
+
+
+@byte_cache(4 * 1024 * 1024)  # per board and spelling: links come from users
+def _caged(board: Geometry, cages: str) -> Geometry:
+    return board.with_cages(from_link(cages, board))
+
+
+def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
+    """The geometry a fresh form of this choice draws (a jigsaw's from ``regions`` if valid)."""
+    info = layout_of(picked.info)
+    if info.takes_regions:
+        try:
+            return jigsaw_geometry(regions or default_regions(picked.size))
+        except InvalidPuzzle:
+            return jigsaw_geometry(default_regions(picked.size))
+    return info.geometry(picked.size)
+
+
+# ---- A puzzle's URLs: the one links helper -----------------------------------------------------
+
+
+def share_url(geometry: Geometry, puzzle: str, page: str = "", *, external: bool = False) -> str:
+    """A canonical puzzle's share link (``page`` "") or a page under it (see
+    :data:`SHARE_PAGES`: ``png``, ``steps``, ``search``, ``difficulty``, ``play`` ...)."""
+    blueprint, _ = SHARE_PAGES[page]
+    name = f"{blueprint}.{endpoint(variant_of(geometry), page, caged=bool(geometry.cages))}"
+    return url_for(name, puzzle=puzzle, _external=external, **dict[str, Any](_map_args(geometry)))
+
+
+def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
+    """The canonical result page (or preview picture) of a canonical puzzle."""
+    return share_url(geometry, puzzle, "png" if png else "", external=external)
+
+
+def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
+    """The URL of a puzzle's teaching page (``steps``, ``search``, ``difficulty``), with
+    ``args`` as its query."""
+    name = "teach." + endpoint(variant_of(geometry), page, caged=bool(geometry.cages))
+    return url_for(name, puzzle=puzzle, **args, **dict[str, Any](_map_args(geometry)))
+
+
+@byte_cache(1024 * 1024)  # per geometry
+def _map_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    """A jigsaw's ``regions`` and a board's ``cages`` arguments for its links."""
+    args = []
+    if geometry.regions is not None:
+        args.append(("regions", canonical_regions(geometry)))
+    if geometry.cages:
+        args.append(("cages", link_spelling(geometry.cages, geometry)))
+    return tuple(args)
+
+
+def canonical_cages(geometry: Geometry) -> str:
+    """The share-link spelling of a board's cages ("" for none)."""
+    return link_spelling(geometry.cages, geometry)
+
+
+def cages_json(geometry: Geometry) -> list[dict[str, Any]]:
+    """A board's cages as the API takes them: ``[{"sum": 15, "cells": ["r1c1", ...]}]``."""
+    return [
+        {"sum": cage.total, "cells": [geometry.cell_name(c) for c in cage.cells]}
+        for cage in geometry.cages
+    ]
+
+
+def form_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
+    """The form's fields that open it on this board: ``v``, ``n`` (size), ``r`` (map)."""
+    args = list(choice_of(geometry).form_args)
+    if geometry.regions is not None:
+        args.append(("r", canonical_regions(geometry)))
+    if geometry.cages:
+        args.append(("k", canonical_cages(geometry)))
+    return tuple(args)
+
+
+def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
+    """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
+    args = dict[str, Any](form_args(geometry))
+    if puzzle:
+        args["p"] = puzzle
+    return url_for("pages.index", **args)
+
+
+def print_url(edit_url: str) -> str:
+    """The print page of a puzzle from its "Edit this puzzle" URL (the same arguments)."""
+    query = edit_url.partition("?")[2]
+    return url_for("pages.printout") + (f"?{query}" if query else "")
+
+
+@dataclass(frozen=True)
+class Links:
+    """A canonical puzzle's links, for its pages and their templates."""
+
+    page: str  # the share link, a path: /p/<puzzle>
+    share: str  # the same, absolute (for copying and link previews)
+    edit: str  # the form opened on the puzzle
+    print: str  # the print page of the same puzzle
+    picture: str  # the link-preview picture, absolute: <share>.png
+    play: str  # the play page, absolute
+    steps: str  # the teaching pages, paths
+    search: str
+    difficulty: str
+
+    def fields(self) -> tuple[str, ...]:
+        """Every link, in field order (``Links(*links.fields())`` is the same links)."""
+        return astuple(self)
+
+
+def result_links(geometry: Geometry, puzzle: str) -> Links:
+    """Every link of a canonical puzzle (see :class:`Links`)."""
+    edit = edit_url(geometry, puzzle)
+    return Links(
+        share_url(geometry, puzzle),
+        share_url(geometry, puzzle, external=True),
+        edit,
+        print_url(edit),
+        share_url(geometry, puzzle, "png", external=True),
+        share_url(geometry, puzzle, "play", external=True),
+        *(share_url(geometry, puzzle, page) for page in TEACH_PAGES),
+    )
+
+
+def form_url(geometry: Geometry) -> str:
+    """The empty form of this board's variant and size ("New puzzle" on a puzzle's pages)."""
+    return choice_of(geometry).form_url
+
+
+def describe(geometry: Geometry) -> str:
+    """Words for a board: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16 Sudoku``,
+    ``9x9 Killer sudoku``, ``9x9 Killer X-sudoku``."""
+    info = variant_of(geometry)
+    if geometry.cages:
+        name = CAGED.name if layout_of(CAGED) is info else f"{CAGED.short} {info.name}"
+    else:
+        name = info.name
+    return f"{geometry.size}x{geometry.size} {name}"
+
+
+#: Letters whose spoken name starts with a vowel sound ("an X-sudoku", "an F-puzzle").
+_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def with_article(words: str, *, capital: bool = False) -> str:
+    """``words`` after "a" or "an", by how the first word is spoken, not spelled: "an X-sudoku"
+    (a letter alone is read as its name), "an 8x8", "an 11x11", "a 16x16 Sudoku", "a Hyper
+    puzzle", "an Irregular puzzle"; "A"/"An" with ``capital``."""
+    first = re.split(r"[\s-]", words.strip(), maxsplit=1)[0]
+    number = re.match(r"\d+", first)
+    if number:
+        digits = number.group()
+        # eight, eighty, eight hundred ...; eleven and eighteen (thousand, million ...)
+        vowel = digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
+    elif len(first) == 1:
+        vowel = first.upper() in _VOWEL_LETTERS
+    else:
+        vowel = first[:1].lower() in "aeiou"
+    article = "an" if vowel else "a"
+    return f"{article.capitalize() if capital else article} {words}"
+
+
+def is_classic(geometry: Geometry) -> bool:
+    """True for the plain 9x9 board (pages name every other board)."""
+    return geometry == standard(9)

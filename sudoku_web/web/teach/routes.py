@@ -1,0 +1,323 @@
+"""The teaching pages: a puzzle's steps, the engine's search, its difficulty, and hints.
+
+Routes (each variant's share link plus a suffix, registered from the variant registry by
+:func:`~sudoku_web.web.puzzles.request_path.add_share_routes`):
+
+========================================  =========================================================
+``GET <share link>/steps?step=N``         the logic solver's steps, a page of ``STEPS_PER_PAGE``
+                                          at a time (fewer where their grids pass
+                                          ``STEPS_PAGE_CELLS``: teaching_display.step_pages),
+                                          the one holding step N, ``#step-N`` anchors
+``GET <share link>/search``               the engine's search story and the pencil marks after
+                                          its first reduce
+``GET <share link>/difficulty``           the difficulty panel (human and machine grades) as a
+                                          small page: a result page embeds it (fetched by
+                                          static/js/fragment.js, or an ``<iframe>`` without JS)
+``POST /hint``                            the form's Hint button (``formaction``): the next step
+                                          for the grid as typed, never the solution
+========================================  =========================================================
+
+The grade is not computed for the result page itself: it costs ~7 ms on a hard puzzle against
+~0.3 ms for the solve, so the result page stays a cheap, always-cacheable answer and the panel
+arrives as its own request (link-preview fetchers never load it). What these pages draw is
+built by :mod:`sudoku_web.web.render.teaching_display`; the core is called through
+:mod:`sudoku_web.web.runtime.solving`, within the budgets from the config (a hint,
+:mod:`sudoku_web.core.hints`, directly, with :func:`~sudoku_web.web.runtime.solving.hint_deadline`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, abort, current_app, make_response, render_template, request
+from werkzeug.wrappers import Response
+
+from ...core.board import Geometry, parse_puzzle
+from ...core.hints import Hint, hint_steps
+from ...core.logic import Candidates, pencil_marks
+from ...core.variants import VariantInfo
+from ..puzzles import urls
+from ..puzzles.forms import JigsawForm, PuzzleForm, form_for
+from ..puzzles.puzzle_text import canonical, read
+from ..puzzles.request_path import ShareLink, add_share_routes, read_share_link
+from ..render import teaching_display
+from ..runtime import cache, security, solving
+
+bp = Blueprint("teach", __name__)
+
+ResponseValue = Response | str | tuple[str, int]
+
+bp.add_app_template_global(urls.teach_url, "teach_url")
+
+
+def _page_number(text: str) -> int:
+    """``?step=N`` as a number; 404 for anything but ASCII digits >= 1."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or int(text) < 1:
+        abort(404)
+    return int(text)
+
+
+def steps_page(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
+    """The steps page: one page of steps (``?step=N`` picks the page holding step N)."""
+    link = read_share_link(info, puzzle, regions, cages, suffix="/steps")
+    if not isinstance(link, ShareLink):
+        return link
+    number = _page_number(request.args.get("step", "1"))
+    budget = solving.teach_budget()
+    key = cache.solve_key(link.givens, link.geometry)
+    return cache.cacheable(
+        "page",
+        cache.text_key("steps", key.text, budget.key, number),
+        lambda: _steps(link, key, number),
+    )
+
+
+def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
+    geometry, givens = link.geometry, link.givens
+    budget = solving.teach_budget()
+    result = solving.cached_solve(givens, geometry, key)
+    explanation = solving.explain_result(result, geometry)
+    total = len(explanation.steps) if explanation else 0
+    if explanation is not None and number > max(total, 1):
+        abort(404)
+    bounds = [(0, 0)]  # no steps: one empty page
+    if explanation:
+        pages_of = teaching_display.step_pages
+        bounds = pages_of(explanation, budget.steps_per_page, budget.steps_page_cells) or bounds
+    first, stop = next((a, b) for a, b in bounds if a < number <= b or b == a)
+    pages = [(a + 1, b) for a, b in bounds if b > a]
+    page = render_template(
+        "steps.html",
+        geometry=geometry,
+        puzzle=givens,
+        result=result,
+        explanation=explanation,
+        level=teaching_display.difficulty(explanation, result.stats) if explanation else None,
+        steps=teaching_display.step_views(explanation, first, stop) if explanation else [],
+        pages=pages,
+        current=first + 1,
+        total=total,
+        board_name=urls.describe(geometry),
+        page_url=urls.page_url(geometry, givens),
+        search_url=urls.teach_url("search", geometry, givens),
+        edit_url=urls.edit_url(geometry, givens),
+    )
+    return make_response(page)
+
+
+def search_page(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
+    """The engine's search story and the pencil marks after its first reduce."""
+    link = read_share_link(info, puzzle, regions, cages, suffix="/search")
+    if not isinstance(link, ShareLink):
+        return link
+    key = cache.solve_key(link.givens, link.geometry)
+    budget = solving.teach_budget()
+    return cache.cacheable(
+        "page", cache.text_key("search", key.text, budget.key), lambda: _search(link)
+    )
+
+
+def _search(link: ShareLink) -> str:
+    geometry, givens = link.geometry, link.givens
+    grid = parse_puzzle(givens, geometry)
+    trace = solving.search_story(grid, geometry)
+    reduced = pencil_marks(grid, geometry, reduce=True)
+    return render_template(
+        "search.html",
+        geometry=geometry,
+        puzzle=givens,
+        trace=trace,
+        events=teaching_display.event_views(trace),
+        marks=teaching_display.pencil_grid(geometry, reduced, grid),
+        open_cells=reduced.open_cells,
+        max_events=solving.teach_budget().trace_max_events,
+        board_name=urls.describe(geometry),
+        page_url=urls.page_url(geometry, givens),
+        steps_url=urls.teach_url("steps", geometry, givens),
+        edit_url=urls.edit_url(geometry, givens),
+    )
+
+
+def difficulty_page(
+    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+) -> ResponseValue:
+    """The difficulty panel as a small page of its own (see the module docstring): 200 with
+    both grades for a solved puzzle, 404 with a sentence for any other outcome.
+
+    It may be framed by the site's own pages only (``frame-ancestors 'self'``), as the result
+    page's ``<iframe>`` does without JavaScript; every other page refuses framing.
+    """
+    link = read_share_link(info, puzzle, regions, cages, suffix="/difficulty")
+    if not isinstance(link, ShareLink):
+        return link
+    embedded = request.args.get("embed") == "1"  # the result page's frame: no link back
+    key = cache.solve_key(link.givens, link.geometry)
+    budget = solving.teach_budget()
+    text = cache.text_key("difficulty", key.text, budget.key, int(embedded))
+    response = cache.cacheable("page", text, lambda: _difficulty(link, key, embedded))
+    # Again after cacheable, so a 304 says the same: browsers apply a 304's CSP to their copy.
+    return security.allow_same_origin_framing(response, current_app)
+
+
+def _difficulty(link: ShareLink, key: cache.SolveKey, embedded: bool) -> Response:
+    geometry, givens = link.geometry, link.givens
+    result = solving.cached_solve(givens, geometry, key)
+    graded = solving.grade_result(result, geometry)
+    level = teaching_display.difficulty(graded, result.stats) if graded is not None else None
+    page = render_template(
+        "difficulty.html",
+        level=level,
+        status=result.status,
+        page_url=urls.page_url(geometry, givens),
+        embedded=embedded,
+    )
+    response = make_response(page, 200 if level is not None else 404)
+    return security.allow_same_origin_framing(response, current_app)  # kept in the store
+
+
+add_share_routes(bp, "steps", "/steps", steps_page)
+add_share_routes(bp, "search", "/search", search_page)
+add_share_routes(bp, "difficulty", "/difficulty", difficulty_page)
+
+
+# ---- Hint -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HintPage:
+    """What the hint panel says. ``kind``: next, stuck, wrong, complete or many."""
+
+    kind: str
+    hint: Hint | None = None
+    wrong: tuple[str, ...] = ()  # cells that do not fit (names only, never the digit)
+    certain: bool = True  # wrong: the cells are surely wrong (vs. "one of these")
+    multiple: bool = False  # the givens allow more than one solution
+    cells: tuple[int, ...] = ()  # wrong: the same cells, to mark in the grid
+    pencil: bool = False  # wrong: a cell's pencil marks lack its digit (not an entry)
+
+
+@bp.post("/hint")
+def hint() -> ResponseValue:
+    """The form's Hint button: the next step for the grid as typed, or what is wrong with it.
+
+    The grid comes back in the form so the user carries on from it; ``givens`` (a hidden
+    field) remembers the grid of the first hint, so later entries can be checked against the
+    puzzle's solution. An invalid grid is a 422 with the form's own messages.
+    """
+    picked = urls.choice(request.form.get("v"), request.form.get("n"))
+    form = form_for(picked, urls.form_geometry(picked), request.form)
+    if not form.validate() or form.grid is None:
+        return _hint_page(form, picked, None, request.form.get("givens", "")[:300], 422)
+    geometry = form.geometry
+    grid = form.grid
+    givens = _posted_givens(request.form.get("givens", ""), geometry, grid)
+    start = Candidates(form.pencil.values, form.pencil.masks) if form.pencil else None
+    panel = _hint_for(grid, givens, geometry, start)
+    return _hint_page(form, picked, panel, canonical(givens), 200)
+
+
+def _posted_givens(text: str, geometry: Geometry, grid: list[int]) -> list[int]:
+    """The puzzle's givens from the hidden field, if every one is still in the grid.
+
+    Otherwise (first hint, another puzzle typed over, a given changed) the grid itself is
+    taken as the puzzle.
+    """
+    reading = read(text[: geometry.cells * 2], geometry) if text else None
+    if reading is None or not reading.ok or reading.grid is None:
+        return list(grid)
+    kept = all(not g or g == v for g, v in zip(reading.grid, grid, strict=True))
+    return list(reading.grid) if kept else list(grid)
+
+
+def _wrong(
+    cells: list[int] | tuple[int, ...],
+    geometry: Geometry,
+    certain: bool = True,
+    pencil: bool = False,
+) -> HintPage:
+    """The "check these cells" panel, naming the cells (never their digits)."""
+    names = tuple(geometry.cell_name(c) for c in cells)
+    return HintPage("wrong", wrong=names, certain=certain, cells=tuple(cells), pencil=pencil)
+
+
+def _hint_for(
+    grid: list[int], givens: list[int], geometry: Geometry, start: Candidates | None = None
+) -> HintPage:
+    """Decide what the hint panel says for a grid (entries) over its puzzle (givens), from
+    the person's pencil marks (``start``) when they brought them."""
+    if all(grid):
+        # The form refused conflicts, so a full grid breaks no rule: it is a solution.
+        return HintPage("complete")
+    result = solving.cached_solve(canonical(givens), geometry)
+    if result.status == "unsolvable":
+        return _wrong_somewhere(grid, geometry)
+    if result.status == "solved":
+        # Entries over a known puzzle: check each against its solution, naming cells only.
+        solution = parse_puzzle(result.solutions[0], geometry)
+        wrong = [c for c, v in enumerate(grid) if v and not givens[c] and v != solution[c]]
+        if wrong:
+            return _wrong(wrong, geometry)
+        if start is not None:
+            # Pencil marks that rule out a cell's own digit lead every later step astray.
+            lost = [
+                c
+                for c, v in enumerate(grid)
+                if not v and not start.masks[c] >> (solution[c] - 1) & 1
+            ]
+            if lost:
+                return _wrong(lost, geometry, pencil=True)
+    solved = result.status == "solved"  # then every entry was checked against the solution
+    hint = hint_steps(
+        grid,
+        geometry,
+        unique=solved,
+        start=start,
+        givens=givens if solved else None,
+        deadline_ms=solving.hint_deadline(),
+    )
+    if hint.last is not None and hint.last.technique == "Contradiction":
+        return _wrong(hint.last.cells, geometry)
+    return HintPage(
+        "stuck" if hint.stuck else "next", hint=hint, multiple=result.status == "multiple"
+    )
+
+
+def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
+    """The grid has no solution: name the cells to check (never the digits)."""
+    hint = hint_steps(grid, geometry, unique=False, deadline_ms=solving.hint_deadline())
+    if hint.last is not None and hint.last.technique == "Contradiction":
+        return _wrong(hint.last.cells, geometry)
+    diagnosis = solving.diagnose_puzzle(canonical(grid), geometry)
+    if diagnosis is None:
+        return HintPage("wrong", certain=False)
+    fixable = sorted({fix.cell for fix in diagnosis.fixes})
+    return _wrong(fixable or list(diagnosis.conflict), geometry, certain=False)
+
+
+def _hint_page(
+    form: PuzzleForm,
+    picked: urls.Choice,
+    panel: HintPage | None,
+    givens: str,
+    status: int,
+) -> tuple[str, int]:
+    geometry = form.geometry
+    hint = panel.hint if panel else None
+    page = render_template(
+        "hint.html",
+        form=form,
+        board=form.board(givens),
+        wrong_cells=set(panel.cells) if panel else set(),
+        examples=[],
+        picked=picked,
+        choices=urls.CHOICES,
+        jigsaw=isinstance(form, JigsawForm),
+        panel=panel,
+        givens=givens,
+        **teaching_display.hint_display(hint, geometry, givens),
+    )
+    return page, status
