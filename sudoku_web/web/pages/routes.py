@@ -40,6 +40,7 @@ from ..puzzles.request_path import (
     link_reading,
     read_share_link,
 )
+from ..render import drawing, exports
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, solving, speedups
@@ -51,6 +52,10 @@ bp = Blueprint("pages", __name__)
 bp.add_app_template_global(variant_of, "variant_info")
 bp.add_app_template_global(urls.form_url, "form_url")
 bp.add_app_template_global(urls.is_classic, "is_classic")
+# Every grid draws its board's rules, and pages say them in words (render.drawing).
+bp.add_app_template_global(drawing.overlay, "rules_overlay")
+bp.add_app_template_global(drawing.rule_words, "rule_words")
+bp.add_app_template_global(exports.fpuzzles_url, "fpuzzles_url")
 
 # Headings and picture captions per solver outcome.
 HEADINGS = {
