@@ -72,7 +72,7 @@ def cage_rule(geometry: Geometry) -> CageRule:
 
     Cached for a few boards (a killer is often solved several times in one request).
     """
-    sees = list(_sees(geometry.base))
+    sees = list(sees_bits(geometry.base))
     cage_bits = [_bits(cage.cells) for cage in geometry.cages]
     for cage, mates in zip(geometry.cages, cage_bits, strict=True):
         for cell in cage.cells:
@@ -114,7 +114,7 @@ def _cells(bits: int) -> tuple[int, ...]:
 
 # Bounded by count: one entry per house layout (~17 KB for 16x16), 16 kept.
 @functools.lru_cache(maxsize=16)
-def _sees(geometry: Geometry) -> tuple[int, ...]:
+def sees_bits(geometry: Geometry) -> tuple[int, ...]:
     """Each cell's peers, as bits of an int (per house layout)."""
     return tuple(_bits(peers) for peers in geometry.peers)
 

@@ -126,12 +126,13 @@ class Arrow(Rule):
         memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         cells = bulb + shaft
         split = len(bulb)
+        groups = sums.groups_of(shaft, geometry.peers)
 
         def narrow(m: list[int]) -> bool:
             key = tuple(m[c] for c in cells)
             new = memo.get(key)
             if new is None:
-                new = _narrow(key[:split], key[split:])
+                new = _narrow(key[:split], key[split:], groups)
                 if len(memo) > 20_000:
                     memo.clear()
                 memo[key] = new
@@ -148,8 +149,8 @@ class Arrow(Rule):
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(
-            lines=(Line(self.line, "arrow", arrowhead=True),),
-            bulbs=(Bulb(self.bulb, "arrow"),),
+            lines=(Line(self.line, "grey", "thin", arrowhead=True),),
+            bulbs=(Bulb(self.bulb, "grey", filled=False),),
         )
 
     def describe(self, geometry: Geometry) -> str:
@@ -166,12 +167,15 @@ def _number(values: Sequence[int]) -> int:
     return out
 
 
-def _narrow(bulb: Sequence[int], shaft: Sequence[int]) -> tuple[int, ...]:
-    """The bulb's and the line's masks keeping only what some (bulb number, line sum) allows."""
+def _narrow(
+    bulb: Sequence[int], shaft: Sequence[int], groups: Sequence[tuple[int, ...]]
+) -> tuple[int, ...]:
+    """The bulb's and the line's masks keeping only what some (bulb number, line sum) allows;
+    the line cells of each group (they share a house) differ."""
     reach = sums.reachable(shaft)
     if len(bulb) == 1:
         values = bulb[0] & (reach >> 1)  # bulb digit v needs line total v (bit v)
-        new_shaft, hit = sums.narrow(shaft, values << 1)
+        new_shaft, hit = sums.narrow_groups(shaft, values << 1, groups)
         return (values & (hit >> 1), *new_shaft)
     kept = [0] * len(bulb)
     targets = 0
@@ -181,5 +185,11 @@ def _narrow(bulb: Sequence[int], shaft: Sequence[int]) -> tuple[int, ...]:
             targets |= 1 << value
             for i, d in enumerate(combo):
                 kept[i] |= 1 << (d - 1)
-    new_shaft, _ = sums.narrow(shaft, targets)
+    new_shaft, hit = sums.narrow_groups(shaft, targets, groups)
+    if hit != targets:
+        kept = [0] * len(bulb)
+        for combo in product(*(digits(m) for m in bulb)):
+            if hit >> _number(combo) & 1:
+                for i, d in enumerate(combo):
+                    kept[i] |= 1 << (d - 1)
     return (*kept, *new_shaft)

@@ -29,6 +29,9 @@ from ..board import Cage, Geometry, House, PuzzleError
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
+# Pairs of cells (a, b) and the allow table they keep: allow[v - 1] holds the symbols b may
+# take when a holds v (the relations here are symmetric). See :mod:`.pairs`.
+Relation = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
 
 # Hard bounds on one puzzle's rules, whatever the input (checked before any work).
 MAX_RULES = 2000
@@ -50,9 +53,11 @@ def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
 
 # --- drawing -------------------------------------------------------------------------------
 
-LineStyle = Literal["thermometer", "arrow", "whispers", "renban", "palindrome", "diagonal"]
+# Drawing styles are visual, never a rule kind's name: a page draws what it is told.
+Colour = Literal["grey", "green", "purple", "orange", "blue"]
+LineStyle = Literal["thick", "thin", "dashed"]
 DotFill = Literal["white", "black"]
-ShadeStyle = Literal["odd", "even"]
+ShadeStyle = Literal["circle", "square"]
 
 
 @dataclass(frozen=True)
@@ -60,16 +65,19 @@ class Line:
     """A line through cell centres, in order; ``arrowhead``: an arrow's head at its end."""
 
     cells: tuple[int, ...]
-    style: LineStyle
+    colour: Colour
+    style: LineStyle = "thick"
     arrowhead: bool = False
 
 
 @dataclass(frozen=True)
 class Bulb:
-    """A round bulb (one cell) or a pill (2-3 cells in a line) over cells."""
+    """A round bulb (one cell) or a pill (2-3 cells in a line) over cells: ``filled`` (a
+    thermometer's bulb, the line's colour) or ``outlined`` (an arrow's circle)."""
 
     cells: tuple[int, ...]
-    style: Literal["thermometer", "arrow"]
+    colour: Colour
+    filled: bool
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,7 @@ class Clue:
 
 @dataclass(frozen=True)
 class Shade:
-    """A shaded cell: a circle (odd) or a square (even)."""
+    """A grey shape in a cell behind its digit: a circle or a square."""
 
     cell: int
     style: ShadeStyle
@@ -216,6 +224,11 @@ class Rule:
     def marks(self) -> tuple[tuple[int, int], ...]:
         """Pairs of cells this rule marks (a dot or letter): negative rules skip them."""
         return ()
+
+    def relation(self, geometry: Geometry) -> Relation | None:
+        """The pairs of cells and the relation they keep, for a rule that is exactly that
+        (a dot, a whisper, anti-knight ...); None for any other rule."""
+        return None
 
 
 # --- shared helpers ----------------------------------------------------------------------------
@@ -409,7 +422,8 @@ class LineRule(Rule):
 
     cells: tuple[int, ...]
     MIN_CELLS: ClassVar[int] = 2
-    STYLE: ClassVar[LineStyle]
+    COLOUR: ClassVar[Colour]
+    STYLE: ClassVar[LineStyle] = "thick"
 
     @classmethod
     def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
@@ -441,4 +455,4 @@ class LineRule(Rule):
         return out
 
     def drawing(self, geometry: Geometry) -> Drawing:
-        return Drawing(lines=(Line(self.cells, self.STYLE),))
+        return Drawing(lines=(Line(self.cells, self.COLOUR, self.STYLE),))

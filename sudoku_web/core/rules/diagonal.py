@@ -61,7 +61,7 @@ class Diagonal(Rule):
         return len(set(values)) == len(values)
 
     def drawing(self, geometry: Geometry) -> Drawing:
-        return Drawing(lines=(Line(self.cells_on(geometry.size), "diagonal"),))
+        return Drawing(lines=(Line(self.cells_on(geometry.size), "blue", "dashed"),))
 
     def describe(self, geometry: Geometry) -> str:
         which = "bottom left to top right" if self.slope == "p" else "top left to bottom right"

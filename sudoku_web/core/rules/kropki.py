@@ -8,7 +8,6 @@ the two cells, then ``_`` and the value when it is not the default.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -16,8 +15,8 @@ from ..board import Geometry, PuzzleError
 from .base import (
     Dot,
     Drawing,
-    Propagator,
     Reading,
+    Relation,
     Rule,
     RuleError,
     cells_token,
@@ -30,7 +29,7 @@ from .base import (
     parse_number,
     problem,
 )
-from .pairs import narrow_pairs, pairs_hold, table
+from .pairs import PairRule, table
 
 DEFAULT = {"w": 1, "b": 2}
 _FIELD = {"w": "difference", "b": "ratio"}
@@ -44,7 +43,7 @@ def related(colour: Literal["w", "b"], value: int) -> Any:
 
 
 @dataclass(frozen=True)
-class Kropki(Rule):
+class Kropki(PairRule):
     """A white (difference) or black (ratio) dot between two neighbours."""
 
     KEY = "kr"
@@ -106,14 +105,8 @@ class Kropki(Rule):
             out.append(problem(f"The {where} has the value {self.value}.", self.cells))
         return out
 
-    def _allow(self, size: int) -> tuple[int, ...]:
-        return table(size, related(self.colour, self.value))
-
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs((self.cells,), self._allow(geometry.size))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, (self.cells,), self._allow(geometry.size))
+    def relation(self, geometry: Geometry) -> Relation:
+        return (self.cells,), table(geometry.size, related(self.colour, self.value))
 
     def marks(self) -> tuple[tuple[int, int], ...]:
         return (self.cells,)

@@ -119,12 +119,13 @@ class LittleKiller(Rule):
         cells = self.cells_on(geometry.size)
         target = 1 << self.total
         memo: dict[tuple[int, ...], list[int]] = {}
+        groups = sums.groups_of(cells, geometry.peers)
 
         def narrow(m: list[int]) -> bool:
             key = tuple(m[c] for c in cells)
             new = memo.get(key)
             if new is None:
-                new = sums.narrow(key, target)[0]
+                new = sums.narrow_groups(key, target, groups)[0]
                 if len(memo) > 20_000:
                     memo.clear()
                 memo[key] = new

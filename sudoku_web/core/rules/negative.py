@@ -9,14 +9,14 @@ other, nor any black dot's value times), ``"xv"`` (no X or V: neighbours add up 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry
-from .base import Drawing, Propagator, Reading, Rule, RuleError, problem
+from .base import Drawing, Reading, Relation, Rule, RuleError, problem
 from .kropki import DEFAULT, Kropki, related
-from .pairs import narrow_pairs, pairs_hold, table, unmarked_orthogonal
+from .pairs import PairRule, table, unmarked_orthogonal
 
 Which = Literal["w", "b", "xv"]
 _FIELDS: dict[str, Which] = {"difference": "w", "ratio": "b", "xv": "xv"}
@@ -28,7 +28,7 @@ _WORDS = {
 
 
 @dataclass(frozen=True)
-class Negative(Rule):
+class Negative(PairRule):
     """Where no mark of its kind is shown, the mark's relation does not hold."""
 
     KEY = "ng"
@@ -85,13 +85,8 @@ class Negative(Rule):
         tests = [related(self.which, v) for v in self._values(geometry)]
         return lambda a, b: not any(test(a, b) for test in tests)
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        allow = table(geometry.size, self._relation(geometry))
-        return narrow_pairs(unmarked_orthogonal(geometry), allow)
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        allow = table(geometry.size, self._relation(geometry))
-        return pairs_hold(grid, unmarked_orthogonal(geometry), allow)
+    def relation(self, geometry: Geometry) -> Relation:
+        return unmarked_orthogonal(geometry), table(geometry.size, self._relation(geometry))
 
     def describe(self, geometry: Geometry) -> str:
         values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""

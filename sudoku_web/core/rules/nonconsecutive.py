@@ -6,20 +6,15 @@ f-puzzles ``nonconsecutive: true``. Our spelling: ``nc``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry
-from .base import GlobalRule, Propagator
-from .pairs import narrow_pairs, pairs_hold, table, unmarked_orthogonal
-
-
-def _allow(size: int) -> tuple[int, ...]:
-    return table(size, lambda a, b: abs(a - b) != 1)
+from .base import GlobalRule, Relation
+from .pairs import PairRule, table, unmarked_orthogonal
 
 
 @dataclass(frozen=True)
-class Nonconsecutive(GlobalRule):
+class Nonconsecutive(GlobalRule, PairRule):
     """No two orthogonal neighbours (without a mark) hold consecutive digits."""
 
     KEY = "nc"
@@ -27,8 +22,6 @@ class Nonconsecutive(GlobalRule):
     FPUZZLES = ("nonconsecutive",)
     WORDS = "Non-consecutive: digits in cells that share an edge never differ by 1."
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs(unmarked_orthogonal(geometry), _allow(geometry.size))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, unmarked_orthogonal(geometry), _allow(geometry.size))
+    def relation(self, geometry: Geometry) -> Relation:
+        allow = table(geometry.size, lambda a, b: abs(a - b) != 1)
+        return unmarked_orthogonal(geometry), allow

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from ..board import Geometry
-from .base import GlobalRule, Propagator
+from .base import GlobalRule, Propagator, Relation, Rule
 
 
 def table(size: int, related: Callable[[int, int], bool]) -> tuple[int, ...]:
@@ -107,15 +107,28 @@ def differ(size: int) -> tuple[int, ...]:
     return table(size, lambda a, b: a != b)
 
 
-class ApartDiffer(GlobalRule):
+class PairRule(Rule):
+    """A rule that is a relation between pairs of cells (:meth:`Rule.relation`): its
+    eliminations and its check come from that relation."""
+
+    def pairs_relation(self, geometry: Geometry) -> Relation:
+        """The relation (never None for a pair rule)."""
+        found = self.relation(geometry)
+        assert found is not None, f"{self.NAME} has no relation"
+        return found
+
+    def propagator(self, geometry: Geometry) -> Propagator:
+        return narrow_pairs(*self.pairs_relation(geometry))
+
+    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
+        return pairs_hold(grid, *self.pairs_relation(geometry))
+
+
+class ApartDiffer(GlobalRule, PairRule):
     """Cells one of ``STEPS`` apart never hold the same digit (anti-knight, anti-king)."""
 
     STEPS: ClassVar[tuple[tuple[int, int], ...]]
 
-    def propagator(self, geometry: Geometry) -> Propagator:
+    def relation(self, geometry: Geometry) -> Relation:
         pairs = unseen(neighbour_pairs(geometry.size, self.STEPS), geometry)
-        return narrow_pairs(pairs, differ(geometry.size))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        pairs = neighbour_pairs(geometry.size, self.STEPS)
-        return pairs_hold(grid, pairs, differ(geometry.size))
+        return pairs, differ(geometry.size)

@@ -5,23 +5,23 @@ f-puzzles ``palindrome``: ``[{"lines": [[...]]}]``. Our spelling: ``pd_`` and th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
-from .base import LineRule, Propagator, names, problem
-from .pairs import narrow_pairs, pairs_hold, table
+from .base import LineRule, Relation, names, problem
+from .pairs import PairRule, table
 
 
 @dataclass(frozen=True)
-class Palindrome(LineRule):
+class Palindrome(LineRule, PairRule):
     """The i-th cell from either end hold the same digit."""
 
     KEY = "pd"
     NAME = "palindrome line"
     FPUZZLES = ("palindrome",)
     WORDS = "A palindrome line reads the same from either end."
-    STYLE = "palindrome"
+    COLOUR = "grey"
+    STYLE = "thin"
 
     cells: tuple[int, ...]
 
@@ -41,11 +41,8 @@ class Palindrome(LineRule):
                 out.append(problem(message, (a, b)))
         return out
 
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs(self._pairs(), table(geometry.size, int.__eq__))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, self._pairs(), table(geometry.size, int.__eq__))
+    def relation(self, geometry: Geometry) -> Relation:
+        return self._pairs(), table(geometry.size, int.__eq__)
 
     def describe(self, geometry: Geometry) -> str:
         return f"Palindrome {names(self.cells, geometry)}: it reads the same from either end."

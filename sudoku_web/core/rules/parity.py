@@ -89,7 +89,7 @@ class Parity(Rule):
         return all((grid[c] % 2 == 1) == odd for c in self.cells)
 
     def drawing(self, geometry: Geometry) -> Drawing:
-        style: Literal["odd", "even"] = "odd" if self.parity == "o" else "even"
+        style: Literal["circle", "square"] = "circle" if self.parity == "o" else "square"
         return Drawing(shaded=tuple(Shade(c, style) for c in self.cells))
 
     def describe(self, geometry: Geometry) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
+from ..cage_rule import sees_bits
 from .base import LineRule, Propagator, names, problem
 
 
@@ -20,7 +21,7 @@ class Renban(LineRule):
     NAME = "renban line"
     FPUZZLES = ("renban",)
     WORDS = "A renban line holds different digits that form a run, in any order."
-    STYLE = "renban"
+    COLOUR = "purple"
     MIN_CELLS = 1
 
     cells: tuple[int, ...]
@@ -42,31 +43,36 @@ class Renban(LineRule):
         run = (1 << k) - 1
         windows = tuple(run << s for s in range(size - k + 1))
 
+        memo: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
+        sees = sees_bits(geometry.base)
+
         def narrow(m: list[int]) -> bool:
-            masks = [m[c] for c in cells]
-            placed = 0
-            union = 0
-            for mask in masks:
-                union |= mask
-                if not mask & (mask - 1):
-                    if mask & placed:
-                        m[cells[0]] = 0  # one digit twice on the line
-                        return True
-                    placed |= mask
-            allowed = 0
-            for w in windows:
-                if placed & ~w or union & w != w:
-                    continue
-                if all(mask & w for mask in masks):
-                    allowed |= w
-            changed = False
-            for c, mask in zip(cells, masks, strict=True):
-                kept = mask & allowed
-                if mask & (mask - 1):
-                    kept &= ~placed
-                if kept != mask:
+            key = tuple(m[c] for c in cells)
+            found = memo.get(key)
+            if found is None:
+                found = _narrow(key, windows)
+                if len(memo) > 20_000:
+                    memo.clear()
+                memo[key] = found
+            new, needed = found
+            changed = new != key
+            if changed:
+                for c, kept in zip(cells, new, strict=True):
                     m[c] = kept
-                    changed = True
+            # A digit the line needs leaves every cell that sees all its places on the line.
+            while needed:
+                low = needed & -needed
+                needed ^= low
+                seen = -1
+                for c, mask in zip(cells, new, strict=True):
+                    if mask & low:
+                        seen &= sees[c]
+                while seen > 0:
+                    top = seen.bit_length() - 1
+                    seen ^= 1 << top
+                    if m[top] & low:
+                        m[top] ^= low
+                        changed = True
             return changed
 
         return narrow
@@ -80,3 +86,42 @@ class Renban(LineRule):
             f"Renban {names(self.cells, geometry)}: different digits forming a run of "
             f"{len(set(self.cells))}, in any order."
         )
+
+
+def _narrow(masks: tuple[int, ...], windows: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The line's masks keeping the digits of the runs (``windows``) that still fit, placed
+    digits out of the other cells, and a digit every run needs in its only possible cell;
+    and the digits every run needs that are not placed yet (in two or more cells)."""
+    placed = 0
+    union = 0
+    for mask in masks:
+        union |= mask
+        if not mask & (mask - 1):
+            if mask & placed:
+                return (0,) * len(masks), 0  # one digit twice on the line
+            placed |= mask
+    allowed = 0
+    needed = -1
+    for w in windows:
+        if placed & ~w or union & w != w:
+            continue
+        if all(mask & w for mask in masks):
+            allowed |= w
+            needed &= w
+    if not allowed:
+        return (0,) * len(masks), 0
+    out = [mask & allowed if not mask & (mask - 1) else mask & allowed & ~placed for mask in masks]
+    needed &= ~placed
+    shared = 0
+    rest = needed
+    while rest > 0:
+        low = rest & -rest
+        rest ^= low
+        holders = [i for i, mask in enumerate(out) if mask & low]
+        if len(holders) == 1:
+            out[holders[0]] = low
+        elif not holders:
+            return (0,) * len(masks), 0
+        else:
+            shared |= low
+    return tuple(out), shared

@@ -6,7 +6,9 @@ rules whose cells add up to a number: arrows, little killers, sandwiches.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from itertools import product
 
 
 def add(reach: int, mask: int) -> int:
@@ -64,3 +66,75 @@ def narrow(masks: Sequence[int], targets: int) -> tuple[list[int], int]:
                 kept |= low
         out.append(kept)
     return out, hit
+
+
+# The largest group of cells that share a house which :func:`narrow_groups` keeps apart.
+MAX_GROUP = 4
+
+
+def narrow_groups(
+    masks: Sequence[int], targets: int, groups: Sequence[tuple[int, ...]]
+) -> tuple[list[int], int]:
+    """Like :func:`narrow`, but the cells of each group (positions in ``masks``; the groups
+    part them) hold different digits: each group's totals are found with its digits apart,
+    and the groups' totals combined (digits may repeat between groups)."""
+    k = len(masks)
+    tables = [_group_sums(tuple(masks[i] for i in group)) for group in groups]
+    reach = [sum(1 << total for total in table) for table in tables]
+    g = len(groups)
+    prefix = [1] * (g + 1)
+    suffix = [1] * (g + 1)
+    for i in range(g):
+        prefix[i + 1] = combine(prefix[i], reach[i])
+    for i in range(g - 1, -1, -1):
+        suffix[i] = combine(suffix[i + 1], reach[i])
+    hit = prefix[g] & targets
+    kept = [0] * k
+    if not hit:
+        return kept, 0
+    for group, table, i in zip(groups, tables, range(g), strict=True):
+        others = combine(prefix[i], suffix[i + 1])
+        for total, support in table.items():
+            if (others << total) & hit:
+                for at, mask in zip(group, support, strict=True):
+                    kept[at] |= mask
+    return kept, hit
+
+
+@functools.lru_cache(maxsize=50_000)
+def _group_sums(masks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """For a group of cells with different digits: each total it can make, with the digits
+    each cell takes in some way of making it."""
+    out: dict[int, list[int]] = {}
+    for combo in product(*(digits_of(m) for m in masks)):
+        if len(set(combo)) != len(combo):
+            continue
+        support = out.setdefault(sum(combo), [0] * len(masks))
+        for i, d in enumerate(combo):
+            support[i] |= 1 << (d - 1)
+    return {total: tuple(support) for total, support in out.items()}
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits of a candidate mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length())
+    return out
+
+
+def groups_of(cells: Sequence[int], peers: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """The cells' positions parted into groups of at most :data:`MAX_GROUP` cells that all
+    share houses with each other (taken greedily in order)."""
+    groups: list[list[int]] = []
+    for i, c in enumerate(cells):
+        seen = set(peers[c])
+        for group in groups:
+            if len(group) < MAX_GROUP and all(cells[j] in seen for j in group):
+                group.append(i)
+                break
+        else:
+            groups.append([i])
+    return tuple(tuple(group) for group in groups)

@@ -22,7 +22,7 @@ class Thermometer(LineRule):
     FPUZZLES = ("thermometer",)
     WORDS = "Along a thermometer, digits strictly increase from the bulb."
 
-    STYLE = "thermometer"
+    COLOUR = "grey"
     cells: tuple[int, ...]
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
@@ -77,7 +77,9 @@ class Thermometer(LineRule):
         return all(a < b for a, b in zip(values, values[1:], strict=False))
 
     def drawing(self, geometry: Geometry) -> Drawing:
-        return super().drawing(geometry) + Drawing(bulbs=(Bulb(self.cells[:1], "thermometer"),))
+        return super().drawing(geometry) + Drawing(
+            bulbs=(Bulb(self.cells[:1], "grey", filled=True),)
+        )
 
     def describe(self, geometry: Geometry) -> str:
         return (

@@ -6,15 +6,14 @@ spelling: ``wh_`` and the cells, then ``_`` and the difference when it is not 5.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Geometry, PuzzleError
 from .base import (
     LineRule,
-    Propagator,
     Reading,
+    Relation,
     Rule,
     RuleError,
     cells_token,
@@ -27,20 +26,20 @@ from .base import (
     parse_number,
     problem,
 )
-from .pairs import narrow_pairs, pairs_hold, table
+from .pairs import PairRule, table
 
 DEFAULT_GAP = 5
 
 
 @dataclass(frozen=True)
-class Whispers(LineRule):
+class Whispers(LineRule, PairRule):
     """Neighbouring cells on the line differ by at least ``gap``."""
 
     KEY = "wh"
     NAME = "whispers line"
     FPUZZLES = ("whispers",)
     WORDS = "On a German whispers line, neighbouring digits differ by at least 5."
-    STYLE = "whispers"
+    COLOUR = "green"
 
     cells: tuple[int, ...]
     gap: int = DEFAULT_GAP
@@ -78,18 +77,10 @@ class Whispers(LineRule):
             out.append(problem(message, self.cells))
         return out
 
-    def _pairs(self) -> tuple[tuple[int, int], ...]:
-        return tuple(zip(self.cells, self.cells[1:], strict=False))
-
-    def _allow(self, size: int) -> tuple[int, ...]:
+    def relation(self, geometry: Geometry) -> Relation:
         gap = self.gap
-        return table(size, lambda a, b: abs(a - b) >= gap)
-
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs(self._pairs(), self._allow(geometry.size))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, self._pairs(), self._allow(geometry.size))
+        pairs = tuple(zip(self.cells, self.cells[1:], strict=False))
+        return pairs, table(geometry.size, lambda a, b: abs(a - b) >= gap)
 
     def describe(self, geometry: Geometry) -> str:
         return (

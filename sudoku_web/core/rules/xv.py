@@ -6,7 +6,6 @@ f-puzzles ``xv``: ``[{"cells": ["R1C1", "R1C2"], "value": "X"}]``. Our spelling:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -14,8 +13,8 @@ from ..board import Geometry, PuzzleError
 from .base import (
     Dot,
     Drawing,
-    Propagator,
     Reading,
+    Relation,
     Rule,
     RuleError,
     cells_token,
@@ -26,13 +25,13 @@ from .base import (
     parse_cells,
     problem,
 )
-from .pairs import narrow_pairs, pairs_hold, table
+from .pairs import PairRule, table
 
 TOTALS = {"x": 10, "v": 5}
 
 
 @dataclass(frozen=True)
-class XV(Rule):
+class XV(PairRule):
     """An X (sum 10) or a V (sum 5) between two neighbours."""
 
     KEY = "xv"
@@ -79,15 +78,9 @@ class XV(Rule):
         where = f"{self.letter.upper()} between {geometry.cell_name(a)} and {geometry.cell_name(b)}"
         return [problem(f"The {where} joins cells that do not share an edge.", self.cells)]
 
-    def _allow(self, size: int) -> tuple[int, ...]:
+    def relation(self, geometry: Geometry) -> Relation:
         total = TOTALS[self.letter]
-        return table(size, lambda a, b: a + b == total)
-
-    def propagator(self, geometry: Geometry) -> Propagator:
-        return narrow_pairs((self.cells,), self._allow(geometry.size))
-
-    def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
-        return pairs_hold(grid, (self.cells,), self._allow(geometry.size))
+        return (self.cells,), table(geometry.size, lambda a, b: a + b == total)
 
     def marks(self) -> tuple[tuple[int, int], ...]:
         return (self.cells,)
