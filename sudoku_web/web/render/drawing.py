@@ -29,16 +29,9 @@ DOT_RADIUS = 0.13
 LETTER_SIZE = 0.34
 CLUE_SIZE = 0.42
 BULB_RADIUS = 0.38
-ODD_RADIUS = 0.4
-EVEN_INSET = 0.1
-LINE_WIDTHS = {
-    "thermometer": 0.26,
-    "arrow": 0.05,
-    "whispers": 0.2,
-    "renban": 0.2,
-    "palindrome": 0.16,
-    "diagonal": 0.04,
-}
+CIRCLE_RADIUS = 0.4  # a shaded circle (an odd cell)
+SQUARE_INSET = 0.1  # a shaded square (an even cell), inset from the cell's edges
+LINE_WIDTHS = {"thick": 0.24, "thin": 0.05, "dashed": 0.035}
 
 
 def board_drawing(geometry: Geometry) -> Drawing:
@@ -137,33 +130,33 @@ def arrowhead(line: Line, size: int) -> tuple[tuple[float, float], ...]:
 
 def _line_svg(line: Line, size: int) -> str:
     points = " ".join(f"{_n(x)},{_n(y)}" for x, y in line_points(line, size))
-    out = f'<polyline class="rl rl-{line.style}" points="{points}"/>'
+    kind = f"rl rl-{line.style} ink-{line.colour}"
+    out = f'<polyline class="{kind}" points="{points}"/>'
     if line.arrowhead and len(line.cells) > 1:
         head = " ".join(f"{_n(x)},{_n(y)}" for x, y in arrowhead(line, size))
-        out += f'<polyline class="rl rl-{line.style} rl-head" points="{head}"/>'
+        out += f'<polyline class="{kind} rl-head" points="{head}"/>'
     return out
 
 
 def _bulb_svg(bulb: Bulb, size: int) -> str:
+    kind = f"rb {'rb-filled' if bulb.filled else 'rb-outlined'} ink-{bulb.colour}"
     if len(bulb.cells) == 1:
         x, y = centre(bulb.cells[0], size)
-        return (
-            f'<circle class="rb rb-{bulb.style}" cx="{_n(x)}" cy="{_n(y)}" r="{_n(BULB_RADIUS)}"/>'
-        )
+        return f'<circle class="{kind}" cx="{_n(x)}" cy="{_n(y)}" r="{_n(BULB_RADIUS)}"/>'
     x, y, w, h = pill_box(bulb.cells, size)
     return (
-        f'<rect class="rb rb-{bulb.style}" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
+        f'<rect class="{kind}" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
         f'height="{_n(h)}" rx="{_n(BULB_RADIUS)}"/>'
     )
 
 
 def _shade_svg(shade: Shade, size: int) -> str:
     x, y = centre(shade.cell, size)
-    if shade.style == "odd":
-        return f'<circle class="rs rs-odd" cx="{_n(x)}" cy="{_n(y)}" r="{_n(ODD_RADIUS)}"/>'
-    side = 1 - 2 * EVEN_INSET
+    if shade.style == "circle":
+        return f'<circle class="rs rs-circle" cx="{_n(x)}" cy="{_n(y)}" r="{_n(CIRCLE_RADIUS)}"/>'
+    side, start = 1 - 2 * SQUARE_INSET, 0.5 - SQUARE_INSET
     return (
-        f'<rect class="rs rs-even" x="{_n(x - 0.5 + EVEN_INSET)}" y="{_n(y - 0.5 + EVEN_INSET)}" '
+        f'<rect class="rs rs-square" x="{_n(x - start)}" y="{_n(y - start)}" '
         f'width="{_n(side)}" height="{_n(side)}"/>'
     )
 

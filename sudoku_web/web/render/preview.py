@@ -53,16 +53,25 @@ SOLVED_INK: RGB = (30, 110, 220)  # digits the solver filled in
 LINE_INK: RGB = (160, 166, 180)  # thin cell lines, the variant label
 BACKGROUNDS = (PAPER, SHADE, MARK)
 INKS = (GIVEN_INK, SOLVED_INK, LINE_INK)
-# The rules' shapes under the digits, each a light tint (drawn solid: the digits go on top).
-RULE_FILLS: dict[str, RGB] = {
-    "thermometer": (208, 211, 218),
-    "arrow": (165, 171, 185),
-    "diagonal": (150, 156, 170),
-    "whispers": (170, 222, 184),
-    "renban": (226, 202, 240),
-    "palindrome": (200, 204, 212),
-    "parity": (226, 228, 233),
+# The rules' colours (drawing.Colour), each drawn solid under the digits: a light tint for
+# thick lines, filled bulbs and shaded cells, a stronger one for thin lines and outlines.
+RULE_COLOURS: dict[str, RGB] = {
+    "grey": (110, 116, 130),
+    "green": (30, 150, 70),
+    "purple": (150, 70, 200),
+    "orange": (230, 120, 20),
+    "blue": (40, 90, 200),
 }
+LIGHT, STRONG, FAINT = 0.32, 0.62, 0.2
+
+
+def _tint(colour: str, strength: float) -> RGB:
+    """A rule colour blended onto the paper."""
+    ink = RULE_COLOURS.get(colour, RULE_COLOURS["grey"])
+    r, g, b = (round(p + (i - p) * strength) for p, i in zip(PAPER, ink, strict=True))
+    return r, g, b
+
+
 RAMP_STEPS = 8  # blends per background/ink pair, for anti-aliased edges
 
 
@@ -132,15 +141,15 @@ def _draw_under(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None
     c = frame.cell
     for shade in drawn.shaded:
         x, y = frame.point(*rules.centre(shade.cell, frame.size))
-        if shade.style == "odd":
-            r = rules.ODD_RADIUS * c
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=RULE_FILLS["parity"])
+        if shade.style == "circle":
+            r = rules.CIRCLE_RADIUS * c
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=_tint("grey", FAINT))
         else:
-            h = (0.5 - rules.EVEN_INSET) * c
-            draw.rectangle((x - h, y - h, x + h, y + h), fill=RULE_FILLS["parity"])
+            h = (0.5 - rules.SQUARE_INSET) * c
+            draw.rectangle((x - h, y - h, x + h, y + h), fill=_tint("grey", FAINT))
     for line in drawn.lines:
         width = max(1, round(rules.LINE_WIDTHS[line.style] * c))
-        ink = RULE_FILLS[line.style]
+        ink = _tint(line.colour, LIGHT if line.style == "thick" else STRONG)
         points = [frame.point(x, y) for x, y in rules.line_points(line, frame.size)]
         draw.line(points, fill=ink, width=width, joint="curve")
         if width > 2:  # round ends, as the pages' stroke-linecap
@@ -158,10 +167,10 @@ def _draw_under(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None
             x, y, w, h = rules.pill_box(bulb.cells, frame.size)
             (x0, y0), (x1, y1) = frame.point(x, y), frame.point(x + w, y + h)
             box = (x0, y0, x1, y1)
-        if bulb.style == "thermometer":
-            draw.rounded_rectangle(box, radius=r, fill=RULE_FILLS["thermometer"])
+        if bulb.filled:
+            draw.rounded_rectangle(box, radius=r, fill=_tint(bulb.colour, LIGHT))
         else:
-            draw.rounded_rectangle(box, radius=r, outline=RULE_FILLS["arrow"], width=2)
+            draw.rounded_rectangle(box, radius=r, outline=_tint(bulb.colour, STRONG), width=2)
 
 
 def _draw_over(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None:
@@ -373,9 +382,10 @@ def _palette() -> Image.Image:
                 blend = tuple(round(b + (i - b) * t) for b, i in zip(back, ink, strict=True))
                 if blend not in colours:
                     colours.append((blend[0], blend[1], blend[2]))
-    for fill in RULE_FILLS.values():  # the rules' tints, after the rest
-        if fill not in colours:
-            colours.append(fill)
+    for name in RULE_COLOURS:  # the rules' tints, after the rest
+        for tint in (_tint(name, LIGHT), _tint(name, STRONG), _tint(name, FAINT)):
+            if tint not in colours:
+                colours.append(tint)
     flat = [channel for colour in colours for channel in colour]
     flat += [0] * (768 - len(flat))
     holder = Image.new("P", (1, 1))
