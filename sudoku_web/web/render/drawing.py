@@ -35,11 +35,20 @@ LINE_WIDTHS = {"thick": 0.24, "thin": 0.05, "dashed": 0.035}
 
 
 def board_drawing(geometry: Geometry) -> Drawing:
-    """Everything the board's rules draw, in the rules' order."""
+    """Everything the board's rules draw, in the rules' order, each mark once (an arrow of
+    two shafts is two rules sharing one bulb)."""
     out = Drawing()
     for rule in geometry.rules:
         out = out + rule.drawing(geometry)
-    return out
+    return Drawing(
+        tuple(dict.fromkeys(out.lines)),
+        tuple(dict.fromkeys(out.bulbs)),
+        tuple(dict.fromkeys(out.dots)),
+        tuple(dict.fromkeys(out.clues)),
+        tuple(dict.fromkeys(out.shaded)),
+        tuple(dict.fromkeys(out.outlines)),
+        tuple(dict.fromkeys(out.notes)),
+    )
 
 
 @dataclass(frozen=True)
