@@ -1,4 +1,4 @@
-"""The play page's game in the core: entries and pencil marks judged against the one solution,
+"""A person's game in the core: entries and pencil marks judged against the one solution,
 and what Check and Hint answer (no app, no request)."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_web.core.board import Geometry, parse_puzzle, standard
+from sudoku_web.core.doctor import Diagnosis
 from sudoku_web.core.game import Entries, Game, check_panel, hint_panel, symbol_value
 from sudoku_web.core.logic import apply_step
 from sudoku_web.core.solver import solve
@@ -118,3 +119,44 @@ def test_only_a_puzzle_with_one_solution_is_playable(status: str) -> None:
     puzzle = "12" + "0" * 79 if status == "multiple" else "11" + "0" * 79
     game = _game(puzzle)
     assert game.result.status in (status, "invalid") and not game.playable
+
+
+# ---- Givens without one solution (the solver form's Hint takes any grid) ----------------------
+
+# PUZZLE with its first row's givens removed: more than one solution.
+MANY = "0" * 9 + PUZZLE[9:]
+# PUZZLE with a 5 in r1c1 (its solution has a 4): no solution, though no house repeats a digit.
+NONE = "5" + PUZZLE[1:]
+
+
+def test_a_hint_over_several_solutions_says_its_steps_may_hang_on_a_choice() -> None:
+    game = _game(MANY)
+    assert game.result.status == "multiple" and not game.playable
+    panel = hint_panel(game, Entries(GEO, game.grid))
+    assert panel.kind in ("next", "stuck") and panel.multiple and panel.hint is not None
+
+
+def test_a_full_grid_over_givens_with_several_solutions_is_solved() -> None:
+    game = _game(MANY)
+    solution = parse_puzzle(solve(PUZZLE).solutions[0], GEO)
+    entries = Entries(
+        GEO, game.grid, values=[0 if g else v for g, v in zip(game.grid, solution, strict=True)]
+    )
+    assert hint_panel(game, entries).kind == "solved"
+
+
+def test_a_hint_over_no_solution_names_the_doctors_cells_as_likely() -> None:
+    game = _game(NONE)
+    assert game.result.status == "unsolvable"
+    asked: list[tuple[int, ...]] = []
+
+    def doctor(grid: object) -> Diagnosis:
+        asked.append(tuple(grid))  # type: ignore[arg-type]
+        return Diagnosis(conflict=(0, 1), fixes=(), complete=True)
+
+    panel = hint_panel(game, Entries(GEO, game.grid), doctor=doctor)
+    # No contradiction within the hint's reach: the doctor's cells, named as likely only.
+    assert asked == [game.grid]
+    assert (panel.kind, panel.cells, panel.certain) == ("wrong", (0, 1), False)
+    alone = hint_panel(game, Entries(GEO, game.grid))
+    assert (alone.kind, alone.cells, alone.certain) == ("wrong", (), False)

@@ -1,5 +1,5 @@
-// The play page's clock in words and figures. Both count whole seconds the same way (down),
-// so "Solved! ... 6 seconds" and the clock's 0:06 agree.
+// The play page's clock: its time in words and figures, and the running clock. Both count
+// whole seconds the same way (down), so "Solved! ... 6 seconds" and the clock's 0:06 agree.
 
 // "1:02:03" or "2:03" for a duration in milliseconds.
 export function duration(ms) {
@@ -16,4 +16,23 @@ export function words(ms) {
   if (m % 60) { parts.push(m % 60 + (m % 60 === 1 ? " minute" : " minutes")); }
   if (s % 60 || !parts.length) { parts.push(s % 60 + (s % 60 === 1 ? " second" : " seconds")); }
   return parts.join(" ");
+}
+
+// The running clock: `elapsed` ms counted so far, `since` when it last started (null while
+// stopped). It runs while the page is visible and the puzzle unsolved (play-game.js says
+// when).
+export function clockFrom(elapsed) {
+  return { elapsed: elapsed, since: null };
+}
+
+export function now(clock) {
+  return clock.elapsed + (clock.since === null ? 0 : Date.now() - clock.since);
+}
+
+export function start(clock) {
+  if (clock.since === null) { clock.since = Date.now(); }
+}
+
+export function stop(clock) {
+  if (clock.since !== null) { clock.elapsed += Date.now() - clock.since; clock.since = null; }
 }

@@ -1,6 +1,6 @@
-"""The play page's game: a person's digits and pencil marks over a puzzle, judged against its
-one solution, and what Check and Hint answer. No web here: the play page and ``/api/check``
-and ``/api/hint`` parse the request, call these, and render the answer.
+"""A person's game: their digits and pencil marks over a puzzle, judged against its one
+solution, and what Check and Hint answer. No web here: the play page, ``/api/check``,
+``/api/hint`` and the solver form's Hint parse the request, call these, and render the answer.
 
 Vocabulary:
 
@@ -12,17 +12,23 @@ marks
 playable
     The engine found exactly one solution (within the request's budget). Only then can entries
     be judged right or wrong.
+position
+    The candidates the person sees (:func:`position`): those the digits leave, narrowed by
+    their pencil marks.
 panel
     The answer to Check or Hint (:class:`Panel`): which entries or marks are wrong (cells
-    only, never their digits), solved, right so far, or the next hint.
+    only, never their digits), solved, right so far, or the next hint. Over givens without
+    one solution (the solver form takes any grid) entries cannot be judged against a
+    solution: a contradiction the hint's steps reach, or the doctor, names the cells instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .board import BLANKS, Geometry, PuzzleError, parse_puzzle
+from .board import BLANKS, Geometry, PuzzleError, find_conflicts, parse_puzzle
+from .doctor import Diagnosis
 from .hints import Hint, hint_steps
 from .logic import Candidates, pencil_marks
 from .solver import SolveResult
@@ -83,10 +89,8 @@ class Entries:
         self.errors.append(PuzzleError("symbol", message, (cell,)))
 
     def position(self) -> Candidates:
-        """The candidates the person sees: those the digits leave, narrowed by their marks."""
-        base = pencil_marks(self.grid, self.geometry)
-        masks = tuple(m & self.marks[c] if self.marks[c] else m for c, m in enumerate(base.masks))
-        return Candidates(base.values, masks)
+        """The candidates the person sees (:func:`position` of their grid and marks)."""
+        return position(self.grid, self.marks, self.geometry)
 
     def wrong(self, solution: Sequence[int]) -> list[int]:
         """Cells whose digit differs from the solution (names and digits never leave here)."""
@@ -103,6 +107,15 @@ class Entries:
     def filled(self) -> int:
         """Cells holding a digit, givens included."""
         return sum(1 for v in self.grid if v)
+
+
+def position(grid: Sequence[int], marks: Sequence[int], geometry: Geometry) -> Candidates:
+    """The candidates a person sees: those ``grid``'s digits leave (a placed digit leaves its
+    peers' candidates, a cell without a digit or marks has every symbol its peers allow),
+    narrowed by their pencil marks (a mask per cell, 0 where they noted nothing)."""
+    base = pencil_marks(grid, geometry)
+    masks = tuple(m & marks[c] if marks[c] else m for c, m in enumerate(base.masks))
+    return Candidates(base.values, masks)
 
 
 def symbol_value(geometry: Geometry, ch: str) -> int | None:
@@ -149,6 +162,10 @@ class Panel:
     filled: int = 0
     total: int = 0
     hint: Hint | None = None
+    # wrong: False when the givens have no solution and the cells are only the doctor's
+    # likeliest (one of them is probably wrong), or none could be named
+    certain: bool = True
+    multiple: bool = False  # next/stuck: the givens allow more than one solution
 
 
 def check_panel(game: Game, entries: Entries) -> Panel:
@@ -165,22 +182,54 @@ def check_panel(game: Game, entries: Entries) -> Panel:
     return Panel("right", (), filled, total)
 
 
-def hint_panel(game: Game, entries: Entries, deadline_ms: float | None = None) -> Panel:
+#: The typo doctor for a grid with no solution, as the caller runs it (within its budget):
+#: the likeliest wrong cells, or None when it finds the grid solvable after all.
+Doctor = Callable[[Sequence[int]], Diagnosis | None]
+
+
+def hint_panel(
+    game: Game, entries: Entries, deadline_ms: float | None = None, doctor: Doctor | None = None
+) -> Panel:
     """Hint: wrong entries or marks first (a step from them would mislead), else the steps
     from the person's own position (digits and marks) to the next placement, looked for
-    until ``deadline_ms`` (None: no deadline; the hint then says it was cut short)."""
-    checked = check_panel(game, entries)
-    if checked.kind != "right":
-        return checked
+    until ``deadline_ms`` (None: no deadline; the hint then says it was cut short).
+
+    Over givens without one solution the entries cannot be checked: a full grid without
+    conflicts is solved; else a contradiction the steps reach names its cells, and when the
+    givens have no solution at all ``doctor`` names the likeliest (``certain`` False).
+    """
+    geo = game.geometry
+    filled, total = entries.filled(), geo.cells
+    if game.playable:
+        checked = check_panel(game, entries)
+        if checked.kind != "right":
+            return checked
+    elif filled == total and not find_conflicts(entries.grid, geo):
+        return Panel("solved", (), filled, total)
+    unsolvable = game.result.status == "unsolvable"
     # The person's own pencil marks are the start (the same call as a pasted candidate grid).
-    # The entries are right (checked above): they count as placed while solving.
+    # Checked entries (a playable game) count as placed while solving.
     hint = hint_steps(
         entries.grid,
-        game.geometry,
-        unique=True,
-        start=entries.position(),
-        givens=entries.givens,
+        geo,
+        unique=game.playable,
+        start=None if unsolvable else entries.position(),
+        givens=entries.givens if game.playable else None,
         deadline_ms=deadline_ms,
     )
+    if hint.last is not None and hint.last.technique == "Contradiction":
+        return Panel("wrong", tuple(hint.last.cells), filled, total)
+    if unsolvable:
+        return _doctored(entries.grid, doctor, filled, total)
     kind = "stuck" if hint.stuck else "next"
-    return Panel(kind, (), checked.filled, checked.total, hint)
+    multiple = game.result.status == "multiple"
+    return Panel(kind, (), filled, total, hint, multiple=multiple)
+
+
+def _doctored(grid: Sequence[int], doctor: Doctor | None, filled: int, total: int) -> Panel:
+    """A grid with no solution and no contradiction in reach: the doctor's likeliest cells."""
+    diagnosis = doctor(grid) if doctor is not None else None
+    if diagnosis is None:
+        return Panel("wrong", (), filled, total, certain=False)
+    fixable = sorted({fix.cell for fix in diagnosis.fixes})
+    return Panel("wrong", tuple(fixable or diagnosis.conflict), filled, total, certain=False)

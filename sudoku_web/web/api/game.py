@@ -120,7 +120,7 @@ def _not_playable(game: Game) -> Response:
 def _read_entry_text(entries: Entries, text: str) -> None:
     """``entries`` as grid text (like a puzzle: ``0`` or ``.`` blank); givens must match."""
     geo = entries.geometry
-    # One message, not one per stray character (as reading.read does).
+    # One message, not one per stray character (as puzzle_text.read does).
     if len(text) > MAX_TEXT:
         message = f"entries: {len(text):,} characters is too long for a grid."
         entries.errors.append(PuzzleError("length", message))

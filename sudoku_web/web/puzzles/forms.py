@@ -41,13 +41,14 @@ from ...core.board import (
 )
 from ...core.cages import MAX_TEXT as CAGES_TEXT_MAX
 from ...core.cages import format_cages, parse_cages
+from ...core.game import position
 from ...core.variants import variant_of
 from ..render.boards import BoardView, board_view
 from ..runtime.memo import byte_cache
 from .puzzle_text import MAX_TEXT, canonical, read
 from .urls import Choice, default_regions, jigsaw_geometry, region_sketch, sketch
 
-# The paste box takes what the reader takes (see reading.MAX_TEXT), the cages box what the
+# The paste box takes what the reader takes (see puzzle_text.MAX_TEXT), the cages box what the
 # cage reader takes.
 PASTE_MAX = MAX_TEXT
 CAGES_MAX = CAGES_TEXT_MAX
@@ -212,24 +213,18 @@ class PuzzleForm(Form):
 
     def _entries_over(self, text: str, grid: Sequence[int]) -> PencilMarks | None:
         """A candidate grid in the box with the grid's entries over it: a digit typed into
-        a cell is placed (and leaves its peers' candidates), a cleared cell opens again."""
+        a cell is placed and a cleared cell opens again (the core's
+        :func:`~sudoku_web.core.game.position` of the grid and the box's marks)."""
         try:
             marks = parse_candidates(text, self.geometry)
         except InvalidPuzzle:
             return None
         if marks is None:
             return None
-        geo = self.geometry
-        full = (1 << geo.size) - 1
-        masks = [m if not v else 0 for m, v in zip(marks.masks, grid, strict=True)]
-        for cell, value in enumerate(grid):
-            if not value and marks.values[cell]:  # cleared: every symbol its peers allow
-                masks[cell] = full
-        for cell, value in enumerate(grid):
-            if value:
-                for peer in geo.peers[cell]:
-                    masks[peer] &= ~(1 << (value - 1))
-        return PencilMarks(tuple(grid), tuple(masks))
+        # A cell placed in the box and cleared in the grid keeps no marks: it opens again.
+        kept = [0 if marks.values[c] else m for c, m in enumerate(marks.masks)]
+        seen = position(grid, kept, self.geometry)
+        return PencilMarks(seen.values, seen.masks)
 
     def prefill(self, text: str) -> str | None:
         """Open the form on a puzzle ("edit this puzzle"): in the grid if it parses, else

@@ -77,7 +77,7 @@ SHARE_PAGES: dict[str, tuple[str, str]] = {
     "play_png": ("play", "/play.png"),
 }
 
-#: A solved puzzle's teaching pages, each at ``<share link>/<page>`` (see teaching.py).
+#: A solved puzzle's teaching pages, each at ``<share link>/<page>`` (see web/teach/routes.py).
 TEACH_PAGES = ("steps", "search", "difficulty")
 
 #: The variants with share links of their own (a killer's are its layout's, with cages).

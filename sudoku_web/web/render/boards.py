@@ -1,12 +1,12 @@
-"""The grids templates draw: what each cell of a board shows, and its ``<td>`` markup.
+"""The grids templates draw: what each cell of a board shows.
 
 A :class:`BoardView` is a board for the ``grid`` macro (``_grid.html``): per cell its symbol,
 its kind (given, solved, blank), thick edges, variant shading and marks (conflict, differs).
-Editable grids loop over :attr:`BoardView.cells` in the macro; read-only grids are drawn by
-:meth:`BoardView.rows_html` from per-geometry tables (the macro's loop was a large share of
-an uncached result page: benchmarks/RESULTS.md). Both take a cell's label and classes from
-one table (:func:`cell_statics`, :func:`_classes`). The shading comes from the variant
-registry (:attr:`~sudoku_web.core.variants.VariantInfo.shaded`).
+Editable grids loop over :attr:`BoardView.cells` in the macro; read-only grids' rows are
+drawn by :mod:`~sudoku_web.web.render.cell_markup` (which says why) from the same
+per-geometry tables. Both take a cell's label and classes from one table
+(:func:`cell_statics`, :func:`~sudoku_web.web.render.cell_markup.cell_classes`). The shading
+comes from the variant registry (:attr:`~sudoku_web.core.variants.VariantInfo.shaded`).
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ...core.board import Geometry
 from ...core.solver import SolveResult
 from ...core.variants import variant_of
 from ..runtime.memo import byte_cache
+from .cell_markup import cage_sum_html, cell_classes, read_only_rows
 from .outlines import cage_marks
 
 
@@ -45,12 +46,7 @@ class CellView:
     @property
     def classes(self) -> str:
         """All CSS classes of the cell's box in the grid."""
-        return _classes(self.kind, self.tail, self.invalid, self.differs)
-
-
-def _classes(kind: str, tail: str, bad: bool, diff: bool) -> str:
-    """A cell's classes: ``cell <kind>``, the board's (:func:`cell_statics`), its marks."""
-    return f"cell {kind}{tail}{' invalid' if bad else ''}{' differs' if diff else ''}"
+        return cell_classes(self.kind, self.tail, self.invalid, self.differs)
 
 
 @dataclass(frozen=True)
@@ -100,40 +96,16 @@ class BoardView:
         return [self.cells[r * n : (r + 1) * n] for r in range(n)]
 
     def rows_html(self) -> Markup:
-        """The read-only grid's ``<tr>`` rows, as the ``grid`` macro drew them cell by cell.
-
-        Every cell reads ``<td class="{CellView.classes}" aria-label="{CellView.label}: {text
-        or 'blank'}[ (solved)][ (differs)][ (conflict)]">{text}</td>``. The classes and labels
-        come from fixed tables; the one value derived from the request, the symbol, is
-        escaped (it is one of the geometry's symbols anyway).
-        """
-        n = self.geometry.size
-        statics = cell_statics(self.geometry)
-        invalid, differs = self.invalid, self.differs
-        safe = _shown_symbols(self.geometry)  # symbols need no escaping: digits, letters
-        out = []
-        for index, (text, kind) in enumerate(zip(self.texts, self.kinds, strict=True)):
-            if index % n == 0:
-                out.append("\n    </tr>\n    <tr>" if index else "\n    <tr>")
-            tail, label, total = statics[index]
-            shown = text if text in safe else escape(text)
-            out.append(_td(tail, label, shown, kind, index in invalid, index in differs, total))
-        if out:
-            out.append("\n    </tr>")
-        return Markup("".join(out))
-
-
-def _td(
-    tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool, total: str = ""
-) -> str:
-    """One read-only cell (see :meth:`BoardView.rows_html`); ``shown`` is already escaped;
-    ``total``: the cage sum drawn in it (a cage's first cell)."""
-    return (
-        f'\n      <td class="{_classes(kind, tail, bad, diff)}" '
-        f'aria-label="{label}: {shown or "blank"}'
-        f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
-        f'{" (conflict)" if bad else ""}">{cage_sum_html(total)}{shown}</td>'
-    )
+        """The read-only grid's ``<tr>`` rows (:func:`~.cell_markup.read_only_rows`)."""
+        return read_only_rows(
+            self.geometry.size,
+            cell_statics(self.geometry),
+            _shown_symbols(self.geometry),  # symbols need no escaping: digits, letters
+            self.texts,
+            self.kinds,
+            self.invalid,
+            self.differs,
+        )
 
 
 @byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
@@ -198,12 +170,6 @@ def cell_statics(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
             label += f", cage of {total}"
         out.append((tail, label, shown_sum))
     return tuple(out)
-
-
-@byte_cache(2 * 1024 * 1024)  # per geometry; cages come from user input
-def cage_sum_html(total: str) -> str:
-    """The sum drawn in a cage's first cell (hidden from screen readers: labels say it)."""
-    return f'<span class="cage-sum" aria-hidden="true">{total}</span>' if total else ""
 
 
 def board_view(

@@ -5,7 +5,8 @@ returns frozen dataclasses about cells and digits; this module turns them into w
 teaching pages and ``/api/explain`` show: cell names (``r4c7``), symbols (``7``, ``G``),
 CSS classes per cell, and JSON objects.
 It imports nothing from Flask, so it is tested without an app, and templates only loop
-(a pencil grid's rows come drawn: :meth:`PencilGrid.rows_html`, a steps page holds twenty).
+(a pencil grid's rows come drawn: :meth:`PencilGrid.rows_html`, by
+:mod:`~sudoku_web.web.render.cell_markup`).
 
 Vocabulary:
 
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ...core.board import Geometry
 from ...core.hints import Hint
@@ -51,7 +52,8 @@ from ...core.solver import SolveResult, SolveStats
 from ...core.story import SearchStory, StoryEvent
 from ...core.techniques import Group, Node, node_cells
 from ..runtime.memo import byte_cache
-from .boards import cage_sum_html, cell_statics
+from .boards import cell_statics
+from .cell_markup import cage_sum_html, marks_html, pencil_rows, pencil_td
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -99,28 +101,16 @@ class PencilCell:
         return words + (f", {struck} eliminated" if struck else "")
 
     def html(self) -> str:
-        """The cell's ``<td>``: ``<td class="{classes}"[ aria-label="{label}"]>{sum}`` then
-        ``<span class="pm-hidden" aria-hidden="true">?</span>`` for a hidden cell, the symbol
-        for a filled one, else ``<span class="pm">`` and one ``<i[ class="{state}"]>{text}</i>``
-        per mark; then ``</td>``. Every text is escaped."""
-        label = f' aria-label="{escape(self.label)}"' if self.noted else ""
-        if self.hidden:
-            body = '<span class="pm-hidden" aria-hidden="true">?</span>'
-        elif self.text:
-            body = str(escape(self.text))
-        else:
-            body = self.marks_html or _marks_html(self.marks)
-        return f'<td class="{escape(self.classes)}"{label}>{self.sum_html}{body}</td>'
+        """The cell's ``<td>`` (:func:`~.cell_markup.pencil_td`); the label only for the
+        step's own cells."""
+        marks = "" if self.text or self.hidden else self.marks_html or _marks_html(self.marks)
+        label = self.label if self.noted else None
+        return pencil_td(self.classes, label, self.sum_html, self.hidden, self.text, marks)
 
 
 def _marks_html(marks: tuple[Mark, ...]) -> str:
-    """An open cell's ``<span class="pm">`` of marks (see :meth:`PencilCell.html`)."""
-    parts = ['<span class="pm">']
-    for mark in marks:
-        state = f' class="{mark.state}"' if mark.state else ""
-        parts.append(f"<i{state}>{escape(mark.text)}</i>")
-    parts.append("</span>")
-    return "".join(parts)
+    """An open cell's marks (:func:`~.cell_markup.marks_html`)."""
+    return marks_html((mark.text, mark.state) for mark in marks)
 
 
 @dataclass(frozen=True)
@@ -134,11 +124,9 @@ class PencilGrid:
     geometry: Geometry  # the board, whose rules the macro draws
 
     def rows_html(self) -> Markup:
-        """The grid's ``<tr>`` rows, one :meth:`PencilCell.html` per cell: drawn here rather
-        than by a template loop, which cost more than the explanation behind the page."""
-        return Markup(
-            "".join("<tr>" + "".join(cell.html() for cell in row) + "</tr>" for row in self.rows)
-        )
+        """The grid's ``<tr>`` rows, one :meth:`PencilCell.html` per cell (drawn in Python:
+        :mod:`~sudoku_web.web.render.cell_markup` says why)."""
+        return pencil_rows((cell.html() for cell in row) for row in self.rows)
 
 
 @dataclass(frozen=True)

@@ -343,7 +343,7 @@ def geometry_key(geometry: Geometry) -> str:
 class SolveKey:
     """Everything that determines a solve's result: the canonical request."""
 
-    puzzle: str  # canonical text, e.g. reading.canonical(grid)
+    puzzle: str  # canonical text, e.g. puzzle_text.canonical(grid)
     geometry: str  # geometry_key()
     budget: Budget
 

@@ -12,7 +12,7 @@ see :class:`sudoku_web.web.runtime.budgets.Budget`). This module also adds the U
 (path plus query string) longer than ``MAX_URL_LENGTH`` is refused with ``414 URI Too Long``
 before any view runs, as a page in the site's style or as JSON under ``/api/``.
 
-Why a cap on top of the reader's own (``reading.MAX_TEXT``, 2,000 characters, answered with a
+Why a cap on top of the reader's own (``puzzle_text.MAX_TEXT``, 2,000 characters, answered with a
 422 that says the text is too long to be a puzzle): a share link, a ``?p=`` prefill and an API
 GET all carry the puzzle in the URL, so the URL is where an oversized request shows first, and
 refusing it early costs no parsing at all. The default leaves room for the longest legitimate

@@ -1,6 +1,6 @@
-"""The web layer's speed tricks, fenced: each one is a faster way to produce exactly the bytes
-the plain path produces, and ``SPEEDUPS = False`` (``SUDOKU_WEB_SPEEDUPS=false``) turns all
-of them off, leaving the plain path (tests run both and compare).
+"""The web layer's switchable speed tricks: each one is a faster way to produce exactly the
+bytes the plain path produces, and ``SPEEDUPS = False`` (``SUDOKU_WEB_SPEEDUPS=false``) turns
+all of them off, leaving the plain path (tests run both and compare).
 
 Each trick here buys at least 10% of a scenario's throughput (``python -m benchmarks.speedups``,
 CPU time in one process; figures in ``benchmarks/RESULTS.md``, "Speed tricks re-measured"):
@@ -19,6 +19,14 @@ of each cell's ``<td>``) and link templates (a result page's four links filled i
 ``url_for`` output built once per origin).
 
 The skeletons are bounded in bytes by their own store, the replay by the app's store.
+
+Not every faster path is here: some have no plain twin to switch to and are always on, each
+in the module it speeds up and saying so there. Grid rows drawn in Python
+(:mod:`~sudoku_web.web.render.cell_markup`); a canonical share link's result page trusting the
+engine to report bad givens instead of reading the link first (``trust_engine`` of
+:func:`~sudoku_web.web.puzzles.request_path.read_share_link`); jigsaw geometries cached under
+their canonical map (:func:`~sudoku_web.web.puzzles.urls.jigsaw_geometry`); per-geometry
+tables kept in byte-bounded memos (:mod:`~sudoku_web.web.runtime.memo`).
 """
 
 from __future__ import annotations

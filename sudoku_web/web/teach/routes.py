@@ -33,11 +33,13 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from werkzeug.wrappers import Response
 
 from ...core.board import Geometry, parse_puzzle
-from ...core.hints import Hint, hint_steps
-from ...core.logic import Candidates, pencil_marks
+from ...core.game import Doctor, Entries, Panel, hint_panel
+from ...core.hints import Hint
+from ...core.logic import pencil_marks
 from ...core.variants import VariantInfo
 from ..puzzles import urls
 from ..puzzles.forms import JigsawForm, PuzzleForm, form_for
+from ..puzzles.games import game_for
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import ShareLink, add_share_routes, read_share_link
 from ..render import teaching_display
@@ -190,7 +192,8 @@ add_share_routes(bp, "difficulty", "/difficulty", difficulty_page)
 
 @dataclass(frozen=True)
 class HintPage:
-    """What the hint panel says. ``kind``: next, stuck, wrong, complete or many."""
+    """What the hint panel says, in the template's words: the core's :class:`Panel` with its
+    cells named. ``kind``: next, stuck, wrong or complete."""
 
     kind: str
     hint: Hint | None = None
@@ -200,10 +203,24 @@ class HintPage:
     cells: tuple[int, ...] = ()  # wrong: the same cells, to mark in the grid
     pencil: bool = False  # wrong: a cell's pencil marks lack its digit (not an entry)
 
+    @classmethod
+    def of(cls, panel: Panel, geometry: Geometry) -> HintPage:
+        """The panel of :func:`~sudoku_web.core.game.hint_panel` for the hint page."""
+        if panel.kind == "solved":
+            return cls("complete")
+        if panel.kind in ("wrong", "marks"):
+            names = tuple(geometry.cell_name(c) for c in panel.cells)
+            pencil = panel.kind == "marks"
+            return cls(
+                "wrong", wrong=names, certain=panel.certain, cells=panel.cells, pencil=pencil
+            )
+        return cls(panel.kind, hint=panel.hint, multiple=panel.multiple)
+
 
 @bp.post("/hint")
 def hint() -> ResponseValue:
-    """The form's Hint button: the next step for the grid as typed, or what is wrong with it.
+    """The form's Hint button: the next step for the grid as typed, or what is wrong with it
+    (the same game as the play page's: :func:`sudoku_web.core.game.hint_panel`).
 
     The grid comes back in the form so the user carries on from it; ``givens`` (a hidden
     field) remembers the grid of the first hint, so later entries can be checked against the
@@ -216,9 +233,20 @@ def hint() -> ResponseValue:
     geometry = form.geometry
     grid = form.grid
     givens = _posted_givens(request.form.get("givens", ""), geometry, grid)
-    start = Candidates(form.pencil.values, form.pencil.masks) if form.pencil else None
-    panel = _hint_for(grid, givens, geometry, start)
-    return _hint_page(form, picked, panel, canonical(givens), 200)
+    entries = Entries(
+        geometry,
+        tuple(givens),
+        values=[0 if g else v for g, v in zip(givens, grid, strict=True)],
+        marks=list(form.pencil.masks) if form.pencil else [],
+    )
+    game = game_for(geometry, canonical(givens), givens)
+    panel = hint_panel(game, entries, solving.hint_deadline(), doctor=_doctor(geometry))
+    return _hint_page(form, picked, HintPage.of(panel, geometry), canonical(givens), 200)
+
+
+def _doctor(geometry: Geometry) -> Doctor:
+    """The typo doctor for the hint, within the request's budget and through the cache."""
+    return lambda grid: solving.diagnose_puzzle(canonical(grid), geometry)
 
 
 def _posted_givens(text: str, geometry: Geometry, grid: list[int]) -> list[int]:
@@ -232,71 +260,6 @@ def _posted_givens(text: str, geometry: Geometry, grid: list[int]) -> list[int]:
         return list(grid)
     kept = all(not g or g == v for g, v in zip(reading.grid, grid, strict=True))
     return list(reading.grid) if kept else list(grid)
-
-
-def _wrong(
-    cells: list[int] | tuple[int, ...],
-    geometry: Geometry,
-    certain: bool = True,
-    pencil: bool = False,
-) -> HintPage:
-    """The "check these cells" panel, naming the cells (never their digits)."""
-    names = tuple(geometry.cell_name(c) for c in cells)
-    return HintPage("wrong", wrong=names, certain=certain, cells=tuple(cells), pencil=pencil)
-
-
-def _hint_for(
-    grid: list[int], givens: list[int], geometry: Geometry, start: Candidates | None = None
-) -> HintPage:
-    """Decide what the hint panel says for a grid (entries) over its puzzle (givens), from
-    the person's pencil marks (``start``) when they brought them."""
-    if all(grid):
-        # The form refused conflicts, so a full grid breaks no rule: it is a solution.
-        return HintPage("complete")
-    result = solving.cached_solve(canonical(givens), geometry)
-    if result.status == "unsolvable":
-        return _wrong_somewhere(grid, geometry)
-    if result.status == "solved":
-        # Entries over a known puzzle: check each against its solution, naming cells only.
-        solution = parse_puzzle(result.solutions[0], geometry)
-        wrong = [c for c, v in enumerate(grid) if v and not givens[c] and v != solution[c]]
-        if wrong:
-            return _wrong(wrong, geometry)
-        if start is not None:
-            # Pencil marks that rule out a cell's own digit lead every later step astray.
-            lost = [
-                c
-                for c, v in enumerate(grid)
-                if not v and not start.masks[c] >> (solution[c] - 1) & 1
-            ]
-            if lost:
-                return _wrong(lost, geometry, pencil=True)
-    solved = result.status == "solved"  # then every entry was checked against the solution
-    hint = hint_steps(
-        grid,
-        geometry,
-        unique=solved,
-        start=start,
-        givens=givens if solved else None,
-        deadline_ms=solving.hint_deadline(),
-    )
-    if hint.last is not None and hint.last.technique == "Contradiction":
-        return _wrong(hint.last.cells, geometry)
-    return HintPage(
-        "stuck" if hint.stuck else "next", hint=hint, multiple=result.status == "multiple"
-    )
-
-
-def _wrong_somewhere(grid: list[int], geometry: Geometry) -> HintPage:
-    """The grid has no solution: name the cells to check (never the digits)."""
-    hint = hint_steps(grid, geometry, unique=False, deadline_ms=solving.hint_deadline())
-    if hint.last is not None and hint.last.technique == "Contradiction":
-        return _wrong(hint.last.cells, geometry)
-    diagnosis = solving.diagnose_puzzle(canonical(grid), geometry)
-    if diagnosis is None:
-        return HintPage("wrong", certain=False)
-    fixable = sorted({fix.cell for fix in diagnosis.fixes})
-    return _wrong(fixable or list(diagnosis.conflict), geometry, certain=False)
 
 
 def _hint_page(
