@@ -51,6 +51,16 @@ def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
     return PuzzleError("rule", message, tuple(cells))
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A dot or letter between two cells: its family (``"w"`` white dot, ``"b"`` black dot,
+    ``"xv"`` a letter) and the value it stands for (a difference, a ratio, a sum)."""
+
+    cells: tuple[int, int]
+    family: str
+    value: int
+
+
 # --- drawing -------------------------------------------------------------------------------
 
 # Drawing styles are visual, never a rule kind's name: a page draws what it is told.
@@ -82,7 +92,7 @@ class Bulb:
 
 @dataclass(frozen=True)
 class Dot:
-    """A mark on the edge between two orthogonal neighbours: a kropki dot or an XV letter.
+    """A mark on the edge between two orthogonal neighbours: a kropki dot or a letter (X or V).
 
     ``label`` is the text written in or as the mark ("" for a plain dot, "X", "V", "3").
     """
@@ -90,7 +100,7 @@ class Dot:
     cells: tuple[int, int]
     fill: DotFill
     label: str = ""
-    letter: bool = False  # an XV letter, drawn as text on the edge rather than a dot
+    letter: bool = False  # a letter (X or V), drawn as text on the edge rather than a dot
 
 
 @dataclass(frozen=True)
@@ -221,8 +231,9 @@ class Rule:
         """The killer cage this rule is, when the engine's cage rule carries it."""
         return None
 
-    def marks(self) -> tuple[tuple[int, int], ...]:
-        """Pairs of cells this rule marks (a dot or letter): negative rules skip them."""
+    def marks(self) -> tuple[Mark, ...]:
+        """The marks (a dot or letter) this rule puts between cells: negative rules skip
+        the pairs and read the values."""
         return ()
 
     def relation(self, geometry: Geometry) -> Relation | None:

@@ -12,7 +12,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from ..board import BOX_SHAPES, Geometry, PuzzleError, jigsaw, region_text, standard, x_sudoku
-from .base import MAX_RULE_CELLS, MAX_RULES, Rule, RuleError, problem
+from .base import MAX_RULE_CELLS, MAX_RULES, Drawing, Rule, RuleError, problem
+from .registry import KINDS
 from .spelling import canonical
 
 
@@ -82,3 +83,21 @@ def rule_errors(geometry: Geometry) -> list[PuzzleError]:
     if total > MAX_RULE_CELLS:
         out.append(problem(f"The rules cover {total} cells in all; at most {MAX_RULE_CELLS}."))
     return out
+
+
+def drawing(geometry: Geometry) -> Drawing:
+    """Everything the board's rules draw, in cell coordinates."""
+    out = Drawing()
+    for rule in geometry.rules:
+        out += rule.drawing(geometry)
+    return out
+
+
+def rules_in_words(geometry: Geometry) -> list[str]:
+    """The board's rules in words: each kind's rule once, in the order of the registry."""
+    seen: list[type[Rule]] = []
+    for rule in geometry.rules:
+        if type(rule) not in seen:
+            seen.append(type(rule))
+    order = {kind: i for i, kind in enumerate(KINDS)}
+    return [kind.WORDS for kind in sorted(seen, key=lambda kind: order.get(kind, len(order)))]

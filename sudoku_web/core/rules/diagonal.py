@@ -17,7 +17,7 @@ _FIELD = {"p": "diagonal+", "m": "diagonal-"}
 
 
 @dataclass(frozen=True)
-class Diagonal(Rule):
+class MainDiagonal(Rule):
     """The positive (``p``) or negative (``m``) main diagonal as a house."""
 
     KEY = "dg"

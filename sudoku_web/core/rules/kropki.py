@@ -15,6 +15,7 @@ from ..board import Geometry, PuzzleError
 from .base import (
     Dot,
     Drawing,
+    Mark,
     Reading,
     Relation,
     Rule,
@@ -108,8 +109,8 @@ class Kropki(PairRule):
     def relation(self, geometry: Geometry) -> Relation:
         return (self.cells,), table(geometry.size, related(self.colour, self.value))
 
-    def marks(self) -> tuple[tuple[int, int], ...]:
-        return (self.cells,)
+    def marks(self) -> tuple[Mark, ...]:
+        return (Mark(self.cells, self.colour, self.value),)
 
     def drawing(self, geometry: Geometry) -> Drawing:
         label = "" if self.value == DEFAULT[self.colour] else str(self.value)

@@ -15,15 +15,17 @@ from typing import Any, Literal
 
 from ..board import Geometry
 from .base import Drawing, Reading, Relation, Rule, RuleError, problem
-from .kropki import DEFAULT, Kropki, related
 from .pairs import PairRule, table, unmarked_orthogonal
 
 Which = Literal["w", "b", "xv"]
+# The relations a mark of each family stands for when the puzzle shows none with a value:
+# a white dot differs by 1, a black dot doubles, a letter adds up to 10 or 5.
+DEFAULTS: dict[str, tuple[int, ...]] = {"w": (1,), "b": (2,), "xv": (10, 5)}
 _FIELDS: dict[str, Which] = {"difference": "w", "ratio": "b", "xv": "xv"}
 _WORDS = {
     "w": "no white dot: digits in neighbouring cells do not differ by {values}",
     "b": "no black dot: neither digit of two neighbours is {values} times the other",
-    "xv": "no X or V: digits in neighbouring cells do not add up to 10 or 5",
+    "xv": "no X or V: digits in neighbouring cells do not add up to {values}",
 }
 
 
@@ -72,24 +74,28 @@ class Negative(PairRule):
         return self.which
 
     def _values(self, geometry: Geometry) -> list[int]:
-        """The values of this colour's dots on the board, the default first."""
-        default = DEFAULT[self.which] if self.which != "xv" else 0
+        """The values of this family's marks on the board, with the family's defaults."""
         shown = {
-            r.value for r in geometry.rules if isinstance(r, Kropki) and r.colour == self.which
+            mark.value
+            for rule in geometry.rules
+            for mark in rule.marks()
+            if mark.family == self.which
         }
-        return sorted(shown | {default})
+        return sorted(shown | set(DEFAULTS[self.which]))
 
     def _relation(self, geometry: Geometry) -> Callable[[int, int], bool]:
+        values = self._values(geometry)
         if self.which == "xv":
-            return lambda a, b: a + b not in (5, 10)
-        tests = [related(self.which, v) for v in self._values(geometry)]
-        return lambda a, b: not any(test(a, b) for test in tests)
+            return lambda a, b: a + b not in values
+        if self.which == "w":
+            return lambda a, b: abs(a - b) not in values
+        return lambda a, b: not any(a == b * v or b == a * v for v in values)
 
     def relation(self, geometry: Geometry) -> Relation:
         return unmarked_orthogonal(geometry), table(geometry.size, self._relation(geometry))
 
     def describe(self, geometry: Geometry) -> str:
-        values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""
+        values = " or ".join(map(str, self._values(geometry)))
         return "Negative constraint: " + _WORDS[self.which].format(values=values) + "."
 
     def drawing(self, geometry: Geometry) -> Drawing:

@@ -92,7 +92,7 @@ KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1))
 
 def unmarked_orthogonal(geometry: Geometry) -> tuple[tuple[int, int], ...]:
     """Orthogonal neighbours that carry no mark (dot or letter) of any rule of the board."""
-    marked = {pair for rule in geometry.rules for pair in rule.marks()}
+    marked = {mark.cells for rule in geometry.rules for mark in rule.marks()}
     return tuple(p for p in neighbour_pairs(geometry.size, ORTHOGONAL) if p not in marked)
 
 

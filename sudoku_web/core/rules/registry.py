@@ -10,7 +10,7 @@ from .antiking import AntiKing
 from .antiknight import AntiKnight
 from .arrow import Arrow
 from .base import Rule, RuleError, problem
-from .diagonal import Diagonal
+from .diagonal import MainDiagonal
 from .killercage import KillerCage
 from .kropki import Kropki
 from .littlekiller import LittleKiller
@@ -40,7 +40,7 @@ KINDS: tuple[type[Rule], ...] = (
     AntiKnight,
     AntiKing,
     Nonconsecutive,
-    Diagonal,
+    MainDiagonal,
 )
 
 _BY_KEY = {kind.KEY: kind for kind in KINDS}

@@ -13,6 +13,7 @@ from ..board import Geometry, PuzzleError
 from .base import (
     Dot,
     Drawing,
+    Mark,
     Reading,
     Relation,
     Rule,
@@ -82,8 +83,8 @@ class XV(PairRule):
         total = TOTALS[self.letter]
         return (self.cells,), table(geometry.size, lambda a, b: a + b == total)
 
-    def marks(self) -> tuple[tuple[int, int], ...]:
-        return (self.cells,)
+    def marks(self) -> tuple[Mark, ...]:
+        return (Mark(self.cells, "xv", TOTALS[self.letter]),)
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(dots=(Dot(self.cells, "white", self.letter.upper(), letter=True),))
