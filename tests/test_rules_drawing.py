@@ -19,15 +19,9 @@ from sudoku_web.core.board import x_sudoku
 from sudoku_web.core.rules import fpuzzles
 from sudoku_web.core.rules.board import build
 from sudoku_web.core.rules.spelling import parse
-from sudoku_web.web.render.drawing import (
-    board_drawing,
-    centre,
-    clue_point,
-    edge_point,
-    overlay,
-    rule_words,
-)
+from sudoku_web.web.render.drawing import overlay, rule_words
 from sudoku_web.web.render.exports import fpuzzles_url
+from sudoku_web.web.render.marks import board_drawing, centre, clue_point, edge_point
 from sudoku_web.web.render.outlines import cage_marks
 from sudoku_web.web.render.preview import GIVEN_INK, PAPER, render_png
 

@@ -7,9 +7,9 @@ shapes: thin and translucent, so a digit or a candidate always reads over them) 
 **over** it (kropki dots and XV letters, which sit on cell edges, and the clues outside the
 grid, in the room the wrapper makes for them on that side). Both are in cell units (one unit
 per cell, ``viewBox 0 0 N N``), stretched to the table by CSS, attributes only (no ``style``:
-the CSP stays strict). Cage outlines are drawn in the cells by :mod:`.outlines`, which reads
-the same description. :func:`rule_words` says the rules in words. The link-preview PNG
-(:mod:`.preview`) draws the same :func:`board_drawing`.
+the CSP stays strict). Where each mark goes is :mod:`.marks`'s, shared with the link-preview
+PNG (:mod:`.preview`); cage outlines are drawn in the cells by :mod:`.outlines`, from the
+same description. :func:`rule_words` says the rules in words.
 """
 
 from __future__ import annotations
@@ -21,34 +21,24 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from ...core.board import Geometry
-from ...core.rules.base import Bulb, Clue, Dot, Drawing, Line, Shade
+from ...core.rules.base import Bulb, Clue, Dot, Line, Shade
 from ..runtime.memo import byte_cache
-
-# Sizes in cell units, shared with the PNG (which scales them by its cell side).
-DOT_RADIUS = 0.13
-LETTER_SIZE = 0.34
-CLUE_SIZE = 0.42
-BULB_RADIUS = 0.38
-CIRCLE_RADIUS = 0.4  # a shaded circle (an odd cell)
-SQUARE_INSET = 0.1  # a shaded square (an even cell), inset from the cell's edges
-LINE_WIDTHS = {"thick": 0.24, "thin": 0.05, "dashed": 0.035}
-
-
-def board_drawing(geometry: Geometry) -> Drawing:
-    """Everything the board's rules draw, in the rules' order, each mark once (an arrow of
-    two shafts is two rules sharing one bulb)."""
-    out = Drawing()
-    for rule in geometry.rules:
-        out = out + rule.drawing(geometry)
-    return Drawing(
-        tuple(dict.fromkeys(out.lines)),
-        tuple(dict.fromkeys(out.bulbs)),
-        tuple(dict.fromkeys(out.dots)),
-        tuple(dict.fromkeys(out.clues)),
-        tuple(dict.fromkeys(out.shaded)),
-        tuple(dict.fromkeys(out.outlines)),
-        tuple(dict.fromkeys(out.notes)),
-    )
+from .marks import (
+    BULB_RADIUS,
+    CIRCLE_RADIUS,
+    DOT_RADIUS,
+    LETTER_SIZE,
+    SQUARE_INSET,
+    arrowhead,
+    board_drawing,
+    centre,
+    clue_arrow,
+    clue_text_point,
+    edge_point,
+    line_points,
+    pill_box,
+    rooms,
+)
 
 
 @dataclass(frozen=True)
@@ -67,74 +57,10 @@ class Overlay:
         return f"drawn size-{self.size}{' ' + self.rooms if self.rooms else ''}"
 
 
-def centre(cell: int, size: int) -> tuple[float, float]:
-    """A cell's centre (x, y) in cell units."""
-    row, col = divmod(cell, size)
-    return col + 0.5, row + 0.5
-
-
-def edge_point(cells: tuple[int, int], size: int) -> tuple[float, float]:
-    """The middle of the edge two orthogonal neighbours share."""
-    (ax, ay), (bx, by) = centre(cells[0], size), centre(cells[1], size)
-    return (ax + bx) / 2, (ay + by) / 2
-
-
-def clue_point(at: tuple[int, int]) -> tuple[float, float]:
-    """The centre of the outside position ``(row, col)`` a clue stands on."""
-    return at[1] + 0.5, at[0] + 0.5
-
-
-def clue_arrow(clue: Clue) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """A little killer's arrow: from near its number to the grid's corner it points at."""
-    if clue.toward is None:
-        return None
-    x, y = clue_point(clue.at)
-    dx, dy = clue.toward[1] - clue.at[1], clue.toward[0] - clue.at[0]
-    # From the clue's corner nearest the diagonal to the grid's edge, one short arrow.
-    return (x + dx * 0.22, y + dy * 0.22), (x + dx * 0.48, y + dy * 0.48)
-
-
-def pill_box(cells: tuple[int, ...], size: int) -> tuple[float, float, float, float]:
-    """The rectangle (x, y, width, height) a bulb of cells in a line spans, inset."""
-    rows = [c // size for c in cells]
-    cols = [c % size for c in cells]
-    inset = 0.5 - BULB_RADIUS
-    x0, y0 = min(cols) + inset, min(rows) + inset
-    return x0, y0, max(cols) + 1 - inset - x0, max(rows) + 1 - inset - y0
-
-
-def rooms(drawing: Drawing, size: int) -> tuple[bool, bool, bool, bool]:
-    """Which sides (top, right, bottom, left) have clues outside the grid."""
-    rows = {clue.at[0] for clue in drawing.clues}
-    cols = {clue.at[1] for clue in drawing.clues}
-    return -1 in rows, size in cols, size in rows, -1 in cols
-
-
 def _n(value: float) -> str:
     """A coordinate, short: ``1.5``, ``2``."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in {"", "-0"} else text
-
-
-def line_points(line: Line, size: int) -> list[tuple[float, float]]:
-    """The points a line runs through: cell centres, an arrow's shaft starting at the edge of
-    its bulb (not across it, where the bulb's digit is)."""
-    points = [centre(c, size) for c in line.cells]
-    if line.arrowhead and len(points) > 1:
-        (x0, y0), (x1, y1) = points[0], points[1]
-        step = math.hypot(x1 - x0, y1 - y0)
-        points[0] = (x0 + (x1 - x0) * BULB_RADIUS / step, y0 + (y1 - y0) * BULB_RADIUS / step)
-    return points
-
-
-def arrowhead(line: Line, size: int) -> tuple[tuple[float, float], ...]:
-    """An arrow's head at the line's end: two wing tips and the point between them."""
-    (x0, y0), (x1, y1) = centre(line.cells[-2], size), centre(line.cells[-1], size)
-    angle = math.atan2(y1 - y0, x1 - x0)
-    left, right = (
-        (x1 + 0.3 * math.cos(angle + t), y1 + 0.3 * math.sin(angle + t)) for t in (2.6, -2.6)
-    )
-    return left, (x1, y1), right
 
 
 def _line_svg(line: Line, size: int) -> str:
@@ -188,23 +114,19 @@ def _dot_svg(dot: Dot, size: int) -> str:
 
 
 def _clue_svg(clue: Clue) -> str:
-    x, y = clue_point(clue.at)
-    arrow = clue_arrow(clue)
+    x, y = clue_text_point(clue)
     out = '<g class="rc">'
+    arrow = clue_arrow(clue)
     if arrow is not None:
         (ax, ay), (bx, by) = arrow
-        # The number moves back from the arrow, so both fit in the clue's square.
-        dx, dy = bx - ax, by - ay
-        x, y = x - dx * 0.45, y - dy * 0.45
         angle = math.atan2(by - ay, bx - ax)
-        head = " ".join(
-            f"{_n(bx + 0.12 * math.cos(angle + t))},{_n(by + 0.12 * math.sin(angle + t))}"
-            for t in (2.5, -2.5)
-        )
+        wings = [
+            (bx + 0.12 * math.cos(angle + t), by + 0.12 * math.sin(angle + t)) for t in (2.5, -2.5)
+        ]
+        (lx, ly), (rx, ry) = wings
         out += (
             f'<path class="rc-arrow" d="M{_n(ax)} {_n(ay)}L{_n(bx)} {_n(by)}'
-            f"M{head.split()[0].replace(',', ' ')}L{_n(bx)} {_n(by)}"
-            f'L{head.split()[1].replace(",", " ")}"/>'
+            f'M{_n(lx)} {_n(ly)}L{_n(bx)} {_n(by)}L{_n(rx)} {_n(ry)}"/>'
         )
     return out + f'<text x="{_n(x)}" y="{_n(y)}">{escape(clue.text)}</text></g>'
 

@@ -9,7 +9,7 @@ a rule's cage that is also one of the board's cages is drawn once.
 from __future__ import annotations
 
 from ...core.board import Geometry
-from .drawing import board_drawing
+from .marks import board_drawing
 
 
 def cage_marks(geometry: Geometry) -> tuple[tuple[str, int, str], ...]:

@@ -3,7 +3,7 @@
 :func:`render_png` draws the grid (thick borders between boxes or jigsaw regions, shaded X
 diagonals and hyper windows), the givens in one ink, solved digits in another, and the
 status in words under the grid, in layers bottom up: cell backgrounds, the rules' shapes
-under the digits (odd/even cells, lines, bulbs: :mod:`.drawing`, as the pages draw them),
+under the digits (odd/even cells, lines, bulbs: :mod:`.marks`, where the pages draw them),
 lines and borders, cage outlines and sums, digits, the rules' marks over them (dots, XV
 letters, clues outside the grid, for which the grid shrinks to make room), status band.
 The bytes are a pure function of the arguments, so a view can hash them (or its inputs) for
@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw, ImageFont
 from ...core.board import SYMBOLS, Geometry
 from ...core.rules.base import Drawing
 from ...core.variants import CAGED, variant_of
-from . import drawing as rules
+from . import marks as rules
 from .outlines import cage_marks
 
 WIDTH, HEIGHT = 600, 630
@@ -191,12 +191,11 @@ def _draw_over(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None:
             ink = GIVEN_INK if dot.fill == "white" else PAPER
             draw.text((x, y), dot.label, fill=ink, font=_font(max(8, int(r))), anchor="mm")
     for clue in drawn.clues:
-        x, y = frame.point(*rules.clue_point(clue.at))
+        x, y = frame.point(*rules.clue_text_point(clue))
         arrow = rules.clue_arrow(clue)
         if arrow is not None:
             (ax, ay), (bx, by) = (frame.point(*p) for p in arrow)
             draw.line((ax, ay, bx, by), fill=GIVEN_INK, width=2)
-            x, y = x - (bx - ax) * 0.45, y - (by - ay) * 0.45
         font = _font(max(10, int(rules.CLUE_SIZE * c)))
         draw.text((x, y), clue.text, fill=GIVEN_INK, font=font, anchor="mm")
 
