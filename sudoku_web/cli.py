@@ -22,6 +22,9 @@ from typing import Any, TextIO
 
 from .core.board import Geometry, InvalidPuzzle, PuzzleError, infer_size, parse_puzzle, pretty
 from .core.cages import link_spelling, parse_cages
+from .core.rules import fpuzzles
+from .core.rules.board import attach
+from .core.rules.spelling import parse as parse_rules
 from .core.solver import DEFAULT_DEADLINE_MS, DEFAULT_MAX_NODES, SolveResult, solve
 from .core.variants import CLASSIC, VARIANTS, find_variant, layout_of
 
@@ -81,6 +84,20 @@ def add_solve_parser(subparsers: Any) -> None:
         "'15: r1c1 r1c2', or a cage map and its sums); with cages the puzzle may be left out",
     )
     p.add_argument(
+        "--fpuzzles",
+        metavar="FILE|TEXT",
+        default=None,
+        help="an f-puzzles puzzle: its JSON (a file or the text), its load= string, or an "
+        "f-puzzles or SudokuPad link; solves its givens unless a puzzle is given too",
+    )
+    p.add_argument(
+        "--rules",
+        metavar="TEXT",
+        default=None,
+        help="rules for every puzzle in sudoku-web's spelling (thermometers, arrows, dots ...: "
+        "'th_11121314.kn')",
+    )
+    p.add_argument(
         "--max-nodes",
         type=int,
         default=DEFAULT_MAX_NODES,
@@ -125,11 +142,12 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     if info.needs_cages and args.cages is None:
         print(f"sudoku-web: --variant {info.key} needs --cages", file=sys.stderr)
         return EXIT_USAGE
-    if args.cages is not None:
+    ruled = args.fpuzzles is not None or args.rules is not None
+    if ruled or args.cages is not None:
         try:
-            board = _caged_board(args, info.key)
+            board = _ruled_board(args, info.key) if ruled else _caged_board(args, info.key)
         except (InvalidPuzzle, OSError) as exc:
-            print(f"sudoku-web: the cages: {exc}", file=sys.stderr)
+            print(f"sudoku-web: the {'rules' if ruled else 'cages'}: {exc}", file=sys.stderr)
             return EXIT_INVALID
         options = {"geometry": board, "max_nodes": args.max_nodes, "deadline_ms": deadline}
         if args.puzzle is None and args.file is None:
@@ -167,6 +185,23 @@ def _caged_board(args: argparse.Namespace, variant: str) -> Geometry:
     size = args.size or (infer_size(args.puzzle) if args.puzzle else None) or 9
     board = layout_of(find_variant(variant)).geometry(size, args.regions)
     return board.with_cages(parse_cages(text, board))
+
+
+def _ruled_board(args: argparse.Namespace, variant: str) -> Geometry:
+    """The board of ``--fpuzzles`` (its givens become the puzzle when none is given), or of
+    ``--variant``/``--size``/``--regions`` with the rules of ``--rules``."""
+    if args.fpuzzles is not None:
+        text = args.fpuzzles
+        if os.path.isfile(text):
+            with open(text, encoding="utf-8") as handle:
+                text = handle.read(fpuzzles.MAX_JSON + 1)
+        imported = fpuzzles.load(text)
+        if args.puzzle is None and args.file is None:
+            args.puzzle = imported.puzzle
+        return imported.geometry
+    size = args.size or (infer_size(args.puzzle) if args.puzzle else None) or 9
+    board = layout_of(find_variant(variant)).geometry(size, args.regions)
+    return attach(board, parse_rules(args.rules, board.size))
 
 
 def _cores() -> int:

@@ -125,12 +125,8 @@ def test_rules_are_said_in_words(name: str, data: dict[str, Any]) -> None:
     words = rule_words(geometry)
     assert words is not None
     for rule in geometry.rules:
-        notes = rule.drawing(geometry).notes
-        if notes:  # a global rule: its sentence among the kinds' rules
-            assert set(notes) <= set(words.kinds)
-        else:
-            assert rule.WORDS in words.kinds
-            assert rule.describe(geometry) in words.clues
+        assert rule.WORDS in words.kinds
+        assert rule.describe(geometry) in words.clues
 
 
 def test_marks_sit_on_edges_and_clues_outside() -> None:

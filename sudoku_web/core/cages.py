@@ -583,9 +583,9 @@ def _api_cell(raw: object, geometry: Geometry) -> int | None:
 
 def grid_errors(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]:
     """Why ``grid``'s givens cannot start a puzzle on ``geometry``: no givens on a board
-    without cages (countless solutions; almost surely a slip; a killer needs none),
+    without cages or rules (countless solutions; almost surely a slip; a killer needs none),
     equal givens in one house, givens that break a cage."""
-    if not any(grid) and not geometry.cages:
+    if not any(grid) and not geometry.cages and not geometry.rules:
         return [PuzzleError("empty", EMPTY_GRID)]
     return find_conflicts(grid, geometry) + (
         _given_errors(geometry, geometry.cages, grid) if geometry.cages else []

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..board import Cage, Geometry, House, PuzzleError
+from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
@@ -38,12 +38,9 @@ MAX_RULES = 2000
 MAX_RULE_CELLS = 20_000  # cells over all rules
 
 
-class RuleError(ValueError):
-    """A rule that cannot be read or does not fit its board; carries every problem found."""
-
-    def __init__(self, errors: Sequence[PuzzleError]) -> None:
-        super().__init__("; ".join(e.message for e in errors))
-        self.errors: tuple[PuzzleError, ...] = tuple(errors)
+class RuleError(InvalidPuzzle):
+    """A rule that cannot be read or does not fit its board; carries every problem found
+    (an :class:`~sudoku_web.core.board.InvalidPuzzle`: callers answer it the same way)."""
 
 
 def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:

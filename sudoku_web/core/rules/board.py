@@ -52,10 +52,17 @@ def build(size: int, rules: Iterable[Rule], regions: Sequence[int] | None = None
     Raises :class:`RuleError` with every problem of the rules (cells named), or
     :class:`~sudoku_web.core.board.InvalidPuzzle` for a bad region map.
     """
+    return attach(houses_board(size, regions), rules)
+
+
+def attach(board: Geometry, rules: Iterable[Rule]) -> Geometry:
+    """``board`` (its houses; any cages or rules it had are replaced) with ``rules``: the
+    houses and cages they add, and the rules themselves. Raises :class:`RuleError`."""
+    size = board.size
     ordered = canonical(rules, size)
     if len(ordered) > MAX_RULES:
         raise RuleError([problem(f"The puzzle has {len(ordered)} rules; at most {MAX_RULES}.")])
-    base = houses_board(size, regions)
+    base = board.base
     extra = []
     for rule in ordered:
         for house in rule.houses(base):

@@ -24,6 +24,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from ...core.board import Geometry, InvalidPuzzle, parse_puzzle
 from ...core.cages import SumsMismatch
 from ...core.logic import pencil_marks
+from ...core.rules import spelling as rule_spelling
 from ...core.solver import SolveResult
 from ..puzzles import photo_upload, sum_doctor, urls
 from ..puzzles.puzzle_text import Reading, read
@@ -132,6 +133,8 @@ def _variant_json(geometry: Geometry) -> dict[str, Any]:
         out["regions"] = urls.canonical_regions(geometry)
     if geometry.cages:
         out["cages"] = urls.cages_json(geometry)
+    if geometry.rules:
+        out["rules"] = rule_spelling.spell(geometry.rules, geometry.size)
     return out
 
 

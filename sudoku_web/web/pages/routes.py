@@ -29,7 +29,7 @@ from ...core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ...core.doctor import Diagnosis
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
-from ..puzzles import photo_upload, sum_doctor, urls
+from ..puzzles import pastes, photo_upload, sum_doctor, urls
 from ..puzzles.forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
@@ -154,6 +154,8 @@ def index() -> ResponseValue:
 @bp.post("/")
 def submit() -> ResponseValue:
     """A valid puzzle goes to its share link (303); anything else comes back marked (422)."""
+    if pastes.is_fpuzzles_paste(pasted := request.form.get("paste", "")):
+        return pastes.open_paste(pasted)  # an f-puzzles or SudokuPad puzzle: its rules page
     picked = urls.choice(request.form.get("v"), request.form.get("n"))
     form = form_for(picked, urls.form_geometry(picked), request.form)
     if form.validate() and form.canonical is not None:

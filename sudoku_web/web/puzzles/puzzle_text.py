@@ -58,13 +58,13 @@ class Reading:
 
 def is_canonical_text(text: str, geometry: Geometry) -> bool:
     """True when ``text`` is already a share link's spelling (:func:`canonical`) of a grid
-    with at least one given (or none, on a board with cages). Its conflicts, if any, are
+    with at least one given (or none, on a board with cages or rules). Its conflicts, if any, are
     left to the engine, which reports them as :func:`read` would (status ``invalid``, the
     same :class:`PuzzleError` list)."""
     return (
         len(text) == geometry.cells
         and not text.strip(_canonical_chars(geometry))
-        and (bool(geometry.cages) or bool(text.strip("0")))
+        and (bool(geometry.cages or geometry.rules) or bool(text.strip("0")))
     )
 
 
@@ -109,7 +109,7 @@ def _conflicts_besides(
 def givens_or_empty(text: str, geometry: Geometry) -> str:
     """``text``, or an empty grid when none is given on a board with cages (a killer needs no
     givens; on other boards the missing puzzle stays missing, and is reported)."""
-    return text or ("0" * geometry.cells if geometry.cages else "")
+    return text or ("0" * geometry.cells if geometry.cages or geometry.rules else "")
 
 
 def canonical(grid: Iterable[int]) -> str:

@@ -33,6 +33,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, standard
 from ...core.cages import SumsMismatch
+from ...core.rules import board as rule_board
+from ...core.rules import fpuzzles as fpuzzles_format
+from ...core.rules import spelling as rule_spelling
 from ...core.variants import REGIONAL, VariantInfo
 from ..render.boards import board_view
 from . import sum_doctor, urls
@@ -250,19 +253,36 @@ def invalid_json(
 @dataclass(frozen=True)
 class ApiRequest:
     """What an API request asks about: the puzzle text, the variant, a jigsaw's regions and
-    a killer's cages (a JSON list of ``{"sum", "cells"}``, or a link's spelling)."""
+    a killer's cages (a JSON list of ``{"sum", "cells"}``, or a link's spelling); or rules
+    (our spelling, :mod:`sudoku_web.core.rules.spelling`) on that board; or an f-puzzles
+    puzzle (its JSON object, its ``load=`` string, or an f-puzzles or SudokuPad link)."""
 
     puzzle: str
     variant: str | None = None
     regions: str | None = None
     cages: urls.Cages = None
+    rules: str | None = None
+    fpuzzles: str | Mapping[str, Any] | None = None
+
+    @functools.cached_property
+    def imported(self) -> fpuzzles_format.Imported | None:
+        """The f-puzzles puzzle asked about (read once); InvalidPuzzle for a bad one."""
+        return None if self.fpuzzles is None else fpuzzles_format.load(self.fpuzzles)
 
     def geometry(self) -> Geometry:
         """The board asked about; InvalidPuzzle (naming the cells) for what is wrong with it."""
-        return urls.geometry_of(self.variant, self.puzzle, self.regions, self.cages)
+        if self.imported is not None:
+            return self.imported.geometry
+        board = urls.geometry_of(self.variant, self.puzzle, self.regions, self.cages)
+        if self.rules:
+            return rule_board.attach(board, rule_spelling.parse(self.rules, board.size))
+        return board
 
     def givens(self, geometry: Geometry) -> str:
-        """The puzzle text; a board with cages and no puzzle given is an empty grid."""
+        """The puzzle text (an f-puzzles puzzle's givens unless a puzzle is given); a board
+        with cages and no puzzle given is an empty grid."""
+        if self.imported is not None and not self.puzzle:
+            return self.imported.puzzle
         return givens_or_empty(self.puzzle, geometry)
 
 
@@ -277,7 +297,7 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
     args: Mapping[str, Any]
     if request.method == "GET":
         args = request.args
-        if args.get("puzzle") is None and not args.get("cages"):
+        if args.get("puzzle") is None and not args.get("cages") and not args.get("fpuzzles"):
             return json_error(400, "Bad Request", f"Add the puzzle: {endpoint}?puzzle=…")
     else:
         body = _json_body()
@@ -286,8 +306,11 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
         args = body
     text = args.get("puzzle")
     cages = args.get("cages")
-    if text is None and cages:
+    if text is None and (cages or args.get("fpuzzles")):
         text = ""  # a killer may have no givens at all: an empty grid of the board's size
+    rules, source = args.get("rules"), args.get("fpuzzles")
+    if (problem := _rules_problem(rules, source, cages)) is not None:
+        return json_error(400, "Bad Request", problem)
     if not isinstance(text, str):
         return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
     if not (cages is None or isinstance(cages, str | list)):
@@ -296,11 +319,22 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
     for name in ("variant", "regions"):
         if not (args.get(name) is None or isinstance(args.get(name), str)):
             return json_error(400, "Bad Request", f'"{name}" must be a string when given.')
-    asked = ApiRequest(text, args.get("variant"), args.get("regions"), cages)
+    asked = ApiRequest(text, args.get("variant"), args.get("regions"), cages, rules, source)
     strings = (asked.puzzle, asked.variant or "", asked.regions or "")
     if not all(_encodable(v) for v in (*strings, cages if isinstance(cages, str) else "")):
         return json_error(400, "Bad Request", "The strings hold a lone surrogate (bad UTF-16).")
     return asked
+
+
+def _rules_problem(rules: object, source: object, cages: object) -> str | None:
+    """What is wrong with a request's ``rules`` and ``fpuzzles`` fields (None: nothing)."""
+    if not (rules is None or isinstance(rules, str)):
+        return '"rules" must be a string such as "kn.th_1121".'
+    if not (source is None or isinstance(source, str | dict)):
+        return '"fpuzzles" must be an f-puzzles JSON object, its load= string or a link.'
+    if (rules or source) and cages:
+        return 'Give cages as killer-cage rules ("kc_..." in "rules") or in the f-puzzles puzzle.'
+    return None
 
 
 def _json_body() -> Any:

@@ -51,6 +51,7 @@ from ...core.board import (
     standard,
 )
 from ...core.cages import cages_from_list, from_link, link_spelling
+from ...core.rules import links as rule_links
 from ...core.variants import (
     CAGED,
     CLASSIC,
@@ -321,9 +322,21 @@ def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
 def share_url(geometry: Geometry, puzzle: str, page: str = "", *, external: bool = False) -> str:
     """A canonical puzzle's share link (``page`` "") or a page under it (see
     :data:`SHARE_PAGES`: ``png``, ``steps``, ``search``, ``difficulty``, ``play`` ...)."""
+    if geometry.rules and not page:  # a board with rules: its own link (rules_pages)
+        return rules_url(geometry, puzzle, external=external)
     blueprint, _ = SHARE_PAGES[page]
     name = f"{blueprint}.{endpoint(variant_of(geometry), page, caged=bool(geometry.cages))}"
     return url_for(name, puzzle=puzzle, _external=external, **dict[str, Any](_map_args(geometry)))
+
+
+def rules_url(geometry: Geometry, puzzle: str, *, external: bool = False) -> str:
+    """A board with rules: its canonical result page, ``/rules/<givens>/<rules>[/<regions>]``
+    (see :mod:`sudoku_web.core.rules.links`)."""
+    found = rule_links.parts(geometry)
+    args: dict[str, Any] = {"puzzle": puzzle, "rules": found.rules, "_external": external}
+    if found.regions is not None:
+        return url_for("rules.mapped_page", regions=found.regions, **args)
+    return url_for("rules.page", **args)
 
 
 def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:

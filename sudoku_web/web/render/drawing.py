@@ -4,7 +4,7 @@
 Every grid a page draws (the ``grid`` and ``pencil_grid`` macros, the play grid) lays
 :func:`overlay` over its table: an SVG **under** the table's digits (lines, bulbs, odd/even
 shapes: thin and translucent, so a digit or a candidate always reads over them) and an SVG
-**over** it (kropki dots and XV letters, which sit on cell edges, and the clues outside the
+**over** it (dots and letters, which sit on cell edges, and the clues outside the
 grid, in the room the wrapper makes for them on that side). Both are in cell units (one unit
 per cell, ``viewBox 0 0 N N``), stretched to the table by CSS, attributes only (no ``style``:
 the CSP stays strict). Where each mark goes is :mod:`.marks`'s, shared with the link-preview
@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from ...core.board import Geometry
 from ...core.rules.base import Bulb, Clue, Dot, Line, Shade
+from ...core.rules.board import rules_in_words
 from ..runtime.memo import byte_cache
 from .marks import (
     BULB_RADIUS,
@@ -176,10 +177,10 @@ def _svg(kind: str, size: int, parts: list[str]) -> Markup:
 
 @dataclass(frozen=True)
 class RuleWords:
-    """The board's rules in words: each kind's rule once, then each clue of it."""
+    """The board's rules in words: each kind's rule once, then each rule of the board."""
 
-    kinds: tuple[str, ...]  # each kind's rule in words, and the global rules' sentences
-    clues: tuple[str, ...]  # each rule with cells, named (Rule.describe)
+    kinds: tuple[str, ...]  # each kind's rule in words (core.rules.board.rules_in_words)
+    clues: tuple[str, ...]  # each rule, naming its cells (Rule.describe)
 
 
 @byte_cache(2 * 1024 * 1024)  # per geometry; rules come from user input
@@ -187,14 +188,6 @@ def rule_words(geometry: Geometry) -> RuleWords | None:
     """What the page says about the board's rules (None: a board without rules)."""
     if not geometry.rules:
         return None
-    kinds: list[str] = []
-    clues: list[str] = []
-    for rule in geometry.rules:
-        notes = rule.drawing(geometry).notes
-        if notes:
-            kinds.extend(n for n in notes if n not in kinds)
-            continue
-        if rule.WORDS not in kinds:
-            kinds.append(rule.WORDS)
-        clues.append(rule.describe(geometry))
-    return RuleWords(tuple(kinds), tuple(clues))
+    return RuleWords(
+        tuple(rules_in_words(geometry)), tuple(rule.describe(geometry) for rule in geometry.rules)
+    )

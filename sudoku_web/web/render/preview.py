@@ -4,7 +4,7 @@
 diagonals and hyper windows), the givens in one ink, solved digits in another, and the
 status in words under the grid, in layers bottom up: cell backgrounds, the rules' shapes
 under the digits (odd/even cells, lines, bulbs: :mod:`.marks`, where the pages draw them),
-lines and borders, cage outlines and sums, digits, the rules' marks over them (dots, XV
+lines and borders, cage outlines and sums, digits, the rules' marks over them (dots,
 letters, clues outside the grid, for which the grid shrinks to make room), status band.
 The bytes are a pure function of the arguments, so a view can hash them (or its inputs) for
 an ETag.
@@ -174,7 +174,7 @@ def _draw_under(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None
 
 
 def _draw_over(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None:
-    """The rules' marks over the grid: dots and XV letters on edges, clues outside it."""
+    """The rules' marks over the grid: dots and letters on edges, clues outside it."""
     c = frame.cell
     for dot in drawn.dots:
         x, y = frame.point(*rules.edge_point(dot.cells, frame.size))

@@ -57,6 +57,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, standard
 from ...core.cages import from_link, link_spelling
+from ...core.rules.spelling import spell as rules_spelling
 from ...core.solver import SolveResult
 from ...core.variants import find_variant
 from ..puzzles.urls import canonical_regions, jigsaw_geometry
@@ -100,7 +101,8 @@ class _Pickler(pickle.Pickler):
     for 16x16), so an answer neither pays for it nor carries it to a shared store."""
 
     def persistent_id(self, obj: object) -> object:
-        if isinstance(obj, Geometry) and obj.houses == _rebuilt_houses(obj.base):
+        # A board with rules is pickled whole: a reference would drop them.
+        if isinstance(obj, Geometry) and not obj.rules and obj.houses == _rebuilt_houses(obj.base):
             cages = link_spelling(obj.cages, obj) if obj.cages else None
             return (obj.variant, obj.size, _map_text(obj), cages)
         return None
@@ -328,7 +330,7 @@ def enabled(store: BaseCache) -> bool:
 @byte_cache(256 * 1024)  # a few hundred bytes each; jigsaw maps come from URLs
 def geometry_key(geometry: Geometry) -> str:
     """Text that pins down a geometry: variant, size, box shape, a jigsaw's region map, the
-    cages."""
+    cages, the rules."""
     text = f"{geometry.variant}:{geometry.size}"
     if geometry.box_shape is not None:
         text += ":{}x{}".format(*geometry.box_shape)
@@ -336,6 +338,8 @@ def geometry_key(geometry: Geometry) -> str:
         text += ":" + bytes(geometry.regions).hex()  # region indices are < 256
     if geometry.cages:
         text += ":" + link_spelling(geometry.cages, geometry)
+    if geometry.rules:
+        text += ":" + rules_spelling(geometry.rules, geometry.size)
     return text
 
 

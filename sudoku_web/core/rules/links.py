@@ -1,0 +1,45 @@
+"""A rules puzzle's share-link parts: givens, rules spelling and region map, one spelling each.
+
+The link is ``/rules/<givens>/<rules>`` (``<givens>/<rules>/<regions>`` on a board with a
+region map): ``givens`` the symbols with ``0`` for a blank, ``rules`` our spelling
+(:mod:`.spelling`, ``-`` for none), ``regions`` one letter per cell
+(:func:`~sudoku_web.core.board.region_text`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import Geometry, infer_size, jigsaw, region_text
+from .base import RuleError, problem
+from .board import build, default_regions
+from .spelling import parse, spell
+
+NONE = "-"
+
+
+@dataclass(frozen=True)
+class LinkParts:
+    """The three path parts of a rules puzzle's link (``regions`` None: the default boxes)."""
+
+    rules: str
+    regions: str | None
+
+
+def parts(geometry: Geometry) -> LinkParts:
+    """The canonical link parts of a board."""
+    rules = spell(geometry.rules, geometry.size) or NONE
+    regions = geometry.regions
+    if regions is None or regions == default_regions(geometry.size):
+        return LinkParts(rules, None)
+    return LinkParts(rules, region_text(regions))
+
+
+def board(givens: str, rules: str, regions: str | None) -> Geometry:
+    """The board a link names (its size from the givens); raises :class:`RuleError`
+    (an InvalidPuzzle) naming what is wrong."""
+    size = jigsaw(regions).size if regions else infer_size(givens)
+    if size is None:
+        raise RuleError([problem(f"{len(givens)} cells is not a square grid of 4x4 to 16x16.")])
+    region_map = jigsaw(regions).regions if regions else None
+    return build(size, parse("" if rules == NONE else rules, size), region_map)
