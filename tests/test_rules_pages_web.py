@@ -135,15 +135,19 @@ _BOXES = """() => {
     }
   }
   const marks = Array.from(document.querySelectorAll(
-    "svg.rules-over .rd circle, svg.rules-over .rd-letter text, svg.rules-over .rc text, svg.rules-over .rc-arrow"
-  )).map((m) => { const r = m.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+    ".rules-over .rd circle, .rules-over .rd-letter text, .rules-over .rc text, .rc-arrow"
+  )).map((m) => {
+    const r = m.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  });
   const z = (sel) => {
     const node = document.querySelector(sel);
     return node ? Number(getComputedStyle(node).zIndex) : null;
   };
   const wrapper = document.querySelector(".drawn").getBoundingClientRect();
-  return {digits: boxes, marks: marks, under: z("svg.rules-under"), table: z(".drawn table.grid"),
-          over: z("svg.rules-over"), right: wrapper.right, width: document.documentElement.clientWidth};
+  return {digits: boxes, marks: marks, under: z("svg.rules-under"),
+          table: z(".drawn table.grid"), over: z("svg.rules-over"), right: wrapper.right,
+          width: document.documentElement.clientWidth};
 }"""
 
 
@@ -170,3 +174,40 @@ def test_no_mark_covers_a_digit(
     assert found["under"] is None or found["under"] < found["table"]
     assert found["table"] < found["over"]
     assert found["right"] <= found["width"]  # the grid and its clues fit the screen
+
+
+@pytest.mark.browser
+def test_the_rules_editor_writes_the_rules_field(live_server: str, browser: Any) -> None:
+    """Keyboard only: a thermometer picked with Shift+arrows, a white dot between two cells,
+    anti-knight ticked, a rule deleted from the list; the text field holds exactly that, and
+    Solve opens the rules page drawing it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(live_server + "/")
+        field = page.locator("textarea[name=rules]")
+        page.get_by_text("Rules (thermometers").click()
+        page.get_by_role("button", name="Pick cells").click()
+        page.get_by_label("Row 1, column 1").focus()
+        for _ in range(2):
+            page.keyboard.press("Shift+ArrowRight")
+        page.get_by_label("Rule to add").select_option(label="Thermometer (bulb first)")
+        page.get_by_role("button", name="Add rule").click()
+        assert field.input_value().split() == ["th_111213"]
+        page.get_by_label("Row 5, column 5").focus()
+        page.keyboard.press("Shift+ArrowDown")
+        page.get_by_label("Rule to add").select_option(label="White dot (between two cells)")
+        page.get_by_role("button", name="Add rule").click()
+        page.get_by_label("Row 9, column 9").focus()
+        page.keyboard.press("Shift+ArrowLeft")
+        page.get_by_label("Rule to add").select_option(label="V (between two cells)")
+        page.get_by_role("button", name="Add rule").click()
+        page.get_by_label("Anti-knight").check()
+        assert sorted(field.input_value().split()) == ["kn", "kr_w_5565", "th_111213", "xv_v_9998"]
+        page.get_by_role("button", name="Delete: V r9c9 r9c8").click()
+        assert sorted(field.input_value().split()) == ["kn", "kr_w_5565", "th_111213"]
+        page.get_by_role("button", name="Solve").click()
+        page.wait_for_url("**/rules/**")
+        assert page.locator("svg.rules-under polyline").count() == 1
+        assert page.locator("svg.rules-over .rd-white").count() == 1
+    finally:
+        page.close()

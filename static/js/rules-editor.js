@@ -60,9 +60,19 @@ function button(text, label) {
 }
 
 function labelled(text, control) {
-  const label = element("label", "rule-field", text + " ");
-  label.appendChild(control);
-  return label;
+  // A label for a select or text box stands beside it (named by it alone, not its value); a
+  // check box sits inside its label.
+  if (control.type === "checkbox") {
+    const label = element("label", "rule-field", " " + text);
+    label.prepend(control);
+    return label;
+  }
+  const holder = element("span", "rule-field");
+  const label = element("label", "", text + " ");
+  control.id = "rule-editor-" + text.toLowerCase().replace(/\W+/g, "-");
+  label.htmlFor = control.id;
+  holder.append(label, control);
+  return holder;
 }
 
 function setup(field) {
@@ -118,7 +128,7 @@ function setup(field) {
   });
   const list = element("ul", "rule-list");
   list.setAttribute("aria-label", "Rules");
-  panel.append(help, pick, clear, status, labelled("Add", tool), labelled("Number", number),
+  panel.append(help, pick, clear, status, labelled("Rule to add", tool), labelled("Number", number),
     labelled("Diagonal goes", direction), labelled("Clue for", line), add, globals, list);
   field.insertAdjacentElement("afterend", panel);
 
@@ -157,9 +167,9 @@ function setup(field) {
       return item;
     }));
     const t = TOOLS[Number(tool.value)];
-    number.closest("label").hidden = !["cage", "diagonal", "sandwich"].includes(t.takes);
-    direction.closest("label").hidden = t.takes !== "diagonal";
-    line.closest("label").hidden = t.takes !== "sandwich";
+    number.closest(".rule-field").hidden = !["cage", "diagonal", "sandwich"].includes(t.takes);
+    direction.closest(".rule-field").hidden = t.takes !== "diagonal";
+    line.closest(".rule-field").hidden = t.takes !== "sandwich";
     status.textContent = path.length ? "Picked, in order: " + path.map(name).join(" ") : "No cells picked.";
   }
 

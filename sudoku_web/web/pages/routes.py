@@ -27,10 +27,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ...core.doctor import Diagnosis
+from ...core.rules import spelling as rule_spelling
+from ...core.rules.board import attach
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
 from ..puzzles import pastes, photo_upload, sum_doctor, urls
-from ..puzzles.forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
+from ..puzzles.forms import CAGES_MAX, RULES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
     ShareLink,
@@ -124,7 +126,7 @@ def index() -> ResponseValue:
     """The empty form of a variant (``?v=x`` ...), or with ``?p=PUZZLE`` opened on a puzzle.
 
     A jigsaw form also takes its region map as ``?r=`` (and a size as ``?n=``), any form its
-    cages as ``?k=`` (their link spelling).
+    cages as ``?k=`` (their link spelling) and its rules as ``?rules=`` (their spelling).
     """
     picked = urls.choice(request.args.get("v"), request.args.get("n"))
     regions = request.args.get("r", "")[: 4 * 256]
@@ -136,6 +138,11 @@ def index() -> ResponseValue:
             form.show_cages(urls.with_link_cages(geometry, cages))
         except InvalidPuzzle:
             form.cages.data = cages  # shown as it came, to be fixed; Solve says what is wrong
+    if rules := request.args.get("rules", "")[:RULES_MAX]:
+        try:
+            form.show_rules(attach(geometry, rule_spelling.parse(rules, geometry.size)))
+        except InvalidPuzzle:
+            form.rules.data = rules  # shown as it came, to be fixed; Solve says what is wrong
     if isinstance(form, JigsawForm):
         sketch = urls.region_sketch(regions) if regions else None
         if sketch is not None and sketch.size == picked.size and sketch != geometry:
