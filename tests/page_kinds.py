@@ -45,6 +45,7 @@ SCRIPTED = frozenset(
         "killer sum typo",
         "new",
         "rules",
+        "rules form",
     }
 )
 
@@ -97,5 +98,6 @@ def page_kinds() -> dict[str, str]:
         "new": "/new",
         "print": f"/print?p={EASY}",
         "rules": RULES_LINK,
+        "rules form": "/?rules=kn.th_11121314.kr_w_5565.xv_v_9998.oe_o_55.lk_04_dl_17",
         "404": "/no-such-page",
     }

@@ -70,6 +70,12 @@ def test_a_pasted_puzzle_page_draws_and_says_its_rules(
     link = html.unescape(page.split('<p class="share-link fpuzzles-link"><a href="', 1)[1])
     again = fpuzzles.load(link.split('"', 1)[0])
     assert again.geometry.rules == geometry.rules
+    # Its printable page and the form its "Edit this puzzle" opens draw the same.
+    for label in ("Print the puzzle", "Edit this puzzle"):
+        href = html.unescape(page.split(f'">{label}</a>', 1)[0].rsplit('href="', 1)[1])
+        other = client.get(href).get_data(as_text=True)
+        assert _counts(other) == _marks(data), label
+        assert geometry.rules[0].WORDS in html.unescape(other) or label == "Edit this puzzle"
 
 
 def _link(data: dict[str, Any]) -> ShareLink:

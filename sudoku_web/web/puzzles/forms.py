@@ -396,9 +396,20 @@ class JigsawForm(PuzzleForm):
                 self.fill_from_paste(reading.grid)
 
     def board(self, givens: str = "") -> BoardView:
-        """The grid drawn with the typed map's regions, even when the map was rejected."""
-        geometry = self.sketch if self.sketch is not None else self.geometry
+        """The grid drawn with the typed map's regions, even when the map was rejected (the
+        form's own board, its rules drawn, when that has the typed map's regions)."""
+        geometry = self.sketch
+        if geometry is None or _regions_of(geometry) == _regions_of(self.geometry):
+            geometry = self.geometry
         return board_view(geometry, givens, invalid=self.invalid_cells)
+
+
+def _regions_of(geometry: Geometry) -> frozenset[frozenset[int]]:
+    """A board's regions as sets of cells, however they are numbered."""
+    groups: dict[int, set[int]] = {}
+    for cell, region in enumerate(geometry.box_index):
+        groups.setdefault(region, set()).add(cell)
+    return frozenset(frozenset(cells) for cells in groups.values())
 
 
 def _sketch_of(text: str, size: int) -> Geometry:

@@ -68,6 +68,7 @@ def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
         board=board_view(geometry, givens, solution),
         share_url=urls.rules_url(geometry, givens, external=True),
         edit_url=urls.edit_url(geometry, givens),
+        print_url=urls.print_url(urls.edit_url(geometry, givens)),
         stats=result.stats,
     )
     return Response(page, content_type="text/html; charset=utf-8")
