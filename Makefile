@@ -1,4 +1,4 @@
-# Two commands for a newcomer on a fresh Debian machine (see README):
+# Two commands for a newcomer on a fresh Debian machine (see README.md):
 #   make run   - set everything up and start the development server on 127.0.0.1:5000
 #   make test  - set everything up and run ruff, mypy and the whole pytest suite (browser tests too)
 # Both are safe to run twice: each step is skipped when its result is already there.

@@ -6,6 +6,7 @@
 // cells" on), Shift+click, or Shift+arrow keys in the grid; type the sum and press Enter (or
 // "Make cage"). A cage's entry in the list below edits or deletes it. The outlines use the
 // same classes as the server's drawing (boards.cage_marks): cage, kt, kr, kb, kl, cage-sum.
+// One editor object holds the state; the functions below draw and change it.
 
 const LINE = /^\s*(\d{1,3})\s*[:=]\s*(.*?)\s*$/;
 const CELL = /[rR](\d{1,2})[cC](\d{1,2})/g;
@@ -41,6 +42,174 @@ function element(tag, className, text) {
   return node;
 }
 
+// The editor's controls, after the cages field: Select cells, the picked cells' status, the
+// sum, Make cage, and the list of cages.
+function buildPanel(e, details) {
+  const panel = element("div", "cage-editor");
+  e.pick = element("button", "button", "Select cells");
+  e.pick.type = "button";
+  e.pick.setAttribute("aria-pressed", "false");
+  e.status = element("p", "cage-picked hint", "");
+  e.status.setAttribute("role", "status");
+  const sumLabel = element("label", "cage-sum-label", "Sum ");
+  e.sum = element("input", "cage-sum-input");
+  e.sum.type = "text";
+  e.sum.inputMode = "numeric";
+  e.sum.size = 3;
+  e.sum.maxLength = 3;
+  sumLabel.appendChild(e.sum);
+  e.make = element("button", "button", "Make cage");
+  e.make.type = "button";
+  e.list = element("ul", "cage-list");
+  e.list.setAttribute("aria-label", "Cages");
+  panel.append(e.pick, e.status, sumLabel, e.make, e.list);
+  details.appendChild(panel);
+  const hint = details.querySelector(".cage-editor-hint");
+  if (hint) { hint.hidden = false; }
+}
+
+function spelled(e, cage) {
+  return cage.sum + ": " + cage.cells.map((x) => name(x, e.size)).join(" ");
+}
+
+function write(e) {
+  e.cages.sort((a, b) => a.cells[0] - b.cells[0]);
+  e.field.value = e.cages.map((c) => spelled(e, c)).join("\n");
+  e.field.removeAttribute("aria-invalid");
+  draw(e);
+}
+
+function draw(e) {
+  drawOutlines(e);
+  drawList(e);
+  const names = Array.from(e.picked).sort((a, b) => a - b).map((x) => name(x, e.size));
+  e.status.textContent = names.length ? "Selected: " + names.join(" ") : "No cells selected.";
+}
+
+// The cages' outlines and sums on the grid, and the picked cells marked.
+function drawOutlines(e) {
+  const size = e.size, owner = new Map();
+  e.cages.forEach((cage, k) => cage.cells.forEach((cell) => owner.set(cell, k)));
+  e.tds.forEach((td, cell) => {
+    td.classList.remove("cage", "kt", "kr", "kb", "kl", "cage-pick");
+    const old = td.querySelector(".cage-sum");
+    if (old) { old.remove(); }
+    if (e.picked.has(cell)) { td.classList.add("cage-pick"); }
+    if (!owner.has(cell)) { return; }
+    const k = owner.get(cell), row = Math.floor(cell / size), col = cell % size;
+    td.classList.add("cage");
+    if (row === 0 || owner.get(cell - size) !== k) { td.classList.add("kt"); }
+    if (col === size - 1 || owner.get(cell + 1) !== k) { td.classList.add("kr"); }
+    if (row === size - 1 || owner.get(cell + size) !== k) { td.classList.add("kb"); }
+    if (col === 0 || owner.get(cell - 1) !== k) { td.classList.add("kl"); }
+    if (e.cages[k].cells[0] === cell) {
+      const label = element("span", "cage-sum", String(e.cages[k].sum));
+      label.setAttribute("aria-hidden", "true");
+      td.insertBefore(label, td.firstChild);
+    }
+  });
+}
+
+// The list of cages, each with its Edit and Delete buttons.
+function drawList(e) {
+  e.list.replaceChildren(...e.cages.map((cage, k) => {
+    const item = element("li", "", spelled(e, cage) + " ");
+    const where = cage.sum + " at " + name(cage.cells[0], e.size);
+    const edit = element("button", "button", "Edit");
+    edit.type = "button";
+    edit.setAttribute("aria-label", "Edit the cage of " + where);
+    edit.addEventListener("click", () => { editCage(e, k); });
+    const remove = element("button", "button", "Delete");
+    remove.type = "button";
+    remove.setAttribute("aria-label", "Delete the cage of " + where);
+    remove.addEventListener("click", () => { e.cages.splice(k, 1); write(e); });
+    item.append(edit, remove);
+    return item;
+  }));
+}
+
+function editCage(e, k) {
+  const cage = e.cages.splice(k, 1)[0];
+  e.picked = new Set(cage.cells);
+  e.sum.value = String(cage.sum);
+  write(e);
+  e.sum.focus();
+}
+
+function toggle(e, cell, on) {
+  if (on === undefined ? e.picked.has(cell) : !on) { e.picked.delete(cell); } else { e.picked.add(cell); }
+  draw(e);
+}
+
+function makeCage(e) {
+  const total = Number(e.sum.value);
+  if (!e.picked.size || !Number.isInteger(total) || total < 1) {
+    e.status.textContent = e.picked.size ? "Type the cage's sum first." : "Select the cage's cells first.";
+    return;
+  }
+  const taken = new Set(Array.from(e.picked));
+  e.cages = e.cages.filter((cage) => !cage.cells.some((cell) => taken.has(cell)));
+  e.cages.push({ sum: total, cells: Array.from(e.picked).sort((a, b) => a - b) });
+  e.picked = new Set();
+  e.sum.value = "";
+  write(e);
+}
+
+function listenPanel(e) {
+  e.pick.addEventListener("click", () => {
+    const on = e.pick.getAttribute("aria-pressed") !== "true";
+    e.pick.setAttribute("aria-pressed", on ? "true" : "false");
+    e.table.classList.toggle("cage-picking", on);
+  });
+  e.make.addEventListener("click", () => { makeCage(e); });
+  e.sum.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); makeCage(e); }
+  });
+  e.field.addEventListener("input", () => {
+    const read = readCages(e.field.value, e.size);
+    if (read) { e.cages = read; draw(e); }
+  });
+}
+
+function listenGrid(e) {
+  const table = e.table, tds = e.tds;
+  table.addEventListener("pointerdown", (event) => {
+    const td = event.target.closest("td");
+    if (!td || !table.contains(td)) { return; }
+    const cell = tds.indexOf(td);
+    if (event.shiftKey) {
+      event.preventDefault();
+      toggle(e, cell);
+    } else if (table.classList.contains("cage-picking")) {
+      event.preventDefault();
+      e.dragging = true;
+      toggle(e, cell, true);
+    }
+  });
+  table.addEventListener("pointerover", (event) => {
+    const td = e.dragging && event.target.closest("td");
+    if (td && table.contains(td)) { toggle(e, tds.indexOf(td), true); }
+  });
+  document.addEventListener("pointerup", () => { e.dragging = false; });
+  // Shift+arrow keys: the grid's own keys move the focus (sudoku.js); both cells join.
+  table.addEventListener("keydown", (event) => {
+    if (!event.shiftKey || !event.key.startsWith("Arrow")) { return; }
+    const from = tds.indexOf(event.target.closest("td"));
+    const to = tds.indexOf(document.activeElement && document.activeElement.closest("td"));
+    if (from >= 0) { e.picked.add(from); }
+    if (to >= 0) { e.picked.add(to); }
+    draw(e);
+  });
+  // Shift+Enter in the grid goes to the sum.
+  table.addEventListener("keydown", (event) => {
+    if (event.shiftKey && event.key === "Enter") {
+      event.preventDefault();
+      event.stopPropagation();
+      e.sum.focus();
+    }
+  }, true);
+}
+
 function setup(details) {
   const form = details.closest("form");
   const field = details.querySelector("textarea[name=cages]");
@@ -49,154 +218,14 @@ function setup(details) {
   const size = Number(table.getAttribute("data-size")) || 9;
   const tds = Array.from(table.querySelectorAll("td"));
   if (tds.length !== size * size) { return; }
-  let cages = readCages(field.value, size) || [];
-  let picked = new Set();
-  let dragging = false;
-
-  const panel = element("div", "cage-editor");
-  const pick = element("button", "button", "Select cells");
-  pick.type = "button";
-  pick.setAttribute("aria-pressed", "false");
-  const status = element("p", "cage-picked hint", "");
-  status.setAttribute("role", "status");
-  const sumLabel = element("label", "cage-sum-label", "Sum ");
-  const sum = element("input", "cage-sum-input");
-  sum.type = "text";
-  sum.inputMode = "numeric";
-  sum.size = 3;
-  sum.maxLength = 3;
-  sumLabel.appendChild(sum);
-  const make = element("button", "button", "Make cage");
-  make.type = "button";
-  const list = element("ul", "cage-list");
-  list.setAttribute("aria-label", "Cages");
-  panel.append(pick, status, sumLabel, make, list);
-  details.appendChild(panel);
-  const hint = details.querySelector(".cage-editor-hint");
-  if (hint) { hint.hidden = false; }
-
-  function write() {
-    cages.sort((a, b) => a.cells[0] - b.cells[0]);
-    field.value = cages.map((c) => c.sum + ": " + c.cells.map((x) => name(x, size)).join(" ")).join("\n");
-    field.removeAttribute("aria-invalid");
-    draw();
-  }
-
-  function draw() {
-    const owner = new Map();
-    cages.forEach((cage, k) => cage.cells.forEach((cell) => owner.set(cell, k)));
-    tds.forEach((td, cell) => {
-      td.classList.remove("cage", "kt", "kr", "kb", "kl", "cage-pick");
-      const old = td.querySelector(".cage-sum");
-      if (old) { old.remove(); }
-      if (picked.has(cell)) { td.classList.add("cage-pick"); }
-      if (!owner.has(cell)) { return; }
-      const k = owner.get(cell), row = Math.floor(cell / size), col = cell % size;
-      td.classList.add("cage");
-      if (row === 0 || owner.get(cell - size) !== k) { td.classList.add("kt"); }
-      if (col === size - 1 || owner.get(cell + 1) !== k) { td.classList.add("kr"); }
-      if (row === size - 1 || owner.get(cell + size) !== k) { td.classList.add("kb"); }
-      if (col === 0 || owner.get(cell - 1) !== k) { td.classList.add("kl"); }
-      if (cages[k].cells[0] === cell) {
-        const label = element("span", "cage-sum", String(cages[k].sum));
-        label.setAttribute("aria-hidden", "true");
-        td.insertBefore(label, td.firstChild);
-      }
-    });
-    list.replaceChildren(...cages.map((cage, k) => {
-      const item = element("li", "", cage.sum + ": " + cage.cells.map((x) => name(x, size)).join(" ") + " ");
-      const edit = element("button", "button", "Edit");
-      edit.type = "button";
-      edit.setAttribute("aria-label", "Edit the cage of " + cage.sum + " at " + name(cage.cells[0], size));
-      edit.addEventListener("click", () => { editCage(k); });
-      const remove = element("button", "button", "Delete");
-      remove.type = "button";
-      remove.setAttribute("aria-label", "Delete the cage of " + cage.sum + " at " + name(cage.cells[0], size));
-      remove.addEventListener("click", () => { cages.splice(k, 1); write(); });
-      item.append(edit, remove);
-      return item;
-    }));
-    const names = Array.from(picked).sort((a, b) => a - b).map((x) => name(x, size));
-    status.textContent = names.length ? "Selected: " + names.join(" ") : "No cells selected.";
-  }
-
-  function editCage(k) {
-    const cage = cages.splice(k, 1)[0];
-    picked = new Set(cage.cells);
-    sum.value = String(cage.sum);
-    write();
-    sum.focus();
-  }
-
-  function toggle(cell, on) {
-    if (on === undefined ? picked.has(cell) : !on) { picked.delete(cell); } else { picked.add(cell); }
-    draw();
-  }
-
-  function makeCage() {
-    const total = Number(sum.value);
-    if (!picked.size || !Number.isInteger(total) || total < 1) {
-      status.textContent = picked.size ? "Type the cage's sum first." : "Select the cage's cells first.";
-      return;
-    }
-    const taken = new Set(Array.from(picked));
-    cages = cages.filter((cage) => !cage.cells.some((cell) => taken.has(cell)));
-    cages.push({ sum: total, cells: Array.from(picked).sort((a, b) => a - b) });
-    picked = new Set();
-    sum.value = "";
-    write();
-  }
-
-  pick.addEventListener("click", () => {
-    const on = pick.getAttribute("aria-pressed") !== "true";
-    pick.setAttribute("aria-pressed", on ? "true" : "false");
-    table.classList.toggle("cage-picking", on);
-  });
-  make.addEventListener("click", makeCage);
-  sum.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") { event.preventDefault(); makeCage(); }
-  });
-  field.addEventListener("input", () => {
-    const read = readCages(field.value, size);
-    if (read) { cages = read; draw(); }
-  });
-
-  table.addEventListener("pointerdown", (event) => {
-    const td = event.target.closest("td");
-    if (!td || !table.contains(td)) { return; }
-    const cell = tds.indexOf(td);
-    if (event.shiftKey) {
-      event.preventDefault();
-      toggle(cell);
-    } else if (table.classList.contains("cage-picking")) {
-      event.preventDefault();
-      dragging = true;
-      toggle(cell, true);
-    }
-  });
-  table.addEventListener("pointerover", (event) => {
-    const td = dragging && event.target.closest("td");
-    if (td && table.contains(td)) { toggle(tds.indexOf(td), true); }
-  });
-  document.addEventListener("pointerup", () => { dragging = false; });
-  // Shift+arrow keys: the grid's own keys move the focus (sudoku.js); both cells join.
-  table.addEventListener("keydown", (event) => {
-    if (!event.shiftKey || !event.key.startsWith("Arrow")) { return; }
-    const from = tds.indexOf(event.target.closest("td"));
-    const to = tds.indexOf(document.activeElement && document.activeElement.closest("td"));
-    if (from >= 0) { picked.add(from); }
-    if (to >= 0) { picked.add(to); }
-    draw();
-  });
-  // Shift+Enter in the grid goes to the sum.
-  table.addEventListener("keydown", (event) => {
-    if (event.shiftKey && event.key === "Enter") {
-      event.preventDefault();
-      event.stopPropagation();
-      sum.focus();
-    }
-  }, true);
-  draw();
+  const e = {
+    field: field, table: table, size: size, tds: tds,
+    cages: readCages(field.value, size) || [], picked: new Set(), dragging: false
+  };
+  buildPanel(e, details);
+  listenPanel(e);
+  listenGrid(e);
+  draw(e);
 }
 
 function start() {

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 # sudoku_web.core.solver` (the CLI, library users, benchmarks) must not pull in the web stack
 # (tests/test_layers.py holds this).
 
-#: The environment prefix the README documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``); Flask's
-#: own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
+#: The environment prefix docs/self-hosting.md documents (``SUDOKU_WEB_SOLVE_DEADLINE_MS=200``);
+#: Flask's own ``FLASK_`` prefix works too, and ``SUDOKU_WEB_`` wins when both name a key.
 ENV_PREFIX = "SUDOKU_WEB"
 
 
@@ -100,7 +100,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     speedups.init_app(app)
     limits.init_app(app)
     photo_upload.init_app(app)  # the photo readers' slots, shared by the workers forked later
-    hooks.init_app(app)  # every request hook, in its order (see web/runtime/hooks.py)
+    hooks.init_app(app)  # last: every request hook, in its order (web/runtime/hooks.py)
     return app
 
 

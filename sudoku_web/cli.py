@@ -558,7 +558,9 @@ def add_serve_parser(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "serve",
         help="run the production server (gunicorn, 127.0.0.1:8000 by default)",
-        description="Run sudoku-web under gunicorn; settings from SUDOKU_WEB_* (see README).",
+        description=(
+            "Run sudoku-web under gunicorn; settings from SUDOKU_WEB_* (see docs/self-hosting.md)."
+        ),
     )
     serve.add_arguments(p)
     p.set_defaults(func=run_serve)

@@ -1,6 +1,6 @@
 """The documented import path ``sudoku_web.logic``, which is :mod:`sudoku_web.core.logic`.
 
-``from sudoku_web.logic import ...`` keeps working for library users and the README's examples;
+``from sudoku_web.logic import ...`` keeps working for library users and the manual's examples;
 at run time this name *is* the core module (one module object, so monkeypatching and
 ``isinstance`` checks see one thing), and the star import tells type checkers its names.
 """

@@ -3,6 +3,8 @@ and what Check and Hint answer (no app, no request)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from sudoku_web.core.board import Geometry, parse_puzzle, standard
@@ -150,8 +152,8 @@ def test_a_hint_over_no_solution_names_the_doctors_cells_as_likely() -> None:
     assert game.result.status == "unsolvable"
     asked: list[tuple[int, ...]] = []
 
-    def doctor(grid: object) -> Diagnosis:
-        asked.append(tuple(grid))  # type: ignore[arg-type]
+    def doctor(grid: Sequence[int]) -> Diagnosis:
+        asked.append(tuple(grid))
         return Diagnosis(conflict=(0, 1), fixes=(), complete=True)
 
     panel = hint_panel(game, Entries(GEO, game.grid), doctor=doctor)

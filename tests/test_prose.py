@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from prose_rules import FILE, MODULE, issue_lines, module_exists
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sudoku_web"
@@ -54,22 +55,10 @@ def test_docstrings_are_short_enough_to_be_contracts(path: Path) -> None:
     assert not long, f"{_rel(path)}: docstrings over the limit (lines): {long}"
 
 
-ISSUE = re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE)
-
-
 @pytest.mark.parametrize("path", CODE, ids=_rel)
 def test_code_names_no_issue_numbers(path: Path) -> None:
-    lines = path.read_text(encoding="utf-8").splitlines()
-    found = [f"{n}: {line.strip()}" for n, line in enumerate(lines, 1) if ISSUE.search(line)]
+    found = issue_lines(path)
     assert not found, f"{_rel(path)} names issues (history lives in git): {found}"
-
-
-# Files named in prose, by their path from the repository's top.
-FILE = re.compile(
-    r"(?<![\w/.-])((?:tests|benchmarks|sudoku_web|deploy|docs|static|templates)/[\w/.-]*\w)"
-)
-# Modules named in prose by their dotted name from the package (a module, or a name in one).
-MODULE = re.compile(r"(?<![\w.])(sudoku_web(?:\.\w+)+)")
 
 
 def _prose(path: Path) -> str:
@@ -83,27 +72,6 @@ def _prose(path: Path) -> str:
     return "\n".join(parts)
 
 
-def _module_file(parts: list[str]) -> Path | None:
-    base = ROOT.joinpath(*parts)
-    for path in (base.with_suffix(".py"), base / "__init__.py"):
-        if path.exists():
-            return path
-    return None
-
-
-def _module_exists(dotted: str) -> bool:
-    """``dotted`` is a module, or a name defined in one
-    (``sudoku_web.web.runtime.cache.cacheable``)."""
-    parts = dotted.split(".")
-    for cut in range(len(parts), 0, -1):
-        path = _module_file(parts[:cut])
-        if path is not None:
-            if cut == len(parts):
-                return True
-            return re.search(rf"\b{re.escape(parts[cut])}\b", path.read_text("utf-8")) is not None
-    return False
-
-
 @pytest.mark.parametrize("path", [*SOURCES, *(ROOT / "tests").glob("*.py")], ids=_rel)
 def test_files_and_modules_named_in_prose_exist(path: Path) -> None:
     prose = _prose(path)
@@ -112,5 +80,5 @@ def test_files_and_modules_named_in_prose_exist(path: Path) -> None:
         for name in sorted(set(FILE.findall(prose)))
         if not (ROOT / name).exists() and not name.endswith("/")
     ]
-    missing += [name for name in sorted(set(MODULE.findall(prose))) if not _module_exists(name)]
+    missing += [name for name in sorted(set(MODULE.findall(prose))) if not module_exists(name)]
     assert not missing, f"{_rel(path)} names what does not exist: {missing}"

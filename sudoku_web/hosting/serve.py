@@ -12,8 +12,8 @@ stops the server at startup (see :mod:`sudoku_web.web.runtime.security`).
 
 Worker count, decided: ``cores + 1`` sync workers, at most 8. Solving is CPU-bound and nginx
 buffers slow clients, so workers beyond the core count only queue for the CPU while each
-costs memory (~37 MB under ordinary traffic, more with 16x16 pages and tables cached; the
-README's "Memory" note has the worst mix); the one spare worker covers the moments a worker
+costs memory (more with 16x16 pages and tables cached; benchmarks/RESULTS.md has the worst
+mix); the one spare worker covers the moments a worker
 is busy in I/O or being recycled. On the 1-2 core, 512 MB-1 GB boxes this targets that is
 2-3 workers.
 gunicorn's usual ``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers
@@ -257,7 +257,7 @@ def exposure_warning(exposed: Sequence[str]) -> str:
         "dozen clients sending their headers slowly hold every worker and the site stops "
         "answering, and gunicorn's own error answers (400, 414, 431) carry none of the app's "
         "security headers. Put nginx (deploy/nginx-sudoku-web.conf) or another buffering "
-        "proxy in front and bind to 127.0.0.1 (SUDOKU_WEB_BIND; README, Self-hosting)."
+        "proxy in front and bind to 127.0.0.1 (SUDOKU_WEB_BIND; docs/self-hosting.md)."
     )
 
 

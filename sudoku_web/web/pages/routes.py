@@ -1,9 +1,10 @@
 """The HTML pages: the puzzle form, its POST, its photo's POST, a share link's result page
 and its picture.
 
-Each view reads the request through the form or :mod:`sudoku_web.web.puzzles.request_path`, calls
-the core through :mod:`sudoku_web.web.runtime.solving` (within the budgets, through the cache), and
-renders; no parsing or solving happens here. The share-link routes come from the variant registry
+Each view reads the request through the form or :mod:`sudoku_web.web.puzzles.request_path`,
+calls the core through :mod:`sudoku_web.web.runtime.solving` (within the budgets, through the
+cache), and renders; the only parsing here turns a link's canonical givens back into a grid
+to draw. The share-link routes come from the variant registry
 (:func:`~sudoku_web.web.puzzles.request_path.add_share_routes`).
 """
 

@@ -1,8 +1,8 @@
 """The one request path every blueprint shares: share-link routes and their reading, API
 requests, and the answers for a bad puzzle (the ``422`` page and the ``422`` JSON).
 
-Blueprints never import each other; what they share lives here (Flask's tutorial keeps
-``db`` for ``auth`` and ``blog`` the same way).
+Blueprints never import each other; what they share lives in the shared packages, this
+request path among them (Flask's tutorial keeps ``db`` for ``auth`` and ``blog`` the same way).
 
 Share links (see :mod:`sudoku_web.web.puzzles.urls` for the URL scheme):
 

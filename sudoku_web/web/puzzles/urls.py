@@ -1,4 +1,4 @@
-"""Variants on the web: which geometry a request means, and every URL of a puzzle.
+"""A puzzle's URLs, and which geometry a request means (the web's half of each variant).
 
 A variant is one entry of the registry (:mod:`sudoku_web.core.variants`); this module is the
 web's half of it, derived from the entry: the choices offered on the form (``/?v=x`` ...), the

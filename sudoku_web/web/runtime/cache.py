@@ -12,8 +12,8 @@ store
     ``CACHE_BACKEND`` picks it: ``memory`` (the default: :class:`MemoryStore`, a
     least-recently-used map per worker bounded by ``CACHE_MAX_BYTES``) or ``redis``
     (``CACHE_URL=redis://host:port/db``: one cache shared by every worker of every node; its
-    byte budget is the Redis server's ``maxmemory`` with ``allkeys-lru``, see README "Scaling
-    out"). A shared store that cannot be reached behaves as a miss, never as an error.
+    byte budget is the Redis server's ``maxmemory`` with ``allkeys-lru``, see docs/self-hosting.md,
+    "Scaling out"). A shared store that cannot be reached behaves as a miss, never as an error.
 key
     Text that names everything an answer depends on (:class:`SolveKey` and :func:`text_key`),
     so the same key means the same answer on every node.

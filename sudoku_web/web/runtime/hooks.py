@@ -8,7 +8,7 @@ before the view
     1. :func:`~sudoku_web.web.runtime.solving.start_clock`: the request's clock starts first,
        so every budget counts the whole request;
     2. :func:`~sudoku_web.web.runtime.speedups.serve_by_url`, when the replay trick is on: a
-       stored answer for this exact URL (it reads the store, so the cache is made before);
+       stored answer for this exact URL;
     3. :func:`~sudoku_web.web.runtime.limits.long_url_guard`: an over-long URL is a 414 before
        any view reads it (a URL that long was never stored, so the replay cannot answer it).
 
@@ -22,15 +22,18 @@ from __future__ import annotations
 from flask import Flask
 from flask.typing import BeforeRequestCallable
 
-from . import limits, security, solving, speedups
+from . import cache, limits, security, solving, speedups
 
 
 def init_app(app: Flask) -> None:
-    """Registers the hooks above; call it once the store, the tricks and the config checks
-    (``cache``, ``speedups`` and ``security.init_app``) are set up."""
+    """Registers the hooks above (and, with the replay, :func:`~sudoku_web.web.runtime.
+    speedups.remember_by_url` on each cacheable answer). ``create_app`` calls it last, since
+    the hooks read what the other ``init_app`` functions set up (the store, the tricks, the
+    checked config); no other order matters."""
     before: list[BeforeRequestCallable] = [solving.start_clock]
     if speedups.replays(app):
         before.append(speedups.serve_by_url)
+        app.extensions.setdefault(cache.ON_CACHEABLE, []).append(speedups.remember_by_url)
     before.append(limits.long_url_guard(app))
     for hook in before:
         app.before_request(hook)

@@ -65,13 +65,12 @@ def init_app(app: Flask) -> None:
     app.extensions[PIECES_KEY] = pieces
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
-    if replays(app):
-        app.extensions.setdefault(cache.ON_CACHEABLE, []).append(remember_by_url)
 
 
 def replays(app: Flask) -> bool:
     """True when the replay by URL is on (the trick, and a store that keeps answers): then
-    :mod:`sudoku_web.web.runtime.hooks` registers :func:`serve_by_url`."""
+    :mod:`sudoku_web.web.runtime.hooks` registers :func:`serve_by_url` and
+    :func:`remember_by_url`."""
     return "replay" in app.extensions.get(PIECES_KEY, ()) and cache.enabled(cache.get_store(app))
 
 
@@ -114,7 +113,8 @@ def _url_key() -> str:
 
 def remember_by_url(response: Response) -> None:
     """Keeps a validated 200 under its exact URL, for :func:`serve_by_url` (registered with
-    :data:`~sudoku_web.web.runtime.cache.ON_CACHEABLE` when the replay is on)."""
+    :data:`~sudoku_web.web.runtime.cache.ON_CACHEABLE` by :mod:`~sudoku_web.web.runtime.hooks`
+    when the replay is on)."""
     if response.status_code != 200 or response.is_streamed:
         return
     if "ETag" not in response.headers:

@@ -17,12 +17,13 @@ Routes (each variant's share link plus a suffix, registered from the variant reg
                                           for the grid as typed, never the solution
 ========================================  =========================================================
 
-The grade is not computed for the result page itself: it costs ~7 ms on a hard puzzle against
-~0.3 ms for the solve, so the result page stays a cheap, always-cacheable answer and the panel
-arrives as its own request (link-preview fetchers never load it). What these pages draw is
-built by :mod:`sudoku_web.web.render.teaching_display`; the core is called through
-:mod:`sudoku_web.web.runtime.solving`, within the budgets from the config (a hint,
-:mod:`sudoku_web.core.hints`, directly, with :func:`~sudoku_web.web.runtime.solving.hint_deadline`).
+The grade is not computed for the result page itself: on a hard puzzle it costs many times
+the solve, so the result page stays a cheap, always-cacheable answer and the panel arrives as
+its own request (link-preview fetchers never load it). What these pages draw is built by
+:mod:`sudoku_web.web.render.teaching_display`; the core is called through
+:mod:`sudoku_web.web.runtime.solving`, within the budgets from the config (the hint is the
+core's game, :func:`sudoku_web.core.game.hint_panel`, as on the play page, within
+:func:`~sudoku_web.web.runtime.solving.hint_deadline`).
 """
 
 from __future__ import annotations
