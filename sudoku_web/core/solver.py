@@ -36,10 +36,9 @@ reduce
     is ``x & (x - 1)`` per field) finds contradictions and all naked and hidden singles in a
     dozen big-int operations; the singles are placed in one batch and the scan repeats.
     When singles stall, locked candidates over every slot; repeat until nothing changes.
-    On a board with cages (:class:`_CageSearch`), then the cage rule and the 45 rule
-    (:func:`.cage_rule.narrow`), and again until neither changes anything. On a board with
-    rules (:class:`_RuleSearch`), then each rule's propagator (:mod:`.rules`), on the cells'
-    candidate masks, until nothing changes.
+    With cages (:class:`_CageSearch`), then the cage rule and the 45 rule
+    (:func:`.cage_rule.narrow`); with rules (:class:`_RuleSearch`), then each rule's
+    propagator (:mod:`.rules`); again until nothing changes.
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most
     open peers, else a symbol with two places in a house, else a cell with fewest candidates.

@@ -44,8 +44,8 @@ class RuleError(InvalidPuzzle):
 
 
 def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
-    """A :class:`PuzzleError` of code ``"rule"`` naming ``cells``."""
-    return PuzzleError("rule", message, tuple(cells))
+    """A :class:`PuzzleError` of code ``"rule"`` naming ``cells`` (each once)."""
+    return PuzzleError("rule", message, tuple(dict.fromkeys(cells)))
 
 
 @dataclass(frozen=True)

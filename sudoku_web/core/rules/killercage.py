@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Cage, Geometry, PuzzleError
+from ..cage_rule import sees_bits
 from .base import (
     Drawing,
     Outline,
@@ -30,6 +31,7 @@ from .base import (
     parse_number,
     problem,
 )
+from .needed import confine
 from .pairs import differ, narrow_pairs, unseen
 
 
@@ -92,7 +94,16 @@ class KillerCage(Rule):
             return None  # the engine's cage rule carries it
         cells = self.cells
         pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
-        return narrow_pairs(unseen(pairs, geometry), differ(geometry.size))
+        apart = narrow_pairs(unseen(pairs, geometry), differ(geometry.size))
+        if len(cells) < geometry.size:
+            return apart
+        # A cage of N cells holds every digit once, like a house.
+        every, sees = (1 << geometry.size) - 1, sees_bits(geometry.base)
+
+        def narrow(m: list[int]) -> bool:
+            return apart(m) | confine(m, cells, every, sees)
+
+        return narrow
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         values = [grid[c] for c in self.cells]

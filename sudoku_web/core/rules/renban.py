@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..board import Geometry, PuzzleError
 from ..cage_rule import sees_bits
 from .base import LineRule, Propagator, names, problem
+from .needed import confine
 
 
 @dataclass(frozen=True)
@@ -60,20 +61,7 @@ class Renban(LineRule):
                 for c, kept in zip(cells, new, strict=True):
                     m[c] = kept
             # A digit the line needs leaves every cell that sees all its places on the line.
-            while needed:
-                low = needed & -needed
-                needed ^= low
-                seen = -1
-                for c, mask in zip(cells, new, strict=True):
-                    if mask & low:
-                        seen &= sees[c]
-                while seen > 0:
-                    top = seen.bit_length() - 1
-                    seen ^= 1 << top
-                    if m[top] & low:
-                        m[top] ^= low
-                        changed = True
-            return changed
+            return confine(m, cells, needed, sees) or changed
 
         return narrow
 
