@@ -75,6 +75,266 @@ function labelled(text, control) {
   return holder;
 }
 
+function options(select, pairs) {
+  pairs.forEach(([value, words]) => {
+    const option = element("option", "", words);
+    option.value = value;
+    select.appendChild(option);
+  });
+  return select;
+}
+
+function buildPanel(ed) {
+  // The editor's controls, after the text field; ed holds them.
+  const panel = element("div", "rule-editor");
+  const help = element("p", "hint", "Or draw them: press Pick cells, then drag across the " +
+    "grid or click cells one by one (or move in the grid with Shift and the arrow keys), " +
+    "choose the rule and press Add rule. Each rule in the list has Edit and Delete.");
+  ed.pick = button("Pick cells");
+  ed.pick.setAttribute("aria-pressed", "false");
+  ed.clear = button("Clear picked cells");
+  ed.status = element("p", "rule-picked hint", "");
+  ed.status.setAttribute("role", "status");
+  ed.tool = options(element("select", "rule-tool"), TOOLS.map((t, k) => [String(k), t.label]));
+  ed.number = element("input", "rule-number");
+  ed.number.type = "text";
+  ed.number.inputMode = "numeric";
+  ed.number.size = 4;
+  ed.number.maxLength = 5;
+  ed.direction = options(element("select", "rule-direction"), DIRECTIONS);
+  ed.line = options(element("select", "rule-line"), [["r", "its row"], ["c", "its column"]]);
+  ed.add = button("Add rule");
+  const globals = element("fieldset", "rule-globals");
+  globals.appendChild(element("legend", "", "Rules over the whole grid"));
+  ed.boxes = GLOBALS.map(([key, words]) => {
+    const box = element("input");
+    box.type = "checkbox";
+    box.value = key;
+    globals.appendChild(labelled(words, box));
+    return box;
+  });
+  ed.list = element("ul", "rule-list");
+  ed.list.setAttribute("aria-label", "Rules");
+  panel.append(help, ed.pick, ed.clear, ed.status, labelled("Rule to add", ed.tool),
+    labelled("Number", ed.number), labelled("Diagonal goes", ed.direction),
+    labelled("Clue for", ed.line), ed.add, globals, ed.list);
+  ed.field.insertAdjacentElement("afterend", panel);
+}
+
+// ---- The spelling: cells as two characters, row then column -------------------------------
+
+function token(ed, cell) {
+  return COORDS[Math.floor(cell / ed.size)] + COORDS[cell % ed.size];
+}
+
+function cellName(ed, cell) {
+  return "r" + (Math.floor(cell / ed.size) + 1) + "c" + (cell % ed.size + 1);
+}
+
+function cellsOf(ed, text) {
+  // The cells of one part of a rule's spelling, or null when it is not cells.
+  const out = [];
+  for (let i = 0; i + 1 < text.length; i += 2) {
+    const r = COORDS.indexOf(text[i]), c = COORDS.indexOf(text[i + 1]);
+    if (r < 0 || c < 0 || r >= ed.size || c >= ed.size) { return null; }
+    out.push(r * ed.size + c);
+  }
+  return out;
+}
+
+function toolOf(tok) {
+  return TOOLS.findIndex((x) => tok.startsWith(x.key + "_"));
+}
+
+function describe(ed, tok) {
+  // A rule of the list in words: its tool's name and its cells (else its spelling).
+  const k = toolOf(tok);
+  const parts = tok.split("_").slice(1);
+  const cells = parts.map((p) => cellsOf(ed, p)).filter((c) => c && c.length);
+  const spot = k >= 0 && !["diagonal", "sandwich"].includes(TOOLS[k].takes) && cells.length;
+  const where = spot ? " " + cells[cells.length - 1].map((c) => cellName(ed, c)).join(" ") : " (" + tok + ")";
+  return (k >= 0 ? TOOLS[k].label.replace(/ \(.*\)$/, "") : "Rule") + where;
+}
+
+function tokens(ed) {
+  return ed.field.value.split(/[\s,;]+/).filter((t) => t);
+}
+
+function write(ed, all) {
+  ed.field.value = all.join("\n");
+  ed.field.removeAttribute("aria-invalid");
+  draw(ed);
+}
+
+// ---- Drawing the editor's state -----------------------------------------------------------
+
+function listItem(ed, tok) {
+  const words = describe(ed, tok);
+  const item = element("li", "", words + " ");
+  const edit = button("Edit", "Edit: " + words);
+  edit.addEventListener("click", () => { editRule(ed, tok); });
+  const remove = button("Delete", "Delete: " + words);
+  remove.addEventListener("click", () => { write(ed, tokens(ed).filter((x) => x !== tok)); });
+  item.append(edit, remove);
+  return item;
+}
+
+function draw(ed) {
+  const all = tokens(ed);
+  ed.tds.forEach((td, cell) => { td.classList.toggle("rule-pick", ed.path.includes(cell)); });
+  ed.boxes.forEach((box) => { box.checked = all.includes(box.value); });
+  const shown = all.filter((tok) => !GLOBALS.some(([key]) => key === tok));
+  ed.list.replaceChildren(...shown.map((tok) => listItem(ed, tok)));
+  const takes = TOOLS[Number(ed.tool.value)].takes;
+  ed.number.closest(".rule-field").hidden = !["cage", "diagonal", "sandwich"].includes(takes);
+  ed.direction.closest(".rule-field").hidden = takes !== "diagonal";
+  ed.line.closest(".rule-field").hidden = takes !== "sandwich";
+  ed.status.textContent = ed.path.length
+    ? "Picked, in order: " + ed.path.map((c) => cellName(ed, c)).join(" ") : "No cells picked.";
+}
+
+function editRule(ed, tok) {
+  // Take a rule out of the field and back into the controls, its cells picked again.
+  const k = toolOf(tok);
+  write(ed, tokens(ed).filter((x) => x !== tok));
+  if (k < 0) { ed.field.focus(); return; }
+  const parts = tok.slice(TOOLS[k].key.length + 1).split("_");
+  ed.tool.value = String(k);
+  ed.number.value = "";
+  const takes = TOOLS[k].takes;
+  if (takes === "arrow") {
+    ed.path = cellsOf(ed, parts[1] || "") || [];
+  } else if (takes === "diagonal") {
+    const [r, c] = [PLACES.indexOf(parts[0][0]) - 1, PLACES.indexOf(parts[0][1]) - 1];
+    const [dr, dc] = STEP[parts[1]] || [1, 1];
+    ed.direction.value = parts[1];
+    ed.path = [(r + dr) * ed.size + c + dc];
+    ed.number.value = parts[2] || "";
+  } else if (takes === "sandwich") {
+    ed.line.value = parts[0];
+    const index = Number(parts[1]) - 1;
+    ed.path = [parts[0] === "r" ? index * ed.size : index];
+    ed.number.value = parts[2] || "";
+  } else {
+    ed.path = cellsOf(ed, parts[0]) || [];
+    if (parts[1]) { ed.number.value = parts[1]; }
+  }
+  draw(ed);
+  ed.add.focus();
+}
+
+// ---- Making a rule from the picked cells --------------------------------------------------
+
+function touching(ed, a, b, sideBySide) {
+  const dr = Math.abs(Math.floor(a / ed.size) - Math.floor(b / ed.size));
+  const dc = Math.abs((a % ed.size) - (b % ed.size));
+  return sideBySide ? dr + dc === 1 : Math.max(dr, dc) === 1;
+}
+
+function shaped(ed, t) {
+  // A line, pair, cells or cage rule from the picked cells, or what is missing.
+  const path = ed.path, cells = path.map((c) => token(ed, c)).join("");
+  if (["line", "arrow"].includes(t.takes)) {
+    if (path.length < 2) { return { error: "A line needs two cells or more, in order." }; }
+    if (path.some((c, i) => i && !touching(ed, path[i - 1], c, false))) {
+      return { error: "Each cell of a line must touch the one before it." };
+    }
+    return { rule: t.takes === "arrow" ? "ar_" + token(ed, path[0]) + "_" + cells : t.key + "_" + cells };
+  }
+  if (t.takes === "pair") {
+    const ok = path.length === 2 && touching(ed, path[0], path[1], true);
+    return ok ? { rule: t.key + "_" + cells } : { error: "A dot or letter goes between two cells side by side." };
+  }
+  if (t.takes === "cells") { return { rule: t.key + "_" + cells }; }
+  const value = ed.number.value.trim();
+  if (value && !/^\d{1,4}$/.test(value)) { return { error: "A cage's total is a whole number." }; }
+  const sorted = path.slice().sort((a, b) => a - b).map((c) => token(ed, c)).join("");
+  return { rule: "kc_" + sorted + (value ? "_" + value : "") };
+}
+
+function clued(ed, t) {
+  // An outside clue from its first picked cell, or what is missing.
+  const value = ed.number.value.trim();
+  if (!/^\d{1,4}$/.test(value)) { return { error: "Type the clue's number first." }; }
+  const first = ed.path[0], row = Math.floor(first / ed.size), col = first % ed.size;
+  if (t.takes === "sandwich") {
+    const index = ed.line.value === "r" ? row + 1 : col + 1;
+    return { rule: "sw_" + ed.line.value + "_" + index + "_" + value };
+  }
+  const [dr, dc] = STEP[ed.direction.value];
+  const at = [row - dr, col - dc];
+  if (at.every((v) => v >= 0 && v < ed.size)) {
+    return { error: "A little killer starts on the grid's edge: pick its first cell there." };
+  }
+  return { rule: "lk_" + PLACES[at[0] + 1] + PLACES[at[1] + 1] + "_" + ed.direction.value + "_" + value };
+}
+
+function addRule(ed) {
+  const t = TOOLS[Number(ed.tool.value)];
+  if (!ed.path.length) { ed.status.textContent = "Pick the rule's cells first."; return; }
+  const made = ["diagonal", "sandwich"].includes(t.takes) ? clued(ed, t) : shaped(ed, t);
+  if (made.error) { ed.status.textContent = made.error; return; }
+  const all = tokens(ed).filter((x) => x !== made.rule);
+  all.push(made.rule);
+  ed.path = [];
+  ed.number.value = "";
+  write(ed, all);
+  ed.status.textContent = "Added: " + describe(ed, made.rule) + ".";
+}
+
+function extend(ed, cell) {
+  // The picked path grows by a cell; going back over the last one takes it off.
+  if (cell < 0 || ed.path[ed.path.length - 1] === cell) { return; }
+  const at = ed.path.indexOf(cell);
+  if (at >= 0 && at === ed.path.length - 2) { ed.path.pop(); } else if (at < 0) { ed.path.push(cell); }
+  draw(ed);
+}
+
+// ---- Events -------------------------------------------------------------------------------
+
+function listenToControls(ed) {
+  ed.pick.addEventListener("click", () => {
+    const on = ed.pick.getAttribute("aria-pressed") !== "true";
+    ed.pick.setAttribute("aria-pressed", on ? "true" : "false");
+    ed.table.classList.toggle("rule-picking", on);
+  });
+  ed.clear.addEventListener("click", () => { ed.path = []; draw(ed); });
+  ed.add.addEventListener("click", () => { addRule(ed); });
+  ed.tool.addEventListener("change", () => { draw(ed); });
+  ed.number.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") { event.preventDefault(); addRule(ed); }
+  });
+  ed.boxes.forEach((box) => box.addEventListener("change", () => {
+    const all = tokens(ed).filter((x) => x !== box.value);
+    if (box.checked) { all.push(box.value); }
+    write(ed, all);
+  }));
+  ed.field.addEventListener("input", () => { draw(ed); });
+}
+
+function listenToGrid(ed) {
+  const picking = () => ed.table.classList.contains("rule-picking");
+  ed.table.addEventListener("pointerdown", (event) => {
+    const td = event.target.closest("td");
+    if (!td || !ed.table.contains(td) || !picking()) { return; }
+    event.preventDefault();
+    ed.dragging = true;
+    extend(ed, ed.tds.indexOf(td));
+  });
+  ed.table.addEventListener("pointerover", (event) => {
+    const td = ed.dragging && event.target.closest("td");
+    if (td && ed.table.contains(td)) { extend(ed, ed.tds.indexOf(td)); }
+  });
+  document.addEventListener("pointerup", () => { ed.dragging = false; });
+  // Shift+arrow keys, picking on: the grid's own keys move the focus; both cells join the
+  // path, in order.
+  ed.table.addEventListener("keydown", (event) => {
+    if (!event.shiftKey || !event.key.startsWith("Arrow") || !picking()) { return; }
+    extend(ed, ed.tds.indexOf(event.target.closest("td")));
+    extend(ed, ed.tds.indexOf(document.activeElement && document.activeElement.closest("td")));
+  });
+}
+
 function setup(field) {
   const form = field.closest("form");
   const table = form && form.querySelector("table.grid.editable");
@@ -82,228 +342,11 @@ function setup(field) {
   const size = Number(table.getAttribute("data-size")) || 9;
   const tds = Array.from(table.querySelectorAll("td"));
   if (tds.length !== size * size) { return; }
-  const token = (cell) => COORDS[Math.floor(cell / size)] + COORDS[cell % size];
-  const name = (cell) => "r" + (Math.floor(cell / size) + 1) + "c" + (cell % size + 1);
-  const cellsOf = (text) => {
-    const out = [];
-    for (let i = 0; i + 1 < text.length; i += 2) {
-      const r = COORDS.indexOf(text[i]), c = COORDS.indexOf(text[i + 1]);
-      if (r < 0 || c < 0 || r >= size || c >= size) { return null; }
-      out.push(r * size + c);
-    }
-    return out;
-  };
-  let path = [];
-  let dragging = false;
-
-  const panel = element("div", "rule-editor");
-  const help = element("p", "hint", "Or draw them: press Pick cells and drag across the grid " +
-    "(or Shift+click cells, or move in the grid with Shift and the arrow keys), choose what to " +
-    "add, and press Add rule. Each rule in the list has Edit and Delete.");
-  const pick = button("Pick cells");
-  pick.setAttribute("aria-pressed", "false");
-  const clear = button("Clear picked cells");
-  const status = element("p", "rule-picked hint", "");
-  status.setAttribute("role", "status");
-  const tool = element("select", "rule-tool");
-  TOOLS.forEach((t, k) => { const o = element("option", "", t.label); o.value = String(k); tool.appendChild(o); });
-  const number = element("input", "rule-number");
-  number.type = "text";
-  number.inputMode = "numeric";
-  number.size = 4;
-  number.maxLength = 5;
-  const direction = element("select", "rule-direction");
-  DIRECTIONS.forEach(([key, words]) => { const o = element("option", "", words); o.value = key; direction.appendChild(o); });
-  const line = element("select", "rule-line");
-  [["r", "its row"], ["c", "its column"]].forEach(([key, words]) => { const o = element("option", "", words); o.value = key; line.appendChild(o); });
-  const add = button("Add rule");
-  const globals = element("fieldset", "rule-globals");
-  globals.appendChild(element("legend", "", "Rules over the whole grid"));
-  const boxes = GLOBALS.map(([key, words]) => {
-    const box = element("input");
-    box.type = "checkbox";
-    box.value = key;
-    globals.appendChild(labelled(words, box));
-    return box;
-  });
-  const list = element("ul", "rule-list");
-  list.setAttribute("aria-label", "Rules");
-  panel.append(help, pick, clear, status, labelled("Rule to add", tool), labelled("Number", number),
-    labelled("Diagonal goes", direction), labelled("Clue for", line), add, globals, list);
-  field.insertAdjacentElement("afterend", panel);
-
-  const tokens = () => field.value.split(/[\s,;]+/).filter((t) => t);
-
-  function write(all) {
-    field.value = all.join("\n");
-    field.removeAttribute("aria-invalid");
-    draw();
-  }
-
-  function describe(tok) {
-    const parts = tok.split("_");
-    const t = TOOLS.find((x) => tok.startsWith(x.key + "_"));
-    const cells = parts.map((p) => cellsOf(p)).filter((c) => c && c.length && parts.length > 1);
-    const where = t && t.takes !== "diagonal" && t.takes !== "sandwich" && cells.length
-      ? " " + cells[cells.length - 1].map(name).join(" ") : " (" + tok + ")";
-    return (t ? t.label.replace(/ \(.*\)$/, "") : "Rule") + where;
-  }
-
-  function draw() {
-    const all = tokens();
-    tds.forEach((td, cell) => {
-      td.classList.toggle("rule-pick", path.includes(cell));
-    });
-    boxes.forEach((box) => { box.checked = all.includes(box.value); });
-    const shown = all.filter((tok) => !GLOBALS.some(([key]) => key === tok));
-    list.replaceChildren(...shown.map((tok) => {
-      const words = describe(tok);
-      const item = element("li", "", words + " ");
-      const edit = button("Edit", "Edit: " + words);
-      edit.addEventListener("click", () => { editRule(tok); });
-      const remove = button("Delete", "Delete: " + words);
-      remove.addEventListener("click", () => { write(tokens().filter((x) => x !== tok)); });
-      item.append(edit, remove);
-      return item;
-    }));
-    const t = TOOLS[Number(tool.value)];
-    number.closest(".rule-field").hidden = !["cage", "diagonal", "sandwich"].includes(t.takes);
-    direction.closest(".rule-field").hidden = t.takes !== "diagonal";
-    line.closest(".rule-field").hidden = t.takes !== "sandwich";
-    status.textContent = path.length ? "Picked, in order: " + path.map(name).join(" ") : "No cells picked.";
-  }
-
-  function editRule(tok) {
-    const k = TOOLS.findIndex((x) => tok.startsWith(x.key + "_"));
-    const parts = tok.slice(k >= 0 ? TOOLS[k].key.length + 1 : 0).split("_");
-    write(tokens().filter((x) => x !== tok));
-    if (k < 0) { field.focus(); return; }
-    tool.value = String(k);
-    const takes = TOOLS[k].takes;
-    number.value = "";
-    if (takes === "arrow") {
-      path = cellsOf(parts[1] || "") || [];
-    } else if (takes === "diagonal") {
-      const [r, c] = [PLACES.indexOf(parts[0][0]) - 1, PLACES.indexOf(parts[0][1]) - 1];
-      const [dr, dc] = STEP[parts[1]] || [1, 1];
-      direction.value = parts[1];
-      path = [(r + dr) * size + c + dc];
-      number.value = parts[2] || "";
-    } else if (takes === "sandwich") {
-      line.value = parts[0];
-      const index = Number(parts[1]) - 1;
-      path = [parts[0] === "r" ? index * size : index];
-      number.value = parts[2] || "";
-    } else {
-      path = cellsOf(parts[0]) || [];
-      if (parts[1]) { number.value = parts[1]; }
-    }
-    draw();
-    add.focus();
-  }
-
-  function neighbours(a, b) {
-    const dr = Math.abs(Math.floor(a / size) - Math.floor(b / size));
-    const dc = Math.abs((a % size) - (b % size));
-    return Math.max(dr, dc) === 1;
-  }
-
-  function built() {
-    // The picked cells as the chosen rule's spelling, or a sentence saying what is missing.
-    const t = TOOLS[Number(tool.value)];
-    const cells = path.map(token).join("");
-    const value = number.value.trim();
-    if (!path.length) { return { error: "Pick the rule's cells first." }; }
-    if (["line", "arrow"].includes(t.takes)) {
-      if (path.length < 2) { return { error: "A line needs two cells or more, in order." }; }
-      if (path.some((c, i) => i && !neighbours(path[i - 1], c))) {
-        return { error: "Each cell of a line must touch the one before it." };
-      }
-      return { rule: t.takes === "arrow" ? "ar_" + token(path[0]) + "_" + cells : t.key + "_" + cells };
-    }
-    if (t.takes === "pair") {
-      const [a, b] = path;
-      const ok = path.length === 2 && Math.abs(Math.floor(a / size) - Math.floor(b / size)) + Math.abs((a % size) - (b % size)) === 1;
-      return ok ? { rule: t.key + "_" + cells } : { error: "A dot or letter goes between two cells side by side." };
-    }
-    if (t.takes === "cells") { return { rule: t.key + "_" + cells }; }
-    if (t.takes === "cage") {
-      if (value && !/^\d{1,4}$/.test(value)) { return { error: "A cage's total is a whole number." }; }
-      const sorted = path.slice().sort((a, b) => a - b).map(token).join("");
-      return { rule: "kc_" + sorted + (value ? "_" + value : "") };
-    }
-    if (!/^\d{1,4}$/.test(value)) { return { error: "Type the clue's number first." }; }
-    const first = path[0], row = Math.floor(first / size), col = first % size;
-    if (t.takes === "sandwich") {
-      return { rule: "sw_" + line.value + "_" + (line.value === "r" ? row + 1 : col + 1) + "_" + value };
-    }
-    const [dr, dc] = STEP[direction.value];
-    const at = [row - dr, col - dc];
-    if (at.every((v) => v >= 0 && v < size)) {
-      return { error: "A little killer's first cell is on the edge it starts from: pick a cell on the grid's edge." };
-    }
-    return { rule: "lk_" + PLACES[at[0] + 1] + PLACES[at[1] + 1] + "_" + direction.value + "_" + value };
-  }
-
-  function addRule() {
-    const made = built();
-    if (made.error) { status.textContent = made.error; return; }
-    const all = tokens().filter((x) => x !== made.rule);
-    all.push(made.rule);
-    path = [];
-    number.value = "";
-    write(all);
-    status.textContent = "Added: " + describe(made.rule) + ".";
-  }
-
-  function extend(cell) {
-    if (cell < 0) { return; }
-    if (path[path.length - 1] === cell) { return; }
-    const at = path.indexOf(cell);
-    if (at >= 0 && at === path.length - 2) { path.pop(); } else if (at < 0) { path.push(cell); }
-    draw();
-  }
-
-  pick.addEventListener("click", () => {
-    const on = pick.getAttribute("aria-pressed") !== "true";
-    pick.setAttribute("aria-pressed", on ? "true" : "false");
-    table.classList.toggle("rule-picking", on);
-  });
-  clear.addEventListener("click", () => { path = []; draw(); });
-  add.addEventListener("click", addRule);
-  tool.addEventListener("change", draw);
-  number.addEventListener("keydown", (event) => {
-    if (event.key === "Enter") { event.preventDefault(); addRule(); }
-  });
-  boxes.forEach((box) => box.addEventListener("change", () => {
-    const all = tokens().filter((x) => x !== box.value);
-    if (box.checked) { all.push(box.value); }
-    write(all);
-  }));
-  field.addEventListener("input", draw);
-
-  table.addEventListener("pointerdown", (event) => {
-    const td = event.target.closest("td");
-    if (!td || !table.contains(td) || !table.classList.contains("rule-picking")) { return; }
-    event.preventDefault();
-    dragging = true;
-    extend(tds.indexOf(td));
-  });
-  table.addEventListener("pointerover", (event) => {
-    const td = dragging && event.target.closest("td");
-    if (td && table.contains(td)) { extend(tds.indexOf(td)); }
-  });
-  document.addEventListener("pointerup", () => { dragging = false; });
-  // Shift+arrow keys, picking on: the grid's own keys move the focus; both cells join the
-  // path, in order.
-  table.addEventListener("keydown", (event) => {
-    if (!event.shiftKey || !event.key.startsWith("Arrow") || !table.classList.contains("rule-picking")) { return; }
-    const from = tds.indexOf(event.target.closest("td"));
-    const to = tds.indexOf(document.activeElement && document.activeElement.closest("td"));
-    extend(from);
-    extend(to);
-  });
-  draw();
+  const ed = { field, table, size, tds, path: [], dragging: false };
+  buildPanel(ed);
+  listenToControls(ed);
+  listenToGrid(ed);
+  draw(ed);
 }
 
 function start() {
