@@ -11,7 +11,7 @@ parses the request, calls and renders.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, redirect, render_template, request
+from flask import Blueprint, Response, abort, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import InvalidPuzzle
@@ -21,6 +21,7 @@ from ..puzzles.pastes import open_paste
 from ..puzzles.puzzle_text import read
 from ..puzzles.request_path import invalid_page
 from ..render.boards import board_view
+from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, solving
 
 bp = Blueprint("rules", __name__)
@@ -42,6 +43,44 @@ def page(puzzle: str, rules: str) -> BaseResponse:
 def mapped_page(puzzle: str, rules: str, regions: str) -> BaseResponse:
     """A rules puzzle's result page on a board with a region map."""
     return _page(puzzle, rules, regions)
+
+
+# The status under a rules puzzle's link-preview picture.
+PICTURE_WORDS = {
+    "solved": "Solved",
+    "multiple": "More than one solution",
+    "gave_up": "The solver gave up",
+    "unsolvable": "Impossible: no solution",
+}
+
+
+@bp.get("/rules/<puzzle>/<rules>/preview.png")
+def picture(puzzle: str, rules: str) -> BaseResponse:
+    """A rules puzzle's link-preview PNG: its rules drawn as on its page, solved or not."""
+    return _picture(puzzle, rules, None)
+
+
+@bp.get("/rules/<puzzle>/<rules>/<regions>/preview.png")
+def mapped_picture(puzzle: str, rules: str, regions: str) -> BaseResponse:
+    """The link-preview PNG of a rules puzzle on a board with a region map."""
+    return _picture(puzzle, rules, regions)
+
+
+def _picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
+    try:
+        geometry = links.board(puzzle, rules, regions)
+    except InvalidPuzzle:
+        abort(404)
+    reading = read(puzzle, geometry)
+    if not reading.ok or reading.grid is None or reading.canonical is None:
+        abort(404)  # the page says what is wrong; there is no puzzle to draw
+    result = solving.cached_solve(
+        reading.canonical, geometry, cache.solve_key(reading.canonical, geometry)
+    )
+    solution = result.solutions[0] if result.status == "solved" else None
+    words = PICTURE_WORDS.get(result.status, "Not a valid puzzle")
+    image = render_png(list(reading.grid), solution, geometry, words)
+    return Response(image, mimetype="image/png")
 
 
 def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
@@ -67,6 +106,14 @@ def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
         reason=result.reason,
         board=board_view(geometry, givens, solution),
         share_url=urls.rules_url(geometry, givens, external=True),
+        preview={
+            "url": urls.rules_url(geometry, givens, external=True),
+            "title": PICTURE_WORDS.get(result.status, "Result"),
+            "description": "A sudoku with rules, drawn and solved by sudoku-web.",
+            "image": urls.rules_url(geometry, givens, external=True) + "/preview.png",
+            "width": WIDTH,
+            "height": HEIGHT,
+        },
         edit_url=urls.edit_url(geometry, givens),
         print_url=urls.print_url(urls.edit_url(geometry, givens)),
         stats=result.stats,
