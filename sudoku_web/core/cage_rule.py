@@ -32,6 +32,7 @@ from typing import Protocol
 
 from .board import Geometry
 from .cages import combinations
+from .rules.sums import add
 
 
 class Lookup(Protocol):
@@ -238,9 +239,9 @@ def _narrow_sum(ms: list[int], total: int) -> list[int] | None:
     prefix = [1] * (k + 1)
     suffix = [1] * (k + 1)
     for i, m in enumerate(ms):
-        prefix[i + 1] = _add(prefix[i], m)
+        prefix[i + 1] = add(prefix[i], m)
     for i in range(k - 1, -1, -1):
-        suffix[i] = _add(suffix[i + 1], ms[i])
+        suffix[i] = add(suffix[i + 1], ms[i])
     out = []
     changed = False
     for i, m in enumerate(ms):
@@ -256,16 +257,6 @@ def _narrow_sum(ms: list[int], total: int) -> list[int] | None:
         changed |= kept != m
         out.append(kept)
     return out if changed else None
-
-
-def _add(reach: int, mask: int) -> int:
-    """Sums reachable after adding one digit of ``mask`` to a sum of ``reach``."""
-    out = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out |= reach << low.bit_length()
-    return out
 
 
 def _meets(before: int, after: int, rest: int) -> bool:

@@ -30,6 +30,7 @@ from .base import (
     fp_items,
     fp_lines,
     fp_name,
+    memoised,
     names,
     parse_cells,
     path_errors,
@@ -122,27 +123,11 @@ class Arrow(Rule):
         return out
 
     def propagator(self, geometry: Geometry) -> Propagator:
-        bulb, shaft = self.bulb, self.shaft
-        memo: dict[tuple[int, ...], tuple[int, ...]] = {}
-        cells = bulb + shaft
-        split = len(bulb)
-        groups = sums.groups_of(shaft, geometry.peers)
-
-        def narrow(m: list[int]) -> bool:
-            key = tuple(m[c] for c in cells)
-            new = memo.get(key)
-            if new is None:
-                new = _narrow(key[:split], key[split:], groups)
-                if len(memo) > 20_000:
-                    memo.clear()
-                memo[key] = new
-            if new == key:
-                return False
-            for c, kept in zip(cells, new, strict=True):
-                m[c] = kept
-            return True
-
-        return narrow
+        split = len(self.bulb)
+        groups = sums.groups_of(self.shaft, geometry.peers)
+        return memoised(
+            self.bulb + self.shaft, lambda key: _narrow(key[:split], key[split:], groups)
+        )
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         return _number([grid[c] for c in self.bulb]) == sum(grid[c] for c in self.shaft)

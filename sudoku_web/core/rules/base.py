@@ -376,6 +376,31 @@ def orthogonal(a: int, b: int, size: int) -> bool:
     return abs(ra - rb) + abs(ca - cb) == 1
 
 
+def memoised(
+    cells: Sequence[int], narrow: Callable[[tuple[int, ...]], tuple[int, ...]]
+) -> Propagator:
+    """A propagator over ``cells`` from ``narrow`` (their masks in, their narrowed masks
+    out: a pure function), remembered per input (a bounded memo: a search revisits
+    positions)."""
+    memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def propagate(m: list[int]) -> bool:
+        key = tuple(m[c] for c in cells)
+        new = memo.get(key)
+        if new is None:
+            new = narrow(key)
+            if len(memo) > 20_000:
+                memo.clear()
+            memo[key] = new
+        if new == key:
+            return False
+        for c, kept in zip(cells, new, strict=True):
+            m[c] = kept
+        return True
+
+    return propagate
+
+
 def digits(mask: int) -> list[int]:
     """The symbols (1-based) of a candidate mask, ascending."""
     out = []

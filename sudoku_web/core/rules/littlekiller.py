@@ -27,6 +27,7 @@ from .base import (
     fp_name,
     fp_number,
     fp_position,
+    memoised,
     names,
     parse_number,
     problem,
@@ -118,25 +119,8 @@ class LittleKiller(Rule):
     def propagator(self, geometry: Geometry) -> Propagator:
         cells = self.cells_on(geometry.size)
         target = 1 << self.total
-        memo: dict[tuple[int, ...], list[int]] = {}
         groups = sums.groups_of(cells, geometry.peers)
-
-        def narrow(m: list[int]) -> bool:
-            key = tuple(m[c] for c in cells)
-            new = memo.get(key)
-            if new is None:
-                new = sums.narrow_groups(key, target, groups)[0]
-                if len(memo) > 20_000:
-                    memo.clear()
-                memo[key] = new
-            changed = False
-            for c, was, kept in zip(cells, key, new, strict=True):
-                if was != kept:
-                    m[c] = kept
-                    changed = True
-            return changed
-
-        return narrow
+        return memoised(cells, lambda key: tuple(sums.narrow_groups(key, target, groups)[0]))
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         return sum(grid[c] for c in self.cells_on(geometry.size)) == self.total

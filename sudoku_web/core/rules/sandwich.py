@@ -24,6 +24,7 @@ from .base import (
     fp_items,
     fp_number,
     fp_position,
+    memoised,
     parse_number,
     problem,
 )
@@ -99,23 +100,7 @@ class Sandwich(Rule):
     def propagator(self, geometry: Geometry) -> Propagator:
         cells = self.cells_on(geometry.size)
         total, n = self.total, geometry.size
-        memo: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-        def narrow(m: list[int]) -> bool:
-            key = tuple(m[c] for c in cells)
-            new = memo.get(key)
-            if new is None:
-                new = _narrow(key, total, n)
-                if len(memo) > 20_000:
-                    memo.clear()
-                memo[key] = new
-            if new == key:
-                return False
-            for c, kept in zip(cells, new, strict=True):
-                m[c] = kept
-            return True
-
-        return narrow
+        return memoised(cells, lambda key: _narrow(key, total, n))
 
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         values = [grid[c] for c in self.cells_on(geometry.size)]

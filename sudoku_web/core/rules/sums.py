@@ -10,6 +10,8 @@ import functools
 from collections.abc import Sequence
 from itertools import product
 
+from .base import digits
+
 
 def add(reach: int, mask: int) -> int:
     """Totals reachable after adding one digit of ``mask`` to a total in ``reach``."""
@@ -106,23 +108,13 @@ def _group_sums(masks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """For a group of cells with different digits: each total it can make, with the digits
     each cell takes in some way of making it."""
     out: dict[int, list[int]] = {}
-    for combo in product(*(digits_of(m) for m in masks)):
+    for combo in product(*(digits(m) for m in masks)):
         if len(set(combo)) != len(combo):
             continue
         support = out.setdefault(sum(combo), [0] * len(masks))
         for i, d in enumerate(combo):
             support[i] |= 1 << (d - 1)
     return {total: tuple(support) for total, support in out.items()}
-
-
-def digits_of(mask: int) -> list[int]:
-    """The digits of a candidate mask."""
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length())
-    return out
 
 
 def groups_of(cells: Sequence[int], peers: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
