@@ -54,19 +54,11 @@ PICTURE_WORDS = {
 }
 
 
-@bp.get("/rules/<puzzle>/<rules>/preview.png")
-def picture(puzzle: str, rules: str) -> BaseResponse:
-    """A rules puzzle's link-preview PNG: its rules drawn as on its page, solved or not."""
-    return _picture(puzzle, rules, None)
-
-
+@bp.get("/rules/<puzzle>/<rules>/preview.png", defaults={"regions": None})
 @bp.get("/rules/<puzzle>/<rules>/<regions>/preview.png")
-def mapped_picture(puzzle: str, rules: str, regions: str) -> BaseResponse:
-    """The link-preview PNG of a rules puzzle on a board with a region map."""
-    return _picture(puzzle, rules, regions)
-
-
-def _picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
+def picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
+    """A rules puzzle's link-preview PNG (on a board with a region map: its map before
+    ``preview.png``): its rules drawn as on its page, solved or not."""
     try:
         geometry = links.board(puzzle, rules, regions)
     except InvalidPuzzle:
