@@ -91,6 +91,23 @@ def _link(data: dict[str, Any]) -> ShareLink:
 TAUGHT = PASTES[:3] + PASTES[-1:]
 
 
+@pytest.mark.parametrize(("name", "data"), TAUGHT, ids=[p[0] for p in TAUGHT])
+def test_the_hint_page_draws_and_says_the_rules(
+    client: Any, name: str, data: dict[str, Any]
+) -> None:
+    """The form's Hint with the rules box filled: every grid of the answer drawn, the rules
+    said."""
+    imported = fpuzzles.read(data)
+    rules = parts(imported.geometry).rules
+    page = client.post("/hint", data={"rules": rules, "paste": imported.puzzle})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    grids = text.count('<table class="grid')
+    assert grids >= 1 and text.count('<div class="drawn ') == grids
+    assert _counts(text) == {k: v * grids for k, v in _marks(data).items()}
+    assert imported.geometry.rules[0].WORDS in html.unescape(text)
+
+
 def _text(response: Any) -> str:
     return response if isinstance(response, str) else response.get_data(as_text=True)
 
