@@ -35,6 +35,7 @@ Exit status 1 when any route's max CPU time is over ``--limit-ms`` (for a CI tha
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import statistics
@@ -434,7 +435,32 @@ def calls_for(rule: Any, app: Any, all_boards: list[Board], rng: random.Random) 
         return [Call(b.label, "GET", rule.rule + _query(b)) for b in all_boards]
     if endpoint in ("pages.submit", "teach.hint"):
         return [call for b in all_boards for call in _form_calls(rule, b, rng)]
+    if rule.rule.startswith("/rules"):
+        return _rules_calls(rule, all_boards, methods)
     return _fallback_calls(rule, app, all_boards, methods)
+
+
+# Rules spellings sent to the rules pages: a global rule, lines, and one no kind has.
+_RULES = ("kn", "th_11121314.ki.xv_x_5556", "zz_11")
+
+
+def _rules_calls(rule: Any, all_boards: list[Board], methods: set[str]) -> list[Call]:
+    """A rules page's share links (each board's givens with a few rules spellings), or the
+    rules form's pastes: a published f-puzzles puzzle, a cut one, an SudokuPad scl link."""
+    if "POST" in methods:
+        published = Path(__file__).parent.parent / "tests" / "data" / "variants_fpuzzles.jsonl"
+        load = json.loads(published.read_text().splitlines()[0])["load"]
+        pastes = {"f-puzzles": load, "cut": load[: len(load) // 2], "scl": "scl" + "A" * 400}
+        return [Call(k, "POST", rule.rule, data={"fpuzzles": v}) for k, v in pastes.items()]
+    out = []
+    for board, spelling in zip(all_boards, itertools.cycle(_RULES), strict=False):
+        url = rule.rule.replace("<puzzle>", board.puzzle).replace("<rules>", spelling)
+        if "<regions>" in url:
+            if board.regions is None:
+                continue
+            url = url.replace("<regions>", board.regions)
+        out.append(Call(f"{board.label} {spelling}", "GET", url))
+    return out
 
 
 # ---- Timing ---------------------------------------------------------------------------------

@@ -100,4 +100,18 @@ def page_kinds() -> dict[str, str]:
         "rules": RULES_LINK,
         "rules form": "/?rules=kn.th_11121314.kr_w_5565.xv_v_9998.oe_o_55.lk_04_dl_17",
         "404": "/no-such-page",
+        "rules solved": rules_link(),
     }
+
+
+def rules_link() -> str:
+    """The share link of the first published f-puzzles puzzle (thermometers, arrows,
+    anti-king), as the rules page serves it."""
+    import json
+
+    from sudoku_web.core.rules import fpuzzles, links
+
+    data = Path(__file__).parent / "data" / "variants_fpuzzles.jsonl"
+    imported = fpuzzles.load(json.loads(data.read_text().splitlines()[0])["load"])
+    givens = "".join(str(v) for v in imported.givens)
+    return f"/rules/{givens}/{links.parts(imported.geometry).rules}"

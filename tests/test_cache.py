@@ -7,6 +7,7 @@ import threading
 import pytest
 from flask import Flask, Response
 
+from sudoku_web import create_app
 from sudoku_web.core.board import x_sudoku
 from sudoku_web.core.solver import SolveResult, solve
 from sudoku_web.web.runtime import budgets, cache
@@ -31,6 +32,19 @@ def test_store_charges_objects_their_pickled_size() -> None:
     store.set("r", result)
     assert store.get("r") is result  # kept as the object: a hit costs no unpickling
     assert 300 < store.bytes < 2_000  # its geometry (shared, megabytes with tables) by reference
+
+
+def test_a_stored_page_is_charged_at_least_its_pickled_size() -> None:
+    app = create_app({"TESTING": True})
+    client = app.test_client()
+    for path in (f"/p/{TOP95_FIRST}", f"/p/{TOP95_FIRST}/steps", "/healthz"):
+        response = client.get(path)
+        headers = tuple(response.headers.items())
+        stored = cache.StoredResponse(response.status_code, response.get_data(), headers)
+        assert len(cache.dumps(stored)) <= stored.nbytes <= len(cache.dumps(stored)) + 1024
+        store = cache.MemoryStore(10_000_000)
+        store.set("page", stored)
+        assert store.bytes == stored.nbytes + len("page")
 
 
 def test_an_item_over_its_limit_is_not_kept() -> None:

@@ -273,6 +273,29 @@ def test_the_print_page_with_odd_queries(client: Any, query: dict[str, str], puz
     _check_any(client.get("/print", query_string={"p": puzzle} | query))
 
 
+RULES_TEXT = st.one_of(TEXT, st.sampled_from(["kn", "th_11121314", "ar_11_1112", "lk_01_dr_9"]))
+
+
+@FUZZ
+@given(puzzle=TEXT, rules=RULES_TEXT)
+def test_rules_links(client: Any, puzzle: str, rules: str) -> None:
+    path = f"/rules/{quote(puzzle or '0', safe='')}/{quote(rules or '-', safe='')}"
+    _check_any(client.get(path))
+
+
+@FUZZ
+@given(source=st.one_of(TEXT, st.sampled_from(["{", "N4Ig", "https://sudokupad.app/fpuz"])))
+def test_rules_pastes(client: Any, source: str) -> None:
+    _check_any(client.post("/rules", data={"fpuzzles": source}))
+    _check_any(client.post("/api/solve", json={"fpuzzles": source}))
+
+
+@FUZZ
+@given(puzzle=TEXT, rules=RULES_TEXT)
+def test_api_rules(client: Any, puzzle: str, rules: str) -> None:
+    _check_any(client.post("/api/solve", json={"puzzle": puzzle, "rules": rules}))
+
+
 def test_the_favicon_is_the_sites_icon(client: Any) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
@@ -284,7 +307,7 @@ def test_every_route_is_fuzzed(client: Any) -> None:
     # /api/check, /api/hint and the play form: tests/test_fuzz_play.py
     covered = {"/", "/hint", "/api/solve", "/api/explain", "/api/check", "/api/hint"}
     covered |= {"/healthz", "/static", "/print", "/favicon.ico"}
-    covered |= {"/new", "/daily", "/api/generate"}
+    covered |= {"/new", "/daily", "/api/generate", "/rules"}
     # The photo readers (/read, /api/read): tests/test_fuzz_photo.py
     covered |= {"/read", "/api/read"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}

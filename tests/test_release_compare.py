@@ -25,3 +25,13 @@ def test_every_request_of_the_mix_is_answered(app: Flask) -> None:
     client = app.test_client()
     for path in release_compare.mixed_paths(limit=2):
         assert client.get(path).status_code == 200, path
+
+
+def test_the_cpu_table_asks_only_the_routes_named_and_keeps_each_requests_least() -> None:
+    tree = release_compare.Release("this tree", release_compare.ROOT)
+    puzzles = [p.removeprefix("/p/") for p in release_compare.mixed_paths(limit=2)[::6]]
+    times = release_compare.run_cpu(tree, puzzles, puzzles[0], routes=["page"], passes=2)
+    assert set(times) == {"page"} and len(times["page"]) == 2
+    assert all(0 < t < 1_000 for t in times["page"])
+    table = release_compare.cpu_report({"this tree": [times]})
+    assert "| page |" in table and "png" not in table

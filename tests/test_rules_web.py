@@ -147,3 +147,9 @@ def test_cli_solves_an_fpuzzles_link_and_our_rules(
     assert json.loads(capsys.readouterr().out)["status"] == "solved"
     assert main(["solve", "--rules", "th_1113", "1" + "." * 80]) == 1
     assert "do not touch" in capsys.readouterr().err
+
+
+def test_explain_refuses_rules_rather_than_ignore_them(client: Any) -> None:
+    answer = client.post("/api/explain", json={"fpuzzles": LOAD})
+    assert answer.status_code == 422
+    assert "not available yet" in str(answer.get_json())

@@ -16,8 +16,10 @@ from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import find_variant
 from sudoku_web.web.puzzles import urls
 from sudoku_web.web.puzzles.urls import CHOICES, TEACH_PAGES, teach_url
+from sudoku_web.web.render.boards import board_view
+from sudoku_web.web.runtime import speedups
 from sudoku_web.web.runtime.skeleton import Skeletons, cut, sentinels
-from sudoku_web.web.runtime.speedups import SKELETONS
+from sudoku_web.web.runtime.speedups import LINK_TEMPLATES, SKELETONS, SOLVED_ROWS
 
 # The registry's example for each picker entry but the classic 9x9: (puzzle, regions).
 VARIANT_EXAMPLES = {
@@ -29,6 +31,7 @@ VARIANT_EXAMPLES = {
 DATA = Path(__file__).parent / "data"
 TOP95 = [ln.strip() for ln in (DATA / "top95.txt").read_text().splitlines() if ln.strip()]
 EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+KILLER = (DATA / "killer_krazydad.txt").read_text().split()[0]
 # The solver's time is the one slot that differs between two solves of one puzzle.
 TIME = re.compile(r"<dt>Time</dt><dd>[0-9.]+ ms")
 
@@ -163,3 +166,115 @@ def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None
             assert links.share.startswith(base.rstrip("/").rsplit("/app", 1)[0])
             assert links.edit == urls.edit_url(geometry, puzzle)
             assert links.print == urls.print_url(links.edit)
+
+
+@pytest.mark.parametrize("key", ["", *VARIANT_EXAMPLES])
+@pytest.mark.parametrize("base", ["http://localhost/", "https://sudoku.example.org/app/"])
+def test_link_templates_give_the_links_url_for_builds(key: str, base: str) -> None:
+    puzzle, regions = VARIANT_EXAMPLES.get(key, (EASY, ""))
+    geometry = urls.form_geometry(urls.choice(key), regions or None)
+    other = puzzle[::-1]  # another puzzle of the same board, filled into the same templates
+    app = create_app({"TESTING": True})
+    for text in (puzzle, other, puzzle):
+        with app.test_request_context(base_url=base):
+            assert speedups.result_links(geometry, text) == urls.result_links(geometry, text)
+    (stored,) = app.extensions[LINK_TEMPLATES]._data.values()
+    assert stored[0] is not None  # (templates, bytes): kept after the proof
+
+
+def test_link_templates_are_kept_per_origin() -> None:
+    app = create_app({"TESTING": True})
+    geometry = standard(9)
+    for base in ("http://localhost/", "http://other.example/", "http://localhost/sub/"):
+        with app.test_request_context(base_url=base):
+            links = speedups.result_links(geometry, EASY)
+            assert links.share == f"{base}p/{EASY}"
+            assert links == urls.result_links(geometry, EASY)
+    assert len(app.extensions[LINK_TEMPLATES]) == 3
+
+
+def test_an_origin_holding_the_marker_takes_the_plain_path() -> None:
+    app = create_app({"TESTING": True})
+    geometry = standard(9)
+    base = f"http://localhost/{speedups._MARK}/"  # a script root: every link holds it
+    for text in (EASY, EASY[::-1]):
+        with app.test_request_context(base_url=base):
+            assert speedups.result_links(geometry, text) == urls.result_links(geometry, text)
+    (stored,) = app.extensions[LINK_TEMPLATES]._data.values()
+    assert stored[0] is None  # (templates, bytes): this origin failed the proof
+
+
+def test_a_puzzle_url_for_would_quote_never_uses_templates() -> None:
+    app = create_app({"TESTING": True})
+    geometry = standard(9)
+    with app.test_request_context():
+        text = "1 2/3"
+        assert speedups.result_links(geometry, text) == urls.result_links(geometry, text)
+    assert len(app.extensions[LINK_TEMPLATES]) == 0
+
+
+def test_link_templates_are_off_with_the_speedups() -> None:
+    app = create_app({"TESTING": True, "SPEEDUPS": False})
+    assert LINK_TEMPLATES not in app.extensions
+    with app.test_request_context():
+        assert speedups.result_links(standard(9), EASY) == urls.result_links(standard(9), EASY)
+
+
+def _solved_boards() -> list[tuple[Any, str, str]]:
+    """(geometry, givens, solution) of each variant example, a killer and two 9x9 puzzles."""
+    boards = []
+    for key, (puzzle, regions) in VARIANT_EXAMPLES.items():
+        geometry = urls.form_geometry(urls.choice(key), regions or None)
+        solved = solve(puzzle, geometry=geometry)
+        boards.append((geometry, solved.puzzle.replace(".", "0"), solved.solutions[0]))
+    cage_map, sums, solution = KILLER.split(":")
+    with create_app({"TESTING": True}).test_request_context():
+        killer = urls.geometry_of("killer", "0" * 81, None, f"{cage_map}-{sums.replace(',', '-')}")
+    boards.append((killer, "0" * 81, solution))
+    for puzzle in (EASY, TOP95[0].replace(".", "0")):
+        boards.append((standard(9), puzzle, solve(puzzle).solutions[0]))
+    return boards
+
+
+def test_solved_rows_are_the_plain_drawing_for_every_board() -> None:
+    app = create_app({"TESTING": True})
+    with app.test_request_context():
+        for geometry, givens, solution in _solved_boards():
+            plain = board_view(geometry, givens, solution).rows_html()
+            for _ in range(3):  # seen, cut and proven, filled from the cut
+                assert speedups.solved_rows(geometry, givens, solution) == plain
+            assert app.extensions[SOLVED_ROWS].get(geometry), geometry.variant
+            # Another puzzle of the board (its solution as givens) from the same cut.
+            full = board_view(geometry, solution, solution).rows_html()
+            assert speedups.solved_rows(geometry, solution, solution) == full
+
+
+def test_a_text_the_cut_cannot_read_takes_the_plain_path() -> None:
+    app = create_app({"TESTING": True})
+    solution = solve(EASY).solutions[0]
+    with app.test_request_context():
+        for _ in range(3):
+            speedups.solved_rows(standard(9), EASY, solution)
+        odd = EASY.replace("0", ".", 1)
+        plain = board_view(standard(9), odd, solution).rows_html()
+        assert speedups.solved_rows(standard(9), odd, solution) == plain
+    # A first cut met such a text: no proof either way, the board is cut at the next one.
+    fresh = create_app({"TESTING": True})
+    with fresh.test_request_context():
+        for text in (EASY, odd, EASY):
+            assert (
+                speedups.solved_rows(standard(9), text, solution)
+                == board_view(standard(9), text, solution).rows_html()
+            )
+    assert fresh.extensions[SOLVED_ROWS].get(standard(9))
+
+
+def test_solved_rows_are_bounded_and_off_with_the_speedups() -> None:
+    app = create_app({"TESTING": True})
+    assert app.extensions[SOLVED_ROWS].max_bytes <= 4 * 1024 * 1024
+    off = create_app({"TESTING": True, "SPEEDUPS": False})
+    assert SOLVED_ROWS not in off.extensions
+    solution = solve(EASY).solutions[0]
+    with off.test_request_context():
+        plain = board_view(standard(9), EASY, solution).rows_html()
+        assert speedups.solved_rows(standard(9), EASY, solution) == plain

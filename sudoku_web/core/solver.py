@@ -215,10 +215,8 @@ def solve(
     # One deadline for the whole call: a table build for a new geometry spends it too, and
     # the search then gives up (reason "deadline") before its first guess if it is gone.
     deadline = None if deadline_ms is None else called + deadline_ms / 1000
-    if geometry.rules:
-        return _rule_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
-    if geometry.cages:
-        return _cage_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
+    if geometry.cages or geometry.rules:
+        return _board_search(tables, max_nodes, deadline, started, record, geometry).run(grid, text)
     if record > 0:
         return _Recorder(tables, max_nodes, deadline, started, record).run(grid, text)
     return _Search(tables, max_nodes, deadline, started).run(grid, text)
@@ -772,21 +770,7 @@ class _RuleRecorder(_Recorder, _RuleSearch):
     """The search on a board with rules, telling its story."""
 
 
-def _rule_search(
-    tables: _Tables,
-    max_nodes: int,
-    deadline: float | None,
-    started: float,
-    record: int,
-    geometry: Geometry,
-) -> _RuleSearch:
-    """The search of a board with rules, telling its story when ``record`` > 0."""
-    if record > 0:
-        return _RuleRecorder(tables, max_nodes, deadline, started, record).use_rules(geometry)
-    return _RuleSearch(tables, max_nodes, deadline, started).use_rules(geometry)
-
-
-def _cage_search(
+def _board_search(
     tables: _Tables,
     max_nodes: int,
     deadline: float | None,
@@ -794,7 +778,17 @@ def _cage_search(
     record: int,
     geometry: Geometry,
 ) -> _CageSearch:
-    """The search of a board with cages, telling its story when ``record`` > 0."""
-    if record > 0:
-        return _CageRecorder(tables, max_nodes, deadline, started, record).use_cages(geometry)
-    return _CageSearch(tables, max_nodes, deadline, started).use_cages(geometry)
+    """The search of a board with cages or rules, telling its story when ``record`` > 0."""
+    if geometry.rules:
+        ruled = (
+            _RuleRecorder(tables, max_nodes, deadline, started, record)
+            if record > 0
+            else _RuleSearch(tables, max_nodes, deadline, started)
+        )
+        return ruled.use_rules(geometry)
+    caged = (
+        _CageRecorder(tables, max_nodes, deadline, started, record)
+        if record > 0
+        else _CageSearch(tables, max_nodes, deadline, started)
+    )
+    return caged.use_cages(geometry)

@@ -2,7 +2,7 @@
 link's result page and its picture, the printable puzzle, and new puzzles (``/new``,
 ``/daily``). One blueprint, ``pages``; each module adds its routes to it."""
 
-from . import new_puzzle, printout  # noqa: F401  (their routes join the blueprint)
+from . import new_puzzle, printout, rules  # noqa: F401  (their routes join the blueprint)
 from .routes import bp
 
 __all__ = ["bp"]

@@ -32,7 +32,7 @@ from ...core.rules import spelling as rule_spelling
 from ...core.rules.board import attach
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
-from ..puzzles import pastes, photo_upload, sum_doctor, urls
+from ..puzzles import pasted_rules, photo_upload, sum_doctor, urls
 from ..puzzles.forms import CAGES_MAX, RULES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
@@ -162,8 +162,8 @@ def index() -> ResponseValue:
 @bp.post("/")
 def submit() -> ResponseValue:
     """A valid puzzle goes to its share link (303); anything else comes back marked (422)."""
-    if pastes.is_fpuzzles_paste(pasted := request.form.get("paste", "")):
-        return pastes.open_paste(pasted)  # an f-puzzles or SudokuPad puzzle: its rules page
+    if pasted_rules.is_fpuzzles_paste(pasted := request.form.get("paste", "")):
+        return pasted_rules.open_paste(pasted)  # an f-puzzles or SudokuPad puzzle: its rules page
     picked = urls.choice(request.form.get("v"), request.form.get("n"))
     form = form_for(picked, urls.form_geometry(picked), request.form)
     if form.validate() and form.canonical is not None:
@@ -230,10 +230,10 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
     if result.status == "invalid":  # the engine found conflicting givens: the 422 page
         grid = link.grid if link.grid is not None else tuple(parse_puzzle(givens, geometry))
         return invalid_page(result.errors, geometry, grid)
-    links = urls.result_links(geometry, givens)
+    links = speedups.result_links(geometry, givens)
     if result.status == "solved":
         slots = _slots(geometry, givens, result, links, None)
-        slots["grid"] = board_view(geometry, givens, result.solutions[0]).rows_html()
+        slots["grid"] = speedups.solved_rows(geometry, givens, result.solutions[0])
         # A killer may have no given digit: the legend then speaks of its cage sums only.
         has_givens = givens.strip("0.") != ""
         board_key = cache.geometry_key(geometry)

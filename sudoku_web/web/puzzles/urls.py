@@ -322,7 +322,7 @@ def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
 def share_url(geometry: Geometry, puzzle: str, page: str = "", *, external: bool = False) -> str:
     """A canonical puzzle's share link (``page`` "") or a page under it (see
     :data:`SHARE_PAGES`: ``png``, ``steps``, ``search``, ``difficulty``, ``play`` ...)."""
-    if geometry.rules and not page:  # a board with rules: its own link (rules_pages)
+    if geometry.rules and not page:  # a board with rules: its own link (pages/rules.py)
         return rules_url(geometry, puzzle, external=external)
     blueprint, _ = SHARE_PAGES[page]
     name = f"{blueprint}.{endpoint(variant_of(geometry), page, caged=bool(geometry.cages))}"
@@ -335,8 +335,8 @@ def rules_url(geometry: Geometry, puzzle: str, *, external: bool = False) -> str
     found = rule_links.parts(geometry)
     args: dict[str, Any] = {"puzzle": puzzle, "rules": found.rules, "_external": external}
     if found.regions is not None:
-        return url_for("rules.mapped_page", regions=found.regions, **args)
-    return url_for("rules.page", **args)
+        return url_for("pages.rules_mapped_page", regions=found.regions, **args)
+    return url_for("pages.rules_page", **args)
 
 
 def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:

@@ -1,19 +1,20 @@
-"""The HTML the web layer writes in Python, all of it here: grid cells and rows, and the SVG layers
-of a board's rules.
+"""The HTML the web layer writes in Python, all of it here: grid cells and rows, and the SVG
+layers of a board's rules (:func:`rules_layers`).
 
-Every other piece of markup is a template. These are not, for cost: a read-only grid is up to
-256 cells (16x16) and a steps page holds twenty pencil grids, and a Jinja loop or macro per cell
-cost a large share of an uncached result page and more than the explanation behind a steps page
-(benchmarks/RESULTS.md); each of those grids carries its board's rules too, written once per
-board (:func:`rules_layers`, kept by ``render.drawing.overlay``). So the templates print rows
-drawn here: ``_grid.html`` prints :func:`read_only_rows` (through ``BoardView.rows_html``; its
-editable grids loop in the macro) and ``_candidates.html`` prints :func:`pencil_rows` (through
-``PencilGrid.rows_html``); the play grid is a template loop (its cells are form fields).
+Every other piece of markup is a template. These are not, for cost: a read-only grid is up
+to 256 cells (16x16) and a steps page holds twenty pencil grids, and a Jinja loop or macro
+per cell cost a large share of an uncached result page and more than the explanation behind
+a steps page (benchmarks/RESULTS.md); each of those grids carries its board's rules too,
+written once per board (kept by ``render.drawing.overlay``). So the templates print rows
+drawn here: ``_grid.html`` prints :func:`read_only_rows` (through ``BoardView.rows_html``;
+its editable grids loop in the macro) and ``_candidates.html`` prints :func:`pencil_rows`
+(through ``PencilGrid.rows_html``); the play grid is a template loop (its cells are form
+fields).
 
-What is written here is checked against what the templates would write by the tests of boards
-and pencil grids (tests/test_boards.py, tests/test_steps_drawing.py). Every text that comes from
-a request is escaped; classes, labels and cage sums come from per-geometry tables built from the
-geometry alone.
+What is written here is checked against what the templates would write by the tests of
+boards and pencil grids (tests/test_boards.py, tests/test_steps_drawing.py). Every text that
+comes from a request is escaped; classes, labels and cage sums come from per-geometry tables
+built from the geometry alone.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from markupsafe import Markup, escape
 
 from ...core.rules.base import Bulb, Clue, Dot, Drawing, Line, Shade
-from ..runtime.memo import byte_cache
 from .marks import (
     BULB_RADIUS,
     CIRCLE_RADIUS,
@@ -47,9 +47,11 @@ def cell_classes(kind: str, tail: str, bad: bool, diff: bool) -> str:
     return f"cell {kind}{tail}{' invalid' if bad else ''}{' differs' if diff else ''}"
 
 
-@byte_cache(2 * 1024 * 1024)  # per sum text; cages come from user input
 def cage_sum_html(total: str) -> str:
-    """The sum drawn in a cage's first cell (hidden from screen readers: labels say it)."""
+    """The sum drawn in a cage's first cell (hidden from screen readers: labels say it).
+
+    Asked once per drawn cell, mostly for ``""``: not memoised, since the f-string costs a
+    tenth of a table lookup (81 lookups were a third of drawing a solved 9x9 grid)."""
     return f'<span class="cage-sum" aria-hidden="true">{total}</span>' if total else ""
 
 

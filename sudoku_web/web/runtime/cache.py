@@ -53,6 +53,7 @@ from cachelib import BaseCache
 from cachelib.serializers import RedisSerializer
 from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
+from werkzeug.http import quote_etag
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, standard
@@ -165,9 +166,12 @@ class GeometrySerializer(RedisSerializer):
 
 def _nbytes(value: object) -> int:
     """What a value costs in the store: its size as :func:`dumps` writes it (what a shared
-    store holds too)."""
+    store holds too); a stored response's from its body and headers, without pickling it
+    (:meth:`StoredResponse.nbytes`)."""
     if isinstance(value, bytes):
         return len(value)
+    if isinstance(value, StoredResponse):
+        return value.nbytes
     return len(dumps(value))
 
 
@@ -453,16 +457,32 @@ def conditional(
         response = no_store_if_marked(make_response(build()))
         response.cache_control.no_cache = True
         return response
-    if request.method in ("GET", "HEAD") and request.if_none_match.contains_weak(etag):
+    if (
+        "HTTP_IF_NONE_MATCH" in request.environ
+        and request.method in ("GET", "HEAD")
+        and request.if_none_match.contains_weak(etag)
+    ):
         # RFC 9110 13.1.2: If-None-Match uses weak comparison; a 304 repeats the validators.
         return _validated(Response(status=304), etag, age)
-    response = no_store_if_marked(make_response(build()))
-    if response.status_code == 200 and not response.cache_control.no_store:
+    built = build()
+    response = no_store_if_marked(built if isinstance(built, Response) else make_response(built))
+    if response.status_code == 200:
         _validated(response, etag, age)
     return response
 
 
 def _validated(response: Response, etag: str, max_age: int) -> Response:
+    """The ETag and ``Cache-Control: public, max-age`` on ``response``, unless it says
+    ``no-store``. A response without ``Cache-Control`` (the usual one) gets the header as
+    text: Werkzeug's ``cache_control`` object parses and writes the header again on every
+    attribute set, a tenth of a cached page's cost."""
+    control = response.headers.get("Cache-Control")
+    if control is None:
+        response.headers["ETag"] = quote_etag(etag)
+        response.headers["Cache-Control"] = f"public, max-age={max_age}"
+        return response
+    if response.cache_control.no_store:
+        return response
     response.set_etag(etag)
     response.cache_control.public = True
     response.cache_control.max_age = max_age
@@ -481,6 +501,10 @@ def no_store_if_marked(response: Response) -> Response:
     return no_store(response) if g.get(_UNCACHEABLE) else response
 
 
+_PICKLE_PER_HEADER: Final = 16  # a pair's tuple and two strings' lengths, with room to spare
+_PICKLE_FIXED: Final = 256  # the module and class names, the status, the framing
+
+
 @dataclass(frozen=True)
 class StoredResponse:
     """A finished response kept in the store: status, body and the view's own headers."""
@@ -488,6 +512,18 @@ class StoredResponse:
     status: int
     body: bytes
     headers: tuple[tuple[str, str], ...]
+
+    @property
+    def nbytes(self) -> int:
+        """At least the bytes :func:`dumps` writes for it (headers are ASCII text): the body,
+        each header's text and a few bytes per header, and a fixed part (the class's name,
+        the status, framing). A cold page stores its response twice (by key and by URL):
+        counting costs microseconds where pickling cost tens."""
+        return (
+            len(self.body)
+            + sum(len(k) + len(v) for k, v in self.headers)
+            + (_PICKLE_PER_HEADER * len(self.headers) + _PICKLE_FIXED)
+        )
 
     def to_response(self) -> Response:
         """A fresh Response (hooks such as the security headers run on it as usual)."""

@@ -2,8 +2,9 @@
 bytes the plain path produces, and ``SPEEDUPS = False`` (``SUDOKU_WEB_SPEEDUPS=false``) turns
 all of them off, leaving the plain path (tests run both and compare).
 
-Each trick here buys at least 10% of a scenario's throughput (``python -m benchmarks.speedups``,
-CPU time in one process; figures in ``benchmarks/RESULTS.md``, "Speed tricks re-measured"):
+What each trick buys is measured by ``python -m benchmarks.speedups`` (CPU time in one
+process) and ``python -m benchmarks.release_compare`` (figures in ``benchmarks/RESULTS.md``,
+"Speed tricks re-measured" and "The cold result page's price"):
 
 skeletons
     A solved result page is ~10 KB of fixed markup around a dozen values: it is rendered by
@@ -13,12 +14,25 @@ replay by URL
     A ``before_request`` hook answering a GET whose cacheable response is stored under its
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
     as ``/healthz``.
+link templates
+    A puzzle's nine links (:func:`~sudoku_web.web.puzzles.urls.result_links`: nine ``url_for``
+    calls, a tenth to a sixth of a cold result page) are built once per board and origin around a
+    marker puzzle, cut there, and later puzzles are filled in. A board's templates are kept
+    only when filling them gives exactly the links ``url_for`` builds for the puzzle that
+    made them (else that board always takes the plain path); a puzzle that is not plain
+    ASCII letters and digits (which ``url_for`` could quote) always takes the plain path.
 
-Roads not taken (removed, each buying under 10%): pre-built solved rows (a per-geometry table
-of each cell's ``<td>``) and link templates (a result page's four links filled into
-``url_for`` output built once per origin).
+solved rows
+    A solved grid's rows (:meth:`~sudoku_web.web.render.boards.BoardView.rows_html`, a Python loop
+    over the cells) are cut, once per board, into each cell's markup for every symbol given
+    and every symbol solved, from two drawings per symbol by that same method (a board of
+    that symbol given everywhere, and solved everywhere); a page's grid is then one lookup
+    per cell. Kept only when the cut has one ``<td`` per cell and filling it gives exactly
+    the drawing of the puzzle that made it; a text it cannot read (not canonical) takes
+    the plain path.
 
-The skeletons are bounded in bytes by their own store, the replay by the app's store.
+The skeletons, link templates and solved rows are bounded in bytes by their own stores, the
+replay by the app's store.
 
 Not every faster path is here: some have no plain twin to switch to and are always on, each
 in the module it speeds up and saying so there. Grid rows drawn in Python
@@ -31,17 +45,22 @@ tables kept in byte-bounded memos (:mod:`~sudoku_web.web.runtime.memo`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final
 
 from flask import Flask, Response, current_app, request
 from markupsafe import Markup
 
+from ...core.board import Geometry
+from ..puzzles import urls
+from ..render.boards import board_view
 from . import cache
+from .memo import ByteLRU
 from .skeleton import Skeletons
 
 #: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,replay"'``).
-PIECES: Final = ("skeletons", "replay")
+PIECES: Final = ("skeletons", "replay", "links", "rows")
 
 #: Config default: every trick on (the plain path is what tests compare against). ``False``
 #: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
@@ -49,6 +68,8 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {"SPEEDUPS": True}
 PIECES_KEY: Final = "sudoku_speedups"
 
 SKELETONS: Final = "sudoku_skeletons"
+LINK_TEMPLATES: Final = "sudoku_link_templates"
+SOLVED_ROWS: Final = "sudoku_solved_rows"
 
 
 def init_app(app: Flask) -> None:
@@ -65,6 +86,14 @@ def init_app(app: Flask) -> None:
     app.extensions[PIECES_KEY] = pieces
     if "skeletons" in pieces:
         app.extensions[SKELETONS] = Skeletons()
+    if "links" in pieces:
+        # ~2 KB a board and origin; boards (region maps, cages) and hosts come from requests.
+        app.extensions[LINK_TEMPLATES] = ByteLRU[Hashable, tuple[tuple[str, str], ...] | None](
+            512 * 1024
+        )
+    if "rows" in pieces:
+        # A 9x9 board's cells ~250 KB, a 16x16 one's ~1.4 MB; boards come from requests.
+        app.extensions[SOLVED_ROWS] = ByteLRU[Geometry, _CellTable | None](3 * 1024 * 1024)
 
 
 def replays(app: Flask) -> bool:
@@ -91,6 +120,117 @@ def render(
     if not isinstance(store, Skeletons):
         return plain(slots)
     return store.render(shape, slots, plain)
+
+
+# ---- Link templates --------------------------------------------------------------------------
+
+#: The puzzle the templates are built with: letters and digits (``url_for`` leaves it as it is)
+#: that no host, region map or cage spelling holds in the same place (checked: it must occur
+#: exactly once in each link).
+_MARK: Final = "zQ9sudokuLINK9Qz"
+
+
+def result_links(geometry: Geometry, puzzle: str) -> urls.Links:
+    """:func:`~sudoku_web.web.puzzles.urls.result_links`, from the link templates when they are
+    on (see the module docstring)."""
+    store = current_app.extensions.get(LINK_TEMPLATES)
+    if not isinstance(store, ByteLRU) or not (puzzle.isascii() and puzzle.isalnum()):
+        return urls.result_links(geometry, puzzle)
+    env = request.environ
+    origin = (
+        env.get("wsgi.url_scheme"),
+        env.get("HTTP_HOST"),
+        env.get("SERVER_NAME"),
+        env.get("SERVER_PORT"),
+        env.get("SCRIPT_NAME"),
+    )
+    key = (geometry, origin)
+    if key in store:
+        templates = store.get(key)
+        if templates is None:  # this board failed the proof
+            return urls.result_links(geometry, puzzle)
+        return urls.Links(*(head + puzzle + tail for head, tail in templates))
+    links = urls.result_links(geometry, puzzle)
+    store.put(key, _link_templates(geometry, links, puzzle))
+    return links
+
+
+def _link_templates(
+    geometry: Geometry, links: urls.Links, puzzle: str
+) -> tuple[tuple[str, str], ...] | None:
+    """Every link of ``geometry`` cut around the puzzle, or None unless filling the cuts
+    with ``puzzle`` gives exactly ``links`` (its links as ``url_for`` built them)."""
+    marked = urls.result_links(geometry, _MARK).fields()
+    if any(link.count(_MARK) != 1 for link in marked):
+        return None
+    templates = tuple((head, tail) for head, _, tail in (m.partition(_MARK) for m in marked))
+    filled = tuple(head + puzzle + tail for head, tail in templates)
+    return templates if filled == links.fields() else None
+
+
+# ---- Solved rows ------------------------------------------------------------------------------
+
+#: Per cell, its markup per (given character, solution character): ``(s, s)`` a given
+#: ``s``, ``("0", s)`` a blank solved as ``s``; the last cell's also closes the rows. An
+#: empty table: a board seen once, not cut yet.
+_CellTable = tuple[dict[tuple[str, str], str], ...]
+
+
+def solved_rows(geometry: Geometry, givens: str, solution: str) -> Markup:
+    """``board_view(geometry, givens, solution).rows_html()``, from the board's cut cells
+    when the trick is on (see the module docstring). A board is cut the second time it is
+    drawn (a fresh region map in every request would otherwise pay for a cut each time)."""
+    store = current_app.extensions.get(SOLVED_ROWS)
+    if not isinstance(store, ByteLRU):
+        return board_view(geometry, givens, solution).rows_html()
+    known = geometry in store
+    table = store.get(geometry)
+    if table and (filled := _fill(table, givens, solution)) is not None:
+        return Markup(filled)
+    drawn = board_view(geometry, givens, solution).rows_html()
+    if not known:
+        store.put(geometry, (), 64)  # seen once
+    elif table == ():
+        cut = _cut_cells(geometry)
+        filled = None if cut is None else _fill(cut, givens, solution)
+        if cut is not None and filled is None:
+            return drawn  # a text the cut cannot read proves nothing: cut at the next one
+        if filled != drawn:
+            cut = None  # the proof failed: this board keeps the plain drawing
+        size = 64 if cut is None else sum(len(v) + 96 for cell in cut for v in cell.values())
+        store.put(geometry, cut, size)
+    return drawn
+
+
+def _fill(table: _CellTable, givens: str, solution: str) -> str | None:
+    """The rows from cut cells, None when a character has no cell."""
+    if not len(givens) == len(solution) == len(table):
+        return None
+    try:
+        return "".join(map(dict.__getitem__, table, zip(givens, solution, strict=True)))
+    except KeyError:
+        return None
+
+
+_TD: Final = re.compile("<td")
+
+
+def _cut_cells(geometry: Geometry) -> _CellTable | None:
+    """Each cell's markup per (given, solution) character, cut from whole-board drawings at
+    each ``<td`` (the first cell's piece also opens the rows, a row's last cell's closes it);
+    None when a drawing does not have one ``<td`` per cell."""
+    cells = geometry.cells
+    table: list[dict[tuple[str, str], str]] = [{} for _ in range(cells)]
+    for symbol in geometry.symbols:
+        for given in (symbol, "0"):
+            drawn = str(board_view(geometry, given * cells, symbol * cells).rows_html())
+            starts = [match.start() for match in _TD.finditer(drawn)]
+            if len(starts) != cells:
+                return None
+            cuts = [0, *starts[1:], len(drawn)]
+            for cell in range(cells):
+                table[cell][given, symbol] = drawn[cuts[cell] : cuts[cell + 1]]
+    return tuple(table)
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------

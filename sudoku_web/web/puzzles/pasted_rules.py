@@ -1,5 +1,5 @@
-"""A pasted f-puzzles or SudokuPad puzzle, told apart from a grid of digits and opened at its
-rules page (:mod:`sudoku_web.web.rules`): shared by the form's POST and the rules page's own."""
+"""A pasted f-puzzles or SudokuPad puzzle, opened at its rules page: shared by the form
+(:mod:`sudoku_web.web.pages.routes`) and the rules pages (:mod:`sudoku_web.web.pages.rules`)."""
 
 from __future__ import annotations
 

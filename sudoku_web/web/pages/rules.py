@@ -1,46 +1,44 @@
-"""Puzzles with rules (thermometers, arrows, dots ...): their result page and the way in from
-a pasted f-puzzles or SudokuPad link.
+"""Puzzles with rules (thermometers, arrows, dots ...): their result page.
 
 ``GET /rules/<givens>/<rules>[/<regions>]`` is a rules puzzle's canonical share link (see
-:mod:`sudoku_web.core.rules.links`; any other spelling of it is a 301 there); the form's
-paste box hands a pasted f-puzzles puzzle to
-:func:`~sudoku_web.web.puzzles.pastes.open_paste`, and ``POST /rules`` does the
-same for a form of its own field ``fpuzzles``. The core reads, checks and solves; this module
-parses the request, calls and renders.
+:mod:`sudoku_web.core.rules.links`; any other spelling of it is a 301 there). The form's
+paste box opens a pasted f-puzzles puzzle there
+(:mod:`sudoku_web.web.puzzles.pasted_rules`), and ``POST /rules`` does the same for a form of
+its own field ``fpuzzles``. The core reads, checks and solves; this module parses the
+request, calls and renders. Its routes join the ``pages`` blueprint.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, render_template, request
+from flask import Response, abort, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import InvalidPuzzle
 from ...core.rules import links
-from ..puzzles import urls
-from ..puzzles.pastes import open_paste
+from ..puzzles import pasted_rules, urls
 from ..puzzles.puzzle_text import read
 from ..puzzles.request_path import invalid_page
 from ..render.boards import board_view
 from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, solving
-
-bp = Blueprint("rules", __name__)
+from .routes import bp
 
 
 @bp.post("/rules")
-def submit() -> BaseResponse:
-    """A form whose ``fpuzzles`` field holds a puzzle, link or JSON (see :func:`open_paste`)."""
-    return open_paste(request.form.get("fpuzzles", ""))
+def rules_submit() -> BaseResponse:
+    """A form whose ``fpuzzles`` field holds a puzzle, link or JSON: its rules page (303) or
+    the 422 page saying why not."""
+    return pasted_rules.open_paste(request.form.get("fpuzzles", ""))
 
 
 @bp.get("/rules/<puzzle>/<rules>")
-def page(puzzle: str, rules: str) -> BaseResponse:
+def rules_page(puzzle: str, rules: str) -> BaseResponse:
     """A rules puzzle's result page."""
     return _page(puzzle, rules, None)
 
 
 @bp.get("/rules/<puzzle>/<rules>/<regions>")
-def mapped_page(puzzle: str, rules: str, regions: str) -> BaseResponse:
+def rules_mapped_page(puzzle: str, rules: str, regions: str) -> BaseResponse:
     """A rules puzzle's result page on a board with a region map."""
     return _page(puzzle, rules, regions)
 
@@ -56,7 +54,7 @@ PICTURE_WORDS = {
 
 @bp.get("/rules/<puzzle>/<rules>/preview.png", defaults={"regions": None})
 @bp.get("/rules/<puzzle>/<rules>/<regions>/preview.png")
-def picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
+def rules_picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
     """A rules puzzle's link-preview PNG (on a board with a region map: its map before
     ``preview.png``): its rules drawn as on its page, solved or not."""
     try:
@@ -98,6 +96,8 @@ def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
         reason=result.reason,
         board=board_view(geometry, givens, solution),
         share_url=urls.rules_url(geometry, givens, external=True),
+        edit_url=urls.edit_url(geometry, givens),
+        print_url=urls.print_url(urls.edit_url(geometry, givens)),
         preview={
             "url": urls.rules_url(geometry, givens, external=True),
             "title": PICTURE_WORDS.get(result.status, "Result"),
@@ -106,8 +106,6 @@ def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
             "width": WIDTH,
             "height": HEIGHT,
         },
-        edit_url=urls.edit_url(geometry, givens),
-        print_url=urls.print_url(urls.edit_url(geometry, givens)),
         stats=result.stats,
     )
     return Response(page, content_type="text/html; charset=utf-8")
