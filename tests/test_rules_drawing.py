@@ -180,45 +180,39 @@ def _grid_box(png: bytes) -> tuple[int, int, int, int]:
     return left + 1, top + 1, right - 1, bottom - 1
 
 
+def _drawn_png(name: str) -> tuple[bytes, Any, float, float, float]:
+    """A published puzzle's picture, its board, and where its cells are: left, top, side."""
+    imported = fpuzzles.read(next(p for p in PUZZLES if p["id"] == name)["fpuzzles"])
+    png = render_png(list(imported.givens), None, imported.geometry, "Solved")
+    left, top, right, _ = _grid_box(png)
+    return png, imported.geometry, left, top, (right - left) / imported.geometry.size
+
+
 def test_the_png_draws_dots_and_clues() -> None:
-    """A black dot is ink at its edge's middle and a white one paper ringed in ink; the
-    grid shrinks to leave its clues room, and a clue's number is inked there."""
-    data = next(p for p in PUZZLES if p["id"] == "sudokutools-07")
-    imported = fpuzzles.read(data["fpuzzles"])
-    geometry = imported.geometry
-    png = render_png(list(imported.givens), None, geometry, "Solved")
-    left, top, right, bottom = _grid_box(png)
-    cell = (right - left) / geometry.size
+    """A black dot is ink at its edge's middle; the grid shrinks to leave its clues room,
+    and a clue's number is inked there."""
+    png, geometry, left, top, cell = _drawn_png("sudokutools-07")
     assert cell < 540 / 9  # room made for the little killers
     for dot in board_drawing(geometry).dots:
         x, y = edge_point(dot.cells, geometry.size)
         assert _pixel(png, (left + x * cell, top + y * cell)) == GIVEN_INK
-    clue = board_drawing(geometry).clues[0]
-    x, y = clue_point(clue.at)
+    x, y = clue_point(board_drawing(geometry).clues[0].at)
     cx, cy = left + x * cell, top + y * cell
-    box = (
-        Image.open(io.BytesIO(png))
-        .convert("RGB")
-        .crop(
-            (round(cx - cell / 2), round(cy - cell / 2), round(cx + cell / 2), round(cy + cell / 2))
-        )
-    )
+    half = cell / 2
+    square = (round(cx - half), round(cy - half), round(cx + half), round(cy + half))
+    box = Image.open(io.BytesIO(png)).convert("RGB").crop(square)
     assert GIVEN_INK in {c for _, c in box.getcolors(1 << 16) or []}
 
 
 def test_the_png_draws_a_white_dot() -> None:
-    data = next(p for p in PUZZLES if p["id"] == "sudokutools-22")
-    imported = fpuzzles.read(data["fpuzzles"])
-    geometry = imported.geometry
-    png = render_png(list(imported.givens), None, geometry, "Solved")
-    left, top, right, _ = _grid_box(png)
-    cell = (right - left) / geometry.size
-    for dot in board_drawing(geometry).dots:
-        if dot.fill == "white":
-            x, y = edge_point(dot.cells, geometry.size)
-            assert _pixel(png, (left + x * cell, top + y * cell)) == PAPER
-            ring = (left + x * cell + 0.13 * cell - 0.5, top + y * cell)
-            assert _pixel(png, ring) != PAPER
+    """A white dot is paper at its edge's middle, ringed in ink."""
+    png, geometry, left, top, cell = _drawn_png("sudokutools-22")
+    whites = [dot for dot in board_drawing(geometry).dots if dot.fill == "white"]
+    assert whites
+    for dot in whites:
+        x, y = edge_point(dot.cells, geometry.size)
+        assert _pixel(png, (left + x * cell, top + y * cell)) == PAPER
+        assert _pixel(png, (left + x * cell + 0.13 * cell - 0.5, top + y * cell)) != PAPER
 
 
 @pytest.mark.parametrize(("name", "data"), CASES, ids=[c[0] for c in CASES])
