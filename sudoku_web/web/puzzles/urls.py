@@ -413,6 +413,8 @@ def form_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
 def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
     """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
     args = dict[str, Any](form_args(geometry))
+    if geometry.rules:
+        args["rules"] = rule_links.parts(geometry).rules
     if puzzle:
         args["p"] = puzzle
     return url_for("pages.index", **args)

@@ -121,6 +121,7 @@ class PencilGrid:
     variant: str
     slots: int  # candidate slots per line inside a cell (3 for 9x9): the CSS class pm-<n>
     rows: tuple[tuple[PencilCell, ...], ...]
+    geometry: Geometry  # the board, whose rules the macro draws
 
     def rows_html(self) -> Markup:
         """The grid's ``<tr>`` rows, one :meth:`PencilCell.html` per cell (drawn in Python:
@@ -329,7 +330,7 @@ def pencil_grid(
             )
         )
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
-    return PencilGrid(n, geometry.variant, _slots(geometry), rows)
+    return PencilGrid(n, geometry.variant, _slots(geometry), rows, geometry)
 
 
 @byte_cache(1024 * 1024)  # per geometry; jigsaw geometries come from user input

@@ -175,6 +175,7 @@ def _difficulty(link: ShareLink, key: cache.SolveKey, embedded: bool) -> Respons
     page = render_template(
         "difficulty.html",
         level=level,
+        geometry=geometry,
         status=result.status,
         page_url=urls.page_url(geometry, givens),
         embedded=embedded,
