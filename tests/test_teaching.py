@@ -141,7 +141,7 @@ def test_steps_pages_of_variants(client: Any) -> None:
 
 def test_steps_page_renders_the_first_ten_top95_puzzles(client: Any) -> None:
     # What a steps page costs is measured by benchmarks/; soundness over all of top95 is
-    # test_logic.test_sound_on_top95.
+    # test_logic.test_sound_and_graded_as_explained_on_top95.
     for puzzle in TOP95[:10]:
         assert client.get(f"/p/{puzzle}/steps").status_code == 200
 
