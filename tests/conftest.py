@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_config import ROOMY
 from flask import Flask
 from werkzeug.serving import make_server
 
@@ -19,20 +20,6 @@ from sudoku_web.core.solver import prebuild_common_tables
 # As the production master does before it forks (hosting/serve.py): the fixed geometries'
 # engine tables exist before any request, whose deadline would otherwise pay for them.
 prebuild_common_tables()
-
-#: Tests assert what a page says, not how fast it is said: no wall-clock deadline here (the
-#: node and step budgets still bound every run, and they cut the same work on any machine), so
-#: a box busy with other work or other test workers never cuts a solve, a diagnosis, an
-#: explanation or a grade short. The deadline paths are tested with apps of their own, and
-#: speed is measured by benchmarks/.
-ROOMY = {
-    "TESTING": True,
-    "REQUEST_DEADLINE_MS": None,
-    "SOLVE_DEADLINE_MS": None,
-    "DOCTOR_DEADLINE_MS": None,
-    "EXPLAIN_DEADLINE_MS": None,
-    "GRADE_DEADLINE_MS": None,
-}
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from app_config import ROOMY
 
 from sudoku_web import create_app
 from sudoku_web.core import pool
@@ -72,23 +73,22 @@ def test_api_generate_answers_every_field(client: Any) -> None:
     assert page.status_code == 200
 
 
-# The seed tests are about seeds, not the clock: a roomy deadline keeps a busy test machine
-# from sending one of two requests to the pool (which the answer would then say).
-UNHURRIED = {"TESTING": True, "GENERATE_DEADLINE_MS": 60_000}
+# The seed tests are about seeds, not the clock: ROOMY's generation deadline keeps a busy test
+# machine from sending one of two requests to the pool (which the answer would then say).
 
 
 def test_api_generate_same_seed_same_puzzle_across_workers() -> None:
     """Two apps (as two gunicorn workers, no shared cache) give the same puzzle for a seed."""
     url = "/api/generate?variant=x&grade=Medium&seed=abc"
-    first = create_app(UNHURRIED).test_client().get(url).get_json()
-    second = create_app(UNHURRIED).test_client().get(url).get_json()
+    first = create_app(ROOMY).test_client().get(url).get_json()
+    second = create_app(ROOMY).test_client().get(url).get_json()
     assert first == second
-    other = create_app(UNHURRIED).test_client()
+    other = create_app(ROOMY).test_client()
     assert other.get(url.replace("abc", "abd")).get_json()["puzzle"] != first["puzzle"]
 
 
 def test_api_generate_without_seed_reports_one() -> None:
-    client = create_app(UNHURRIED).test_client()
+    client = create_app(ROOMY).test_client()
     body = client.get("/api/generate?variant=4x4&grade=Easy").get_json()
     again = client.get(f"/api/generate?variant=4x4&grade=Easy&seed={body['seed']}").get_json()
     assert again["puzzle"] == body["puzzle"]
@@ -343,7 +343,7 @@ def _killer_kind() -> generate_views.Kind:
 
 
 def test_api_generate_makes_a_killer_whose_cages_solve_uniquely() -> None:
-    client = create_app(UNHURRIED).test_client()
+    client = create_app(ROOMY).test_client()
     kind = _killer_kind()
     response = client.get(f"/api/generate?variant={kind.key}&grade=Easy&seed=5")
     assert response.status_code == 200
@@ -380,7 +380,7 @@ def test_new_puzzle_form_offers_killer_with_its_live_grades(client: Any) -> None
 
 
 def test_new_killer_opens_its_killer_play_page() -> None:
-    client = create_app(UNHURRIED).test_client()
+    client = create_app(ROOMY).test_client()
     response = client.get(f"/new?v={_killer_kind().key}&grade=Easy")
     assert response.status_code == 303
     location = response.headers["Location"]
@@ -402,11 +402,11 @@ def test_killer_grade_not_offered_is_a_clear_4xx(client: Any) -> None:
 
 
 def test_daily_killer_is_a_killer_play_page() -> None:
-    client = create_app(UNHURRIED).test_client()
+    client = create_app(ROOMY).test_client()
     first = client.get(f"/daily?v={_killer_kind().key}&grade=Easy")
     assert first.status_code == 303
     assert first.headers["Location"].startswith("/killer/")
-    again = create_app(UNHURRIED).test_client().get(f"/daily?v={_killer_kind().key}&grade=Easy")
+    again = create_app(ROOMY).test_client().get(f"/daily?v={_killer_kind().key}&grade=Easy")
     assert again.headers["Location"] == first.headers["Location"]
 
 
