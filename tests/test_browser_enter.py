@@ -28,7 +28,7 @@ from sudoku_web.core import solver_tables
 from sudoku_web.core.board import standard
 from sudoku_web.core.hints import hint_steps
 from sudoku_web.core.logic import apply_step, next_step, pencil_marks
-from sudoku_web.web.render.preview import GRID_SIDE, MARK, WIDTH, _corner
+from sudoku_web.web.render.preview import GRID_SIDE, MARK, TOP, WIDTH, Frame
 
 pytestmark = pytest.mark.browser
 
@@ -312,9 +312,9 @@ def test_the_preview_of_an_impossible_puzzle_tints_the_conflict(
     )
     assert 2 in marked  # r1c3, the typo
     cell_side = GRID_SIDE // 9
-    left = (WIDTH - cell_side * 9) // 2
+    frame = Frame(9, cell_side, (WIDTH - cell_side * 9) // 2, TOP)  # no rules: no room beside
     for index in range(81):
-        x, y = _corner(index, 9, cell_side, left)
+        x, y = frame.corner(index)
         pixel = image.getpixel((x + 4, y + 4))
         assert (pixel == MARK) == (index in marked), index
 
