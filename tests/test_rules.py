@@ -233,15 +233,7 @@ def test_solver_agrees_with_brute_force_on_4x4(key: str) -> None:
 # --- the published and our own puzzles ------------------------------------------------------
 
 
-# Puzzles that take the engine more than a few seconds (benchmarks/RESULTS.md, "Rules engine").
-SLOW = {"sudokutools-24", "sudokutools-25"}
-SOLVED = [
-    pytest.param(e, marks=pytest.mark.slow, id=e["id"]) if e["id"] in SLOW else e
-    for e in PUBLISHED + OWN
-]
-
-
-@pytest.mark.parametrize("entry", SOLVED, ids=lambda e: e["id"])
+@pytest.mark.parametrize("entry", PUBLISHED + OWN, ids=lambda e: e["id"])
 def test_puzzle_solved_to_its_solution(entry: dict[str, object]) -> None:
     source = entry["load"] if "load" in entry else entry["fpuzzles"]
     assert isinstance(source, (str, dict))
