@@ -18,7 +18,8 @@ from sudoku_web.core.rules.base import Rule, RuleError
 from sudoku_web.core.rules.board import build, drawing, rules_in_words
 from sudoku_web.core.rules.registry import KINDS
 from sudoku_web.core.rules.spelling import parse, spell
-from sudoku_web.core.solver import solve, verify
+from sudoku_web.core.solver import branch_for, solve, verify
+from sudoku_web.core.story import RULES_GUESS
 
 DATA = Path(__file__).parent / "data"
 PUBLISHED = [
@@ -243,6 +244,22 @@ def test_puzzle_solved_to_its_solution(entry: dict[str, object]) -> None:
     )
     assert result.status == "solved"
     assert result.solution == entry["solution"]
+
+
+@pytest.mark.parametrize("kept", ["sudokutools-24", "sudokutools-26"])
+def test_rule_search_first_guess_is_branch_for_and_told_by_its_rule(kept: str) -> None:
+    entry = next(e for e in PUBLISHED if e["id"] == kept)
+    imported = fpuzzles.load(entry["fpuzzles"])
+    board, givens = imported.geometry, list(imported.givens)
+    stopped = solve(givens, geometry=board, max_nodes=0, deadline_ms=None)
+    assert stopped.status == "gave_up" and stopped.candidates is not None
+    branch = branch_for(givens, stopped.candidates, board)
+    told = solve(givens, geometry=board, max_nodes=50, deadline_ms=None, record=50)
+    assert branch is not None and told.story is not None
+    guess = next(e for e in told.story.events if e.kind == "guess")
+    assert branch.ruled and branch.cell == guess.cell
+    assert tuple(v for _, v in branch.options) == guess.candidates
+    assert RULES_GUESS in guess.sentence and RULES_GUESS in branch.describe(board)
 
 
 @pytest.mark.parametrize("entry", PUBLISHED + OWN, ids=lambda e: e["id"])

@@ -42,8 +42,8 @@ reduce
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most
     open peers, else a symbol with two places in a house, else a cell with fewest candidates.
-    With rules, on the open cell with the fewest candidates per unit of weight, the weight
-    learnt from where contradictions happen (:class:`_RuleSearch`).
+    With rules that propagate, on the open cell with the fewest candidates per unit of
+    weight, the weight learnt from where contradictions happen (:class:`_RuleSearch`).
 story
     ``solve(..., record=N)`` runs the same search under :class:`_Recorder`, which wraps its
     reduce and branch choice; the plain search pays one attribute store per contradiction.
@@ -238,13 +238,15 @@ class Branch:
 
     ``cell`` is set for a guess on a cell's candidates; ``house`` and ``symbol`` for a guess
     on a symbol's places in a house. ``options`` are the placements (cell, symbol) tried,
-    in the order of the candidates' bits.
+    in the order of the candidates' bits. ``ruled``: chosen by the rule search's own choice
+    (:data:`~sudoku_web.core.story.RULES_GUESS`).
     """
 
     cell: int | None
     house: House | None
     symbol: int | None
     options: tuple[tuple[int, int], ...]
+    ruled: bool = False
 
     def holding(self, solution: Sequence[int]) -> tuple[int, int]:
         """The option that agrees with ``solution`` (a grid of symbols)."""
@@ -257,7 +259,7 @@ class Branch:
             return f"where {geometry.symbol(self.symbol)} goes in {self.house.name} ({places})"
         cell = self.options[0][0]
         listed = ", ".join(geometry.symbol(v) for _, v in self.options)
-        if geometry.rules:
+        if self.ruled:
             why = RULES_GUESS
         elif len(self.options) == 2:
             why = "a cell with two candidates and the most open peers"
@@ -297,14 +299,15 @@ def branch_for(values: Sequence[int], masks: Sequence[int], geometry: Geometry) 
         if geometry.rules
         else _Search(t, 0, None, 0.0)
     )
+    ruled = isinstance(search, _RuleSearch) and search.weighs
     g = search.choose(x, tt, multi)
     options = tuple(divmod(t.table[b], n) for b in search.options(x, g))
     placements = tuple((c, v + 1) for c, v in options)
     group = (g.bit_length() - 1) // t.width
     if group < geometry.cells:
-        return Branch(group, None, None, placements)
+        return Branch(group, None, None, placements, ruled)
     house, symbol = divmod(group - geometry.cells, n)
-    return Branch(None, geometry.houses[house], symbol + 1, placements)
+    return Branch(None, geometry.houses[house], symbol + 1, placements, ruled)
 
 
 class _Budget(Exception):
@@ -614,16 +617,19 @@ class _RuleSearch(_CageSearch):
     cages) also runs every rule's propagator on the cells' candidate masks whenever the rest
     stalls, until nothing changes.
 
-    It branches on a cell, never on a house's symbol: the open cell with the fewest
-    candidates per unit of weight, a cell's weight being one, plus the propagators that read
-    it, plus the contradictions seen in it on this solve (an empty cell, or any cell of a
-    house left without a place for a symbol): "dom/wdeg" (Boussemart et al., 2004). Rules tie
-    cells together far beyond their houses, and the search learns where.
+    With a propagator, it branches on a cell, never on a house's symbol: the open cell with
+    the fewest candidates per unit of weight, a cell's weight being one, plus the
+    propagators that read it, plus the contradictions seen in it on this solve (an empty
+    cell, or any cell of a house left without a place for a symbol): "dom/wdeg" (Boussemart
+    et al., 2004). Rules tie cells together far beyond their houses, and the search learns
+    where. A board whose rules are all carried by its houses and cages (diagonals, killer
+    cages) branches as the killer search does (``benchmarks/RESULTS.md``, "Rules engine").
     """
 
     propagators: tuple[Propagator, ...]
     caged: bool
     weight: list[int]  # per cell: 1 + propagators reading it + contradictions seen in it
+    weighs: bool  # branches by the weights (the board has a propagator)
 
     def use_rules(self, geometry: Geometry) -> _RuleSearch:
         """Solve ``geometry`` (the tables' houses plus cages and rules); returns itself."""
@@ -634,6 +640,7 @@ class _RuleSearch(_CageSearch):
         self.propagators = tuple(
             p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
         )
+        self.weighs = bool(self.propagators)
         self.weight = [1] * geometry.cells
         full = self.t.full_n
         for propagate in self.propagators:
@@ -690,7 +697,9 @@ class _RuleSearch(_CageSearch):
 
     def choose(self, x: int, tt: int, multi: int) -> int:
         """The guard bit of the open cell with the fewest candidates per unit of weight
-        (the first such cell on a tie)."""
+        (the first such cell on a tie); the killer search's choice when nothing weighs."""
+        if not self.weighs:
+            return super().choose(x, tt, multi)
         t = self.t
         width, full_n, weight = t.width, t.full_n, self.weight
         open_cells = multi & t.cell_guards
@@ -840,8 +849,10 @@ class _RuleRecorder(_Recorder, _RuleSearch):
 
     def use_rules(self, geometry: Geometry) -> _RuleSearch:
         """The rule search's setup; its guesses told by its own rule."""
-        self.writer.cell_reason = RULES_GUESS
-        return super().use_rules(geometry)
+        super().use_rules(geometry)
+        if self.weighs:
+            self.writer.cell_reason = RULES_GUESS
+        return self
 
 
 def _board_search(
