@@ -16,6 +16,7 @@ from sudoku_web.core.board import standard
 from sudoku_web.core.rules import fpuzzles
 from sudoku_web.core.rules.base import Rule, RuleError
 from sudoku_web.core.rules.board import build, drawing, rules_in_words
+from sudoku_web.core.rules.pairs import narrow_pairs, table
 from sudoku_web.core.rules.registry import KINDS
 from sudoku_web.core.rules.spelling import parse, spell
 from sudoku_web.core.solver import branch_for, solve, verify
@@ -404,3 +405,30 @@ def test_each_kind_keeps_the_protocol() -> None:
 
 def test_rule_is_not_instantiated_for_an_abstract_kind() -> None:
     assert all(issubclass(kind, Rule) for kind in KINDS)
+
+
+def test_pair_narrowing_remembers_only_what_stays_true() -> None:
+    # The pair propagator revises only the pairs of cells changed since its last run (on any
+    # branch): on every position its result is the arc-consistent one a fresh start finds.
+    rng = random.Random(7)
+    for _ in range(200):
+        size = 4
+        related = {(a, b) for a in range(1, 5) for b in range(a, 5) if rng.random() < 0.5}
+
+        def holds(a: int, b: int, related: set[tuple[int, int]] = related) -> bool:
+            return (min(a, b), max(a, b)) in related
+
+        allow = table(size, holds)
+        cells = 6
+        ends = [sorted(rng.sample(range(cells), 2)) for _ in range(6)]
+        pairs = tuple({(a, b) for a, b in ends})
+        remembering = narrow_pairs(pairs, allow)
+        for _ in range(20):
+            masks = [rng.randint(1, 15) for _ in range(cells)]
+            fresh, kept = masks.copy(), masks.copy()
+            narrow_pairs(pairs, allow)(fresh)
+            remembering(kept)
+            if all(fresh):
+                assert kept == fresh
+            else:
+                assert not all(kept)
