@@ -40,10 +40,8 @@ reduce
     (:func:`.cage_rule.narrow`); with rules (:class:`_RuleSearch`), then each rule's
     propagator (:mod:`.rules`); again until nothing changes.
 search
-    Depth-first over copies of the state, guessing on the two-candidate cell with the most
-    open peers, else a symbol with two places in a house, else a cell with fewest candidates.
-    With rules that propagate, on the open cell with the fewest candidates per unit of
-    weight, the weight learnt from where contradictions happen (:class:`_RuleSearch`).
+    Depth-first over copies of the state, guessing on the two-candidate cell with the most open
+    peers, else a symbol's two places in a house, else a fewest-candidates cell (rules: by weight).
 story
     ``solve(..., record=N)`` runs the same search under :class:`_Recorder`, which wraps its
     reduce and branch choice; the plain search pays one attribute store per contradiction.
