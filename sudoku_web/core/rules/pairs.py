@@ -59,7 +59,8 @@ class PairNarrowing:
     It remembers the masks it left: a pair neither of whose cells has changed since then
     (on this branch or another) is consistent still, so only the pairs of changed cells are
     revised (both ways: a cell of another branch may have grown), and the pairs of the
-    cells that revision narrows, until nothing changes or a cell is left empty.
+    cells that revision narrows, until nothing changes or a cell is left empty. One per
+    solve: what it remembers is that search's.
     """
 
     __slots__ = ("around", "cells", "left", "reach")
