@@ -83,7 +83,10 @@ function draw(e) {
   drawOutlines(e);
   drawList(e);
   const names = Array.from(e.picked).sort((a, b) => a - b).map((x) => name(x, e.size));
-  e.status.textContent = names.length ? "Selected: " + names.join(" ") : "No cells selected.";
+  // The status line speaks once cells have been picked: a page with a problem to say
+  // (the empty grid's) says that alone.
+  e.spoken = e.spoken || names.length > 0;
+  e.status.textContent = names.length ? "Selected: " + names.join(" ") : e.spoken ? "No cells selected." : "";
 }
 
 // The cages' outlines and sums on the grid, and the picked cells marked.
@@ -220,7 +223,8 @@ function setup(details) {
   if (tds.length !== size * size) { return; }
   const e = {
     field: field, table: table, size: size, tds: tds,
-    cages: readCages(field.value, size) || [], picked: new Set(), dragging: false
+    cages: readCages(field.value, size) || [], picked: new Set(), dragging: false,
+    spoken: false // cells have been picked: the status line says what is picked
   };
   buildPanel(e, details);
   listenPanel(e);

@@ -14,6 +14,7 @@ import multiprocessing
 import os
 import secrets
 import sys
+import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -387,7 +388,13 @@ def add_generate_parser(subparsers: Any) -> None:
         "--pool-file",
         metavar="FILE",
         default=None,
-        help="pool file for --pool (default: the one the package ships)",
+        help="pool file for --pool and --from-pool (default: the one the package ships)",
+    )
+    p.add_argument(
+        "--from-pool",
+        action="store_true",
+        help="take the puzzles from the pool file, picked by the seed as the web picks them "
+        "(every grade of a killer at once; nothing is generated)",
     )
     p.set_defaults(func=run_generate)
 
@@ -400,9 +407,8 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> int:
     if args.count < 1:
         print("sudoku-web: --count must be at least 1", file=sys.stderr)
         return EXIT_USAGE
-    if args.pool and (args.killer or find_variant(args.variant).needs_cages):
-        print("sudoku-web: the pool holds no killers; leave out --pool", file=sys.stderr)
-        return EXIT_USAGE
+    if args.from_pool:
+        return _generate_from_pool(args, out)
     attempts = args.max_attempts or (200 if args.pool else DEFAULT_MAX_ATTEMPTS)
     pool_path = args.pool_file or pool.SHIPPED
     kinds = pool.load(pool_path) if args.pool else {}
@@ -442,6 +448,42 @@ def run_generate(args: argparse.Namespace, out: TextIO) -> int:
     if args.pool:
         pool.save(kinds, pool_path)
     return status
+
+
+def _generate_from_pool(args: argparse.Namespace, out: TextIO) -> int:
+    """``generate --from-pool``: the pool's puzzles for the seeds (see :func:`run_generate`)."""
+    from .core import pool
+
+    kinds = pool.load(args.pool_file or pool.SHIPPED)
+    try:
+        key = pool.kind_key(args.variant, args.size, caged=args.killer)
+    except InvalidPuzzle as exc:
+        print(f"sudoku-web: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    for index in range(args.count):
+        seed = args.seed if args.seed is not None else secrets.token_hex(6)
+        if args.seed is not None and index:
+            seed = f"{args.seed}:{index}"
+        entry = pool.pick_keyed(kinds, key, args.grade, seed)
+        if entry is None:
+            print(f"sudoku-web: the pool has no {args.grade} puzzle of {key}", file=sys.stderr)
+            return EXIT_INVALID
+        parts = [entry.puzzle, entry.regions, _cages_text(entry.geometry)]
+        if args.json:
+            body = {
+                "puzzle": entry.puzzle,
+                "variant": entry.geometry.variant,
+                "size": entry.geometry.size,
+                "regions": entry.regions,
+                "cages": _cages_text(entry.geometry) or None,
+                "grade": entry.grade,
+                "source": "pool",
+                "seed": seed,
+            }
+            print(json.dumps(body), file=out)
+        else:
+            print(" ".join(part for part in parts if part), file=out, flush=True)
+    return EXIT_OK
 
 
 def generated_json(found: Any) -> dict[str, Any]:
@@ -489,7 +531,7 @@ def add_pool_parser(subparsers: Any) -> None:
         action="append",
         default=None,
         metavar="VARIANT-SIZE",
-        help="fill: only this kind (repeatable), e.g. standard-9, jigsaw-9",
+        help="fill: only this kind (repeatable), e.g. standard-9, jigsaw-9, killer-9, killer-x-9",
     )
     p.add_argument(
         "--grade", action="append", type=_grade_word, default=None, help="fill: only this grade"
@@ -511,44 +553,73 @@ def add_pool_parser(subparsers: Any) -> None:
 def run_pool(args: argparse.Namespace, out: TextIO) -> int:
     """Handle ``pool``; returns the exit status."""
     from .core import pool
-    from .core.generate import generate
     from .core.logic import GRADES
 
     path = args.file or pool.SHIPPED
     kinds = pool.load(path)
-    run_seed = args.seed if args.seed is not None else secrets.token_hex(4)
     if args.action == "regrade":
         kinds, moved, dropped = pool.regrade(kinds)
         pool.save(kinds, path)
         print(f"regraded: {moved} moved, {dropped} dropped", file=out)
     elif args.action == "fill":
-        wanted = args.kind or [pool.kind_key(v, n) for v, n in pool.KINDS]
+        wanted = args.kind or [*(pool.kind_key(v, n) for v, n in pool.KINDS), *pool.CAGED_KINDS]
         for key in wanted:
-            variant, _, size_text = key.rpartition("-")
-            size = int(size_text) if size_text.isdigit() else 0
-            for asked in args.grade or GRADES:
-                tried = 0
-                index = 0
-                while pool.count(kinds, variant, size, asked) < args.count:
-                    if tried >= args.max_attempts:
-                        break
-                    found = generate(
-                        variant,
-                        size,
-                        asked,
-                        seed=f"pool:{run_seed}:{key}:{asked}:{index}",
-                        max_attempts=min(50, args.max_attempts - tried),
-                    )
-                    tried += found.attempts
-                    index += 1
-                    if found.reached and pool.add(kinds, found):
-                        pool.save(kinds, path)
-                have = pool.count(kinds, variant, size, asked)
-                print(f"{key} {asked}: {have} ({tried} attempts)", file=out, flush=True)
+            try:
+                pool.parse_key(key)
+            except InvalidPuzzle as exc:
+                print(f"sudoku-web: --kind {key}: {exc}", file=sys.stderr)
+                return EXIT_USAGE
+            _fill_kind(args, kinds, path, key, out)
     for key, grades in sorted(kinds.items()):
         counts = ", ".join(f"{g} {len(grades.get(g, []))}" for g in GRADES)
         print(f"{key}: {counts}", file=out)
     return EXIT_OK
+
+
+def _fill_kind(args: argparse.Namespace, kinds: Any, path: Any, key: str, out: TextIO) -> None:
+    """``pool fill`` for one kind key: each grade asked for, up to ``--count`` entries."""
+    from .core import pool
+    from .core.generate import generate
+    from .core.logic import GRADES, Grade
+
+    info, size, caged = pool.parse_key(key)
+    run_seed = args.seed if args.seed is not None else secrets.token_hex(4)
+
+    def keep(board: Geometry, got: Grade) -> None:
+        """A killer graded on the way, filed while its grade has room and once the engine
+        proves its one solution."""
+        if len(kinds.get(key, {}).get(got, [])) >= args.count:
+            return
+        if solve([0] * board.cells, geometry=board, deadline_ms=None).status == "solved":
+            if pool.add_entry(kinds, pool.Entry(board, "0" * board.cells, got)):
+                pool.save(kinds, path)
+
+    for asked in args.grade or GRADES:
+        tried = 0
+        index = 0
+        started = time.perf_counter()
+        while len(kinds.get(key, {}).get(asked, [])) < args.count:
+            if tried >= args.max_attempts:
+                break
+            found = generate(
+                info.key,
+                size,
+                asked,
+                seed=f"pool:{run_seed}:{key}:{asked}:{index}",
+                max_attempts=min(50, args.max_attempts - tried),
+                cages=caged,
+                graded_board=keep if caged else None,
+            )
+            tried += found.attempts
+            index += 1
+            # A miss is still graded: filed under its own grade while that has room (a
+            # killer's attempt costs about a second; none is thrown away).
+            room = len(kinds.get(key, {}).get(found.grade, [])) < args.count
+            if (found.reached or room) and pool.add(kinds, found):
+                pool.save(kinds, path)
+        have = len(kinds.get(key, {}).get(asked, []))
+        took = time.perf_counter() - started
+        print(f"{key} {asked}: {have} ({tried} attempts, {took:.0f} s)", file=out, flush=True)
 
 
 def add_serve_parser(subparsers: Any) -> None:

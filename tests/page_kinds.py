@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_rules_drawing import PUZZLES
+from test_rules_pages_web import rules_path
 from test_steps_drawing import chain_puzzle
 from web_puzzles import (
     CONFLICT,
@@ -42,16 +44,22 @@ SCRIPTED = frozenset(
         "killer play",
         "killer sum typo",
         "new",
+        "rules",
+        "rules form",
     }
 )
 
 #: A killer (the first of tests/data/killer_krazydad.txt): its share link, no givens.
 _KILLER = (Path(__file__).parent / "data" / "killer_krazydad.txt").read_text().split()[0]
 _CAGE_MAP, _SUMS, _ = _KILLER.split(":")
-KILLER_LINK = f"/killer/{_CAGE_MAP}-{_SUMS.replace(',', '-')}/{'0' * 81}"
+KILLER_LINK = f"/killer/{_CAGE_MAP}-{_SUMS.replace(',', '-')}"
 #: The same killer with its first sum one too many: the sums miss 405, the sum doctor answers.
 _FIRST, _REST = _SUMS.split(",", 1)
-KILLER_SUM_TYPO = f"/killer/{_CAGE_MAP}-{int(_FIRST) + 1}-{_REST.replace(',', '-')}/{'0' * 81}"
+KILLER_SUM_TYPO = f"/killer/{_CAGE_MAP}-{int(_FIRST) + 1}-{_REST.replace(',', '-')}"
+
+#: A pasted f-puzzles puzzle's page: diagonals, black dots, little-killer clues outside the
+#: grid, solved.
+RULES_LINK = rules_path(next(p for p in PUZZLES if p["id"] == "sudokutools-07")["fpuzzles"])
 
 #: The form a hint is asked from, and the field the Hint button posts.
 HINT_FORM = f"/?p={EASY}"
@@ -89,6 +97,8 @@ def page_kinds() -> dict[str, str]:
         "jigsaw play": f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}/play",
         "new": "/new",
         "print": f"/print?p={EASY}",
+        "rules": RULES_LINK,
+        "rules form": "/?rules=kn.th_11121314.kr_w_5565.xv_v_9998.oe_o_55.lk_04_dl_17",
         "404": "/no-such-page",
         "rules solved": rules_link(),
     }

@@ -156,16 +156,40 @@ def test_keys_clear_move_and_jump_like_people_expect(page: Page, live_server: st
 # ---- 3. Blanks, labels, pencil marks --------------------------------------------------------
 
 
+# Every message a page holds after Solve (shown or not, as a screen reader may find it): the
+# problems list, alerts, live status lines.
+MESSAGES = """() => Array.from(document.querySelectorAll(
+  '.problems li, [role=alert] p, [role=status], .paste-status, .error, .errors li'
+)).filter(e => e.textContent.trim()).map(e => e.textContent.trim())"""
+
+
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize("how", ["box", "cell"])
 def test_an_all_x_paste_gives_one_message(
-    page: Page, new_context: Callable[..., Any], live_server: str, js: bool
+    new_context: Callable[..., Any], live_server: str, js: bool, width: int, how: str
 ) -> None:
-    page = page if js else no_js(new_context)
+    """81 x pasted into the box (or, with JavaScript, into a cell of the grid) and Solve: one
+    message on the page, the empty grid's."""
+    if how == "cell" and not js:
+        pytest.skip("a paste into a cell is the script's")
+    page: Page = new_context(
+        java_script_enabled=js,
+        viewport={"width": width, "height": 900},
+        permissions=["clipboard-read", "clipboard-write"],
+    ).new_page()
     page.goto(live_server + "/")
-    page.fill("textarea[name=paste]", "x" * 81)
+    if how == "box":
+        page.fill("textarea[name=paste]", "x" * 81)
+    else:
+        page.evaluate("t => navigator.clipboard.writeText(t)", "x" * 81)
+        cell(page, 0).click()
+        page.keyboard.press("Control+V")
     page.click(SOLVE)
     expect(page.locator(".problems li")).to_have_count(1)
     expect(page.locator(".problems li")).to_contain_text("The grid is empty")
+    messages = page.evaluate(MESSAGES)
+    assert len(messages) == 1 and messages[0].startswith("The grid is empty"), messages
     page.fill("textarea[name=paste]", "y" * 81)
     page.click(SOLVE)
     expect(page.locator(".problems li")).to_have_count(1)

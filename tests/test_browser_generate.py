@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -42,18 +44,55 @@ def test_the_main_form_offers_a_new_puzzle(page: Page, live_server: str) -> None
     assert PLAY.search(sent.value.headers["location"].replace("/hyper/", "/", 1))
 
 
-def test_killer_offers_only_the_grades_made_live(page: Page, live_server: str) -> None:
-    """With Killer picked the Difficulty list holds only its live grades; pressing New puzzle
-    lands on a killer's play page (or, on a box too busy for the deadline, says so)."""
-    page.goto(live_server + "/new")
-    page.get_by_label("Variant").select_option("killer")
-    grades = page.get_by_label("Difficulty").locator("option")
-    expect(grades).to_have_text(["Easy", "Medium"])
-    page.get_by_label("Difficulty").select_option("Easy")
-    with page.expect_response(re.compile(r"/new\?v=killer&grade=Easy$")) as sent:
-        page.get_by_role("button", name="New puzzle").click()
-    if sent.value.status == 303:
-        assert re.match(r"^/killer/[^/]+/0{81}/play$", sent.value.headers["location"])
-    else:
-        assert sent.value.status == 422
-        expect(page.get_by_role("alert")).to_contain_text("time ran out")
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("width", [1280, 375])
+def test_a_killer_of_every_grade(
+    new_context: Callable[..., Any], live_server: str, js: bool, width: int
+) -> None:
+    """With Killer picked every grade is offered, and each lands on a killer's play page
+    (cages, no givens in its link) at once, with or without JavaScript."""
+    page: Page = new_context(
+        java_script_enabled=js, viewport={"width": width, "height": 900}
+    ).new_page()
+    for grade in ("Easy", "Medium", "Hard", "Fiendish", "Diabolical"):
+        page.goto(live_server + "/new")
+        page.get_by_label("Variant").select_option("killer")
+        grades = page.get_by_label("Difficulty").locator("option")
+        expect(grades).to_have_text(["Easy", "Medium", "Hard", "Fiendish", "Diabolical"])
+        page.get_by_label("Difficulty").select_option(grade)
+        with page.expect_response(re.compile(rf"/new\?v=killer&grade={grade}$")) as sent:
+            page.get_by_role("button", name="New puzzle").click()
+        assert sent.value.status == 303
+        assert re.match(r"^/killer/[^/]+/play\?from=pool$", sent.value.headers["location"])
+        expect(page.locator("h1")).to_be_visible()
+        page.wait_for_load_state("load")  # its stylesheet applied before the width is measured
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+X_PUZZLE = "000060000250000000000301000000050000804020050030000000000692000790000000008100000"
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize(
+    ("path", "variant", "size"),
+    [(f"/x/{X_PUZZLE}", "x", ""), ("/p/003000410003020004640000000100006030", "6x6", "6")],
+    ids=["x", "6x6"],
+)
+def test_new_puzzle_on_a_puzzles_page_keeps_its_variant(
+    new_context: Callable[..., Any],
+    live_server: str,
+    js: bool,
+    width: int,
+    path: str,
+    variant: str,
+    size: str,
+) -> None:
+    page: Page = new_context(
+        java_script_enabled=js, viewport={"width": width, "height": 900}
+    ).new_page()
+    page.goto(live_server + path)
+    page.get_by_role("navigation", name="Site").get_by_role("link", name="New puzzle").click()
+    expect(page).to_have_url(re.compile(r"/new\?variant="))
+    assert ("size=" + size in page.url) == bool(size)
+    expect(page.get_by_label("Variant")).to_have_value(variant)

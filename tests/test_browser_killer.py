@@ -80,7 +80,7 @@ def test_solve_a_killer_and_open_its_share_link_in_a_fresh_browser(
     page = killer_form
     page.locator("textarea[name=cages]").fill(f"{CAGE_MAP}:{SUMS}")
     page.locator("input[type=submit][value=Solve]").click()
-    expect(page).to_have_url(re.compile(r"/killer/[A-Za-z_]{81}-[0-9-]+/0{81}$"))
+    expect(page).to_have_url(re.compile(r"/killer/[A-Za-z_]{81}-[0-9-]+$"))  # no givens
     expect(page.locator("h1")).to_have_text("Solved")
     shown = "".join(
         t.strip()[-1:] for t in page.locator("table.grid").first.locator("td").all_inner_texts()
@@ -117,3 +117,75 @@ def test_play_a_killer(page: Page, live_server: str) -> None:
     page.get_by_role("button", name="Check").click()
     expect(page.locator("#play-panel")).to_have_text("1 entry is wrong: r1c1 (marked in the grid).")
     assert SOLUTION not in page.content()  # the page never holds the solution
+
+
+# ---- The steps page's pencil grids of a killer ------------------------------------------------
+
+# The drawn boxes of every killer cell of one pencil grid, in page pixels: its outline's
+# dashed segments (the ::before borders, measured from their computed insets), its sum's
+# label and its candidate digits.
+_DRAWN = """table => Array.from(table.querySelectorAll("td.cage")).map(td => {
+  const r = td.getBoundingClientRect(), cs = getComputedStyle(td, "::before");
+  const x0 = r.left + td.clientLeft + parseFloat(cs.left);
+  const y0 = r.top + td.clientTop + parseFloat(cs.top);
+  const x1 = r.left + td.clientLeft + td.clientWidth - parseFloat(cs.right);
+  const y1 = r.top + td.clientTop + td.clientHeight - parseFloat(cs.bottom);
+  const w = side => parseFloat(cs["border" + side + "Width"]) || 0;
+  const lines = [];
+  if (td.classList.contains("kt")) lines.push([x0, y0, x1, y0 + w("Top")]);
+  if (td.classList.contains("kb")) lines.push([x0, y1 - w("Bottom"), x1, y1]);
+  if (td.classList.contains("kl")) lines.push([x0, y0, x0 + w("Left"), y1]);
+  if (td.classList.contains("kr")) lines.push([x1 - w("Right"), y0, x1, y1]);
+  const box = e => {
+    const b = e.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom];
+  };
+  const sum = td.querySelector(".cage-sum");
+  const marks = Array.from(td.querySelectorAll(".pm i")).filter(i => i.textContent.trim());
+  return {lines: lines, sum: sum ? box(sum) : null, marks: marks.map(box)};
+})"""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    """True when two boxes share more than a hair (0.25 px) both ways."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0.25 and min(a[3], b[3]) - max(a[1], b[1]) > 0.25
+
+
+@pytest.mark.parametrize(
+    ("width", "scheme"), [(1280, "light"), (375, "light"), (375, "dark")], ids=str
+)
+def test_killer_pencil_grids_keep_lines_and_sums_off_the_candidates(
+    page: Page, live_server: str, width: int, scheme: str
+) -> None:
+    """On the steps page no cage outline and no sum overlaps a candidate digit; the grids use
+    a desktop's width (at least 450 px) and stay within a phone's."""
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size({"width": width, "height": 900})
+    cells = [c for c in CAGE_MAP]
+    assert len(cells) == 81
+    response = page.goto(f"{live_server}/?v=killer")
+    assert response is not None
+    page.locator("textarea[name=cages]").fill(f"{CAGE_MAP}:{SUMS}")
+    page.locator("input[type=submit][value=Solve]").click()
+    expect(page.locator("h1")).to_have_text("Solved")
+    page.goto(page.url + "/steps")
+    grids = page.locator("table.pm-grid")
+    expect(grids.first).to_be_visible()
+    checked = 0
+    for index in range(min(grids.count(), 4)):
+        grid = grids.nth(index)
+        grid.scroll_into_view_if_needed()
+        box = grid.bounding_box()
+        assert box is not None
+        if width >= 1280:
+            assert box["width"] >= 450
+        else:
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        for cell in grid.evaluate(_DRAWN):
+            drawn = cell["lines"] + ([cell["sum"]] if cell["sum"] else [])
+            for mark in cell["marks"]:
+                for thing in drawn:
+                    assert not _overlap(mark, thing), (index, mark, thing)
+            checked += len(cell["marks"])
+    assert checked > 100  # candidates were there to check
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

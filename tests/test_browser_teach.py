@@ -3,11 +3,12 @@ the difficulty panel (fetched into the result page, or framed without JavaScript
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
-from web_puzzles import EASY
+from web_puzzles import EASY, SIXTEEN_PUZZLE
 
 pytestmark = pytest.mark.browser
 
@@ -96,3 +97,24 @@ def test_difficulty_panel_is_framed_without_javascript(page: Page, live_server: 
     expect(page.locator(".difficulty #difficulty-panel")).to_have_count(0)  # nothing moved in
     expect(page.locator(".difficulty")).not_to_contain_text("Working out the grades")
     assert problems == []
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_16x16_hint_grid_fits_a_phone(
+    new_context: Callable[..., Any], live_server: str, js: bool, scheme: str
+) -> None:
+    """At 375 px the hint's 16x16 pencil grid is within the screen: nothing scrolls sideways."""
+    page: Page = new_context(
+        java_script_enabled=js, viewport={"width": 375, "height": 800}, color_scheme=scheme
+    ).new_page()
+    page.goto(live_server + "/?v=16x16")
+    page.fill("textarea[name=paste]", SIXTEEN_PUZZLE)
+    page.locator("button[formaction$='/hint']").click()
+    grid = page.locator(".hint-panel table.pm-grid")
+    expect(grid).to_be_visible()
+    box = grid.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    holder = page.locator(".hint-panel .pm-scroll")
+    assert holder.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375

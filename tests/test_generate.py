@@ -207,3 +207,19 @@ def test_generate_killer_x_through_the_cages_flag() -> None:
     found = generate("x", 9, "Easy", seed=2, max_attempts=4, cages=True)
     assert found.geometry.variant == "x" and found.geometry.cages
     assert solve(found.puzzle, geometry=found.geometry).status == "solved"
+
+
+def test_a_killer_search_tells_of_every_cage_set_it_grades() -> None:
+    """graded_board hears each board the search grades, with the grader's own word for it;
+    the puzzle returned is among them."""
+    heard: list[tuple[object, str]] = []
+    found = generate(
+        "killer", 6, "Hard", seed=5, max_attempts=2, graded_board=lambda b, g: heard.append((b, g))
+    )
+    assert heard and (found.geometry, found.grade) in heard
+    for board, said in heard[:4]:
+        solved = solve([0] * 36, geometry=board, deadline_ms=None)  # type: ignore[arg-type]
+        if solved.status != "solved":
+            continue  # a split may open a second solution: the caller checks (see pool fill)
+        solution = parse(solved.solutions[0], board)  # type: ignore[arg-type]
+        assert grade([0] * 36, board, solution=solution).grade == said  # type: ignore[arg-type]

@@ -327,29 +327,61 @@ def test_new_puzzle_unavailable_grade_says_why(client: Any) -> None:
 
 
 def test_every_form_kind_is_a_pool_kind() -> None:
-    """The pool command fills what the form offers, killers (which it cannot hold) aside."""
-    offered = {(k.variant, k.size) for k in new_puzzles.KINDS if k.pooled}
+    """The pool command fills what the form offers, killers (cages and all) included."""
+    offered = {(k.variant, k.size) for k in new_puzzles.KINDS}
     assert offered == set(pool.KINDS)
-    assert {(c.variant, c.size) for c in urls.CHOICES if not c.info.needs_cages} == offered
-    assert {(c.variant, c.size) for c in urls.CHOICES} == {
-        (k.variant, k.size) for k in new_puzzles.KINDS
-    }
+    assert {(c.variant, c.size) for c in urls.CHOICES} == offered
 
 
-# ---- killers: made live (no pool holds cages), only the grades made within a request --------
+def test_a_failed_grade_is_never_the_one_offered(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The message names other grades to try, never the one that just failed."""
+    kind = new_puzzles.kind_of("6x6")
+    monkeypatch.setitem(new_puzzles.LIVE_ATTEMPTS, (kind.variant, kind.size), 0)
+    have = new_puzzles.grades_of(kind)
+    missing = next(g for g in GRADES if g not in have)
+    for asked in (*have, missing):
+        monkeypatch.setattr(pool, "pick", lambda *args: None)  # nothing left for any grade
+        message = client.get(f"/api/generate?variant=6x6&grade={asked}").get_json()["message"]
+        offered = message.partition("Try ")[2]
+        assert asked not in offered and offered, message
+
+
+# ---- killers: every grade from the pool, cages and all -------------------------------------
 
 
 def _killer_kind() -> new_puzzles.Kind:
-    return next(k for k in new_puzzles.KINDS if not k.pooled)
+    return new_puzzles.kind_of("killer")
 
 
-def test_api_generate_makes_a_killer_whose_cages_solve_uniquely() -> None:
-    client = create_app(UNHURRIED).test_client()
+def test_killers_of_every_grade_from_the_pool(client: Any) -> None:
+    """Every grade, every seed: the pool answers at once (no live search, no deadline), the
+    same seed gives the same cages, and the grader agrees with the grade."""
+    kind = _killer_kind()
+    assert new_puzzles.grades_of(kind) == GRADES
+    assert not new_puzzles.LIVE_ATTEMPTS.get((kind.variant, kind.size))
+    for asked in GRADES:
+        for seed in ("a", "b"):
+            url = f"/api/generate?variant=killer&grade={asked}&seed={seed}"
+            body = client.get(url).get_json()
+            assert (body["grade"], body["source"]) == (asked, "pool"), body
+            again = create_app(UNHURRIED).test_client().get(url).get_json()
+            assert again["cages"] == body["cages"]
+        board = urls.geometry_of("killer", body["puzzle"], cages=body["cages"])
+        solved = solve(body["puzzle"], geometry=board, deadline_ms=None)
+        assert solved.status == "solved"
+        givens = parse_puzzle(body["puzzle"], board)
+        solution = parse_puzzle(solved.solutions[0], board)
+        assert grade(givens, board, solution=solution).grade == asked
+
+
+def test_api_generate_makes_a_killer_whose_cages_solve_uniquely(client: Any) -> None:
     kind = _killer_kind()
     response = client.get(f"/api/generate?variant={kind.key}&grade=Easy&seed=5")
     assert response.status_code == 200
     body = response.get_json()
-    assert body["source"] == "live" and body["grade"] == "Easy"
+    assert body["source"] == "pool" and body["grade"] == "Easy"
     assert body["puzzle"] == "0" * 81  # a killer is its cages
     cages = body["cages"]
     assert cages and sum(c["sum"] for c in cages) == 405
@@ -370,49 +402,59 @@ def test_api_generate_makes_a_killer_whose_cages_solve_uniquely() -> None:
     assert client.get(urlsplit(body["play_url"]).path).status_code == 200
 
 
-def test_new_puzzle_form_offers_killer_with_its_live_grades(client: Any) -> None:
+def test_new_puzzle_form_offers_killer_at_every_grade(client: Any) -> None:
     kind = _killer_kind()
-    have = new_puzzles.grades_of(kind)
-    assert have and "Easy" in have and "Diabolical" not in have
     html = client.get("/new").get_data(as_text=True)
-    assert f'<option value="{kind.key}" data-grades="{" ".join(have)}">{kind.label}' in html
-    # Without JavaScript its label says which grades there are.
-    assert f"{kind.label} ({', '.join(have)} only)</option>" in html
+    assert f'<option value="{kind.key}" data-grades="{" ".join(GRADES)}">{kind.label}<' in html
 
 
-def test_new_killer_opens_its_killer_play_page() -> None:
-    client = create_app(UNHURRIED).test_client()
-    response = client.get(f"/new?v={_killer_kind().key}&grade=Easy")
+@pytest.mark.parametrize("asked", GRADES)
+def test_new_killer_opens_its_killer_play_page(client: Any, asked: str) -> None:
+    response = client.get(f"/new?v={_killer_kind().key}&grade={asked}")
     assert response.status_code == 303
     location = response.headers["Location"]
-    assert location.startswith("/killer/") and location.endswith("/play")
+    assert location.startswith("/killer/") and location.endswith("/play?from=pool")
     assert client.get(location).status_code == 200
 
 
-def test_killer_grade_not_offered_is_a_clear_4xx(client: Any) -> None:
-    kind = _killer_kind()
-    assert "Diabolical" not in new_puzzles.grades_of(kind)
-    response = client.get(f"/api/generate?variant={kind.key}&grade=Diabolical&seed=1")
-    assert response.status_code == 422
-    message = response.get_json()["message"]
-    assert f"No Diabolical {kind.label} puzzle is available" in message
-    assert "Try Easy" in message
-    page = client.get(f"/new?v={kind.key}&grade=Diabolical")
-    assert page.status_code == 422
-    assert f"No Diabolical {kind.label} puzzle is available" in page.get_data(as_text=True)
-
-
 def test_daily_killer_is_a_killer_play_page() -> None:
-    client = create_app(UNHURRIED).test_client()
-    first = client.get(f"/daily?v={_killer_kind().key}&grade=Easy")
-    assert first.status_code == 303
-    assert first.headers["Location"].startswith("/killer/")
-    again = create_app(UNHURRIED).test_client().get(f"/daily?v={_killer_kind().key}&grade=Easy")
-    assert again.headers["Location"] == first.headers["Location"]
+    for asked in GRADES:
+        first = create_app(UNHURRIED).test_client().get(f"/daily?v=killer&grade={asked}")
+        assert first.status_code == 303
+        assert first.headers["Location"].startswith("/killer/")
+        again = create_app(UNHURRIED).test_client().get(f"/daily?v=killer&grade={asked}")
+        assert again.headers["Location"] == first.headers["Location"]
 
 
-def test_killer_past_the_deadline_says_none_was_made_in_time() -> None:
+def test_killer_needs_no_time_to_be_made() -> None:
+    """No deadline at all still answers: a killer never waits on a live search."""
     hurried = create_app({"TESTING": True, "GENERATE_DEADLINE_MS": 0}).test_client()
-    response = hurried.get(f"/api/generate?variant={_killer_kind().key}&grade=Easy&seed=2")
-    assert response.status_code == 422
-    assert "time ran out" in response.get_json()["message"]
+    response = hurried.get(f"/api/generate?variant={_killer_kind().key}&grade=Hard&seed=2")
+    assert response.status_code == 200
+    assert response.get_json()["grade"] == "Hard"
+
+
+# ---- "New puzzle" on a puzzle's pages keeps its board ---------------------------------------
+
+X_PUZZLE = "000060000250000000000301000000050000804020050030000000000692000790000000008100000"
+
+
+@pytest.mark.parametrize(
+    ("path", "expected", "selected"),
+    [
+        (f"/x/{X_PUZZLE}", "/new?variant=x", "x"),
+        (f"/x/{X_PUZZLE}/steps", "/new?variant=x", "x"),
+        (f"/x/{X_PUZZLE}/play", "/new?variant=x", "x"),
+        ("/p/003000410003020004640000000100006030", "/new?variant=standard&amp;size=6", "6x6"),
+        ("/p/0140402012000000", "/new?variant=standard&amp;size=4", "4x4"),
+        ("/", "/new", ""),
+    ],
+)
+def test_new_puzzle_link_keeps_the_variant(
+    client: Any, path: str, expected: str, selected: str
+) -> None:
+    html = client.get(path).get_data(as_text=True)
+    assert f'<a href="{expected}">New puzzle</a>' in html
+    form = client.get(expected.replace("&amp;", "&"))
+    assert form.status_code == 200  # the form, opened on that kind: no puzzle made yet
+    assert f'<option value="{selected}" selected' in form.get_data(as_text=True)

@@ -31,8 +31,10 @@ def _board(line: str) -> Any:
 
 
 def _link(line: str, givens: str = EMPTY, prefix: str = "killer") -> str:
+    """A killer's canonical link: its cages, then its givens when it has any."""
     geo = _board(line)
-    return f"/{prefix}/{link_spelling(geo.cages, geo)}/{givens}"
+    tail = f"/{givens}" if givens.strip("0") else ""
+    return f"/{prefix}/{link_spelling(geo.cages, geo)}{tail}"
 
 
 def _form(cages: str, v: str = "killer", cells: dict[int, str] | None = None) -> dict[str, str]:
@@ -163,6 +165,35 @@ def test_other_spellings_of_a_killer_link_redirect_to_the_canonical_one(client: 
         response = client.get(other + "/steps?step=2")
         assert response.status_code == 301
         assert response.headers["Location"].endswith(link + "/steps?step=2")
+
+
+@pytest.mark.parametrize("page", ["", "/steps", "/search", "/difficulty", "/play", ".png"])
+def test_a_killer_without_givens_has_no_zeros_in_its_link(client: Any, page: str) -> None:
+    """The cages alone are its link; the old link with 81 zeros still opens it, by a 301."""
+    line = KILLERS[0]
+    link = _link(line)
+    assert link.count("/") == 2 and "/0000" not in link
+    assert client.get(link + page).status_code == 200
+    old = client.get(f"{link}/{EMPTY}{page}")
+    assert old.status_code == 301
+    assert urlsplit(old.headers["Location"]).path == link + page
+
+
+def test_a_killer_without_givens_is_not_said_to_have_givens(client: Any) -> None:
+    link = _link(KILLERS[0])
+    cages = len(_board(KILLERS[0]).cages)
+    result = _text(client.get(link))
+    assert "Bold" not in result and f"with {cages} cages and no givens" in result
+    # Every link on the page is the short one (no run of 81 zeros anywhere).
+    assert "0" * 81 not in result
+    steps = _text(client.get(link + "/steps"))
+    assert "givens" not in steps.partition('class="legend"')[2].partition("</p>")[0]
+    assert f"with {cages} cages and no givens" in _text(client.get(link + "/play"))
+    # With givens the legend still names them.
+    line = KILLERS[0]
+    solution = line.split(":")[2]
+    with_givens = _text(client.get(_link(line, givens=solution[:9] + EMPTY[9:]) + "/steps"))
+    assert "Bold digits are givens" in with_givens
 
 
 @pytest.mark.parametrize(

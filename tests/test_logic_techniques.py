@@ -18,6 +18,7 @@ from sudoku_web.core.solver import solve
 from sudoku_web.core.techniques import (
     GRADE_OF,
     KILLER,
+    RULES,
     TECHNIQUES,
     UNIQUENESS,
     Candidates,
@@ -1148,8 +1149,9 @@ def test_nothing_fires_on_an_empty_grid(name: str) -> None:
 
 
 def test_every_ladder_technique_has_a_case_and_a_grade() -> None:
-    # The killer rungs need a board with cages: tests/test_techniques_killer.py has theirs.
-    assert {c.technique for c in CASES} == set(FUNCTIONS) - KILLER
+    # The killer rungs need a board with cages: tests/test_techniques_killer.py has theirs;
+    # the rules' rungs a board with rules: tests/test_rule_steps.py has theirs.
+    assert {c.technique for c in CASES} == set(FUNCTIONS) - KILLER - RULES
     assert set(FUNCTIONS) <= set(GRADE_OF)
     # Verity nets share every line with the verity chains (locked=True adds pointing in the
     # branches); no position of the test sets makes one the cheapest step, so no case.

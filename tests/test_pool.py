@@ -12,9 +12,14 @@ from sudoku_web.core.generate import generate
 from sudoku_web.core.logic import GRADES
 from sudoku_web.core.solver import solve
 
-# One test per kind and grade of the shipped pool; 16x16 grading is slow, so those are marked.
+# One test per kind and grade of the shipped pool; grading a 16x16 or a killer is slow (about
+# a second a puzzle), so those are marked.
 BUCKETS = [
-    pytest.param(key, filed, marks=[pytest.mark.slow] if key.endswith("-16") else [])
+    pytest.param(
+        key,
+        filed,
+        marks=[pytest.mark.slow] if key.endswith("-16") or pool.parse_key(key)[2] else [],
+    )
     for key, grades in sorted(pool.load().items())
     for filed in grades
 ]
@@ -24,7 +29,7 @@ def test_the_pool_ships_and_stays_small() -> None:
     assert pool.SHIPPED.is_file()
     assert pool.SHIPPED.stat().st_size < 200_000
     kinds = pool.load()
-    assert set(kinds) <= {pool.kind_key(v, n) for v, n in pool.KINDS}
+    assert set(kinds) <= {pool.kind_key(v, n) for v, n in pool.KINDS} | set(pool.CAGED_KINDS)
     for grades in kinds.values():
         assert set(grades) <= set(GRADES)
         assert all(len(texts) <= pool.MAX_PER_GRADE for texts in grades.values())
@@ -49,11 +54,10 @@ def _check_entry(entry: pool.Entry) -> None:
 
 @pytest.mark.parametrize(("key", "filed"), BUCKETS)
 def test_every_pooled_puzzle_is_proper_and_of_its_grade(key: str, filed: str) -> None:
-    variant, _, size = key.rpartition("-")
     texts = pool.load()[key][filed]
     assert texts
     for text in texts:
-        _check_entry(pool.read_entry(text, variant, int(size), filed))  # type: ignore[arg-type]
+        _check_entry(pool.read_keyed(text, key, filed))  # type: ignore[arg-type]
 
 
 def test_pick_is_fixed_by_the_seed() -> None:
@@ -105,3 +109,36 @@ def test_a_regrade_keeps_a_grade_within_its_cap(monkeypatch: pytest.MonkeyPatch)
     regraded, moved, dropped = pool.regrade(kinds)
     assert (moved, dropped) == (0, 1)
     assert regraded == {"standard-9": {"Easy": [one.puzzle for one in found[:3]]}}
+
+
+def test_the_pool_holds_killers_of_every_grade() -> None:
+    """Cages and all: each grade of the killer, the 6x6 killer and killer-X, read back as
+    boards whose cages cover the grid, with no givens (the entry is the cages alone)."""
+    kinds = pool.load()
+    for key in ("killer-9", *pool.CAGED_KINDS):
+        for asked in GRADES:
+            texts = kinds[key][asked]
+            assert texts, (key, asked)
+            entry = pool.read_keyed(texts[0], key, asked)  # type: ignore[arg-type]
+            cells = entry.geometry.cells
+            assert "/" not in texts[0] and entry.puzzle == "0" * cells
+            assert sorted(c for cage in entry.geometry.cages for c in cage.cells) == list(
+                range(cells)
+            )
+            assert entry.text == texts[0]
+
+
+def test_killer_entries_round_trip(tmp_path: Path) -> None:
+    """A killer made on the X board is filed as killer-x-9 and read back with its cages; one
+    with givens keeps them after its cages."""
+    found = generate("x", 4, "Easy", seed=2, cages=True, max_attempts=3)
+    kinds: pool.Kinds = {}
+    assert pool.add(kinds, found)
+    assert list(kinds) == ["killer-x-4"]
+    (entry,) = pool.entries(kinds)
+    assert entry.geometry == found.geometry and entry.puzzle == found.puzzle
+    assert pool.parse_key("killer-x-4")[0].key == "x"
+    assert pool.parse_key("killer-9")[0].key == "standard"
+    given = pool.entry_text("1" + "0" * 15, None, "ABCD")
+    assert given == "ABCD/1000000000000000"
+    assert pool.pick_keyed(kinds, "killer-x-4", found.grade, "any") == entry

@@ -39,7 +39,7 @@ def _mistyped(line: str, index: int) -> tuple[Cage, ...]:
 
 
 def _link(cages: tuple[Cage, ...]) -> str:
-    return f"/killer/{link_spelling(cages, standard(9))}/{EMPTY}"
+    return f"/killer/{link_spelling(cages, standard(9))}"
 
 
 def _wrong_cage(right: tuple[Cage, ...], typed: tuple[Cage, ...]) -> tuple[Cage, Cage]:

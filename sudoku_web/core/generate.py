@@ -162,12 +162,16 @@ def generate(
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
     deadline_ms: float | None = None,
     cages: bool | None = None,
+    graded_board: Callable[[Geometry, Grade], None] | None = None,
 ) -> Generated:
     """A puzzle of the grade asked for, with exactly one solution, from ``seed``.
 
     ``cages`` (default: the variant's ``needs_cages``, the killer) makes a killer on the
     variant's board: cages drawn on a solution grid (:mod:`sudoku_web.core.cage_maker`), no
-    givens, graded by the same grader.
+    givens, graded by the same grader. ``graded_board`` is told of every cage set graded on
+    the way, with its grade, so that a caller filling a pool can keep killers of other grades
+    too (after checking that the set has one solution: a split cage loses the rule that its
+    parts' digits differ).
 
     ``symmetric`` (default: on for boxed grids, off for jigsaw) keeps the givens symmetric
     under a half turn. ``regions`` fixes a jigsaw's map; without it each attempt draws one.
@@ -196,7 +200,7 @@ def generate(
     cut = "attempts"
     while attempts < max(1, max_attempts):
         attempts += 1
-        made = _attempt(fixed, size, target, rng, symmetric, deadline, caged)
+        made = _attempt(fixed, size, target, rng, symmetric, deadline, caged, graded_board)
         if made is not None:  # else no solution grid, or no unique cage set (within budget)
             geo, puzzle, solution, got = made
             if got is None:  # graded too late to know its grade
@@ -249,6 +253,7 @@ def _attempt(
     symmetric: bool,
     deadline: float | None,
     caged: bool,
+    graded_board: Callable[[Geometry, Grade], None] | None = None,
 ) -> tuple[Geometry, list[int], list[int], Grade | None] | None:
     """One attempt: a solution grid, carved (or caged), graded. None when the grid or a
     unique cage set could not be found within the budget."""
@@ -256,7 +261,8 @@ def _attempt(
     if solution is None:  # a fixed map with no solution grid (within budget)
         return None
     if caged:
-        made = make_killer(solution, geo, target, rng, _grader(solution, deadline), deadline)
+        grader = _grader(solution, deadline, graded_board)
+        made = make_killer(solution, geo, target, rng, grader, deadline)
         if made is None:
             return None
         board, got = made
@@ -381,9 +387,21 @@ def carve(
     return puzzle, got
 
 
-def _grader(solution: Sequence[int], deadline: float | None) -> Callable[[Geometry], Grade | None]:
-    """The grade of a board with cages and no givens (see :func:`_graded`)."""
-    return lambda board: _graded([0] * board.cells, board, solution, deadline)
+def _grader(
+    solution: Sequence[int],
+    deadline: float | None,
+    told: Callable[[Geometry, Grade], None] | None = None,
+) -> Callable[[Geometry], Grade | None]:
+    """The grade of a board with cages and no givens (see :func:`_graded`); ``told`` hears
+    of each board graded."""
+
+    def grader(board: Geometry) -> Grade | None:
+        got = _graded([0] * board.cells, board, solution, deadline)
+        if got is not None and told is not None:
+            told(board, got)
+        return got
+
+    return grader
 
 
 def _graded(

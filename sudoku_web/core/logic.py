@@ -57,10 +57,12 @@ from .techniques import (
     Technique,
     cage_combination,
     clock,
+    constrained,
     contradiction,
     hidden_single,
     house_uniques,
     naked_single,
+    placement_peers,
     remembering,
     tables_for,
     untold,
@@ -236,11 +238,13 @@ def _ladder_step(
 ) -> Step | None:
     """The first step of the first rung that finds one (only the cheap rungs in a hurry).
 
-    The uniqueness techniques need ``unique`` and a board without cages: their deadly
-    patterns swap two digits between cells, which keeps every house whole but changes the
-    sums of the cages those cells are in, so on a killer the swap is no second solution.
+    The uniqueness techniques need ``unique`` and a board without cages or rules beyond its
+    houses: their deadly patterns swap two digits between cells, which keeps every house
+    whole but changes the sums of the cages those cells are in (or breaks a thermometer, a
+    dot ...), so there the swap is no second solution.
     """
-    unique = unique and not tables.geometry.cages
+    geometry = tables.geometry
+    unique = unique and not geometry.cages and not constrained(geometry)
     for name, rung, technique in rungs:
         if name in UNIQUENESS and not unique:
             continue
@@ -489,7 +493,7 @@ def _place(vals: list[int], masks: list[int], geometry: Geometry, cell: int, dig
 
 def _peers(geometry: Geometry) -> Sequence[Iterable[int]]:
     """Per cell, the cells a digit placed there leaves: its peers, and its cage's cells."""
-    return tables_for(geometry).peer_sets if geometry.cages else geometry.peers
+    return placement_peers(geometry) if geometry.cages else geometry.peers
 
 
 def _settle(

@@ -3,10 +3,15 @@
 Vocabulary (generation terms are in :mod:`sudoku_web.core.generate`):
 
 kind key
-    ``<variant>-<size>``: ``standard-9``, ``x-9``, ``hyper-9``, ``jigsaw-9``, ``standard-16``.
+    ``<variant>-<size>``: ``standard-9``, ``x-9``, ``hyper-9``, ``jigsaw-9``, ``standard-16``;
+    for a board with cages its share links' ``cage_prefix`` instead of the variant:
+    ``killer-9`` (the killer), ``killer-6``, ``killer-x-9`` (killer-X).
 entry
     One pooled puzzle as text: the puzzle in share-link spelling (``0`` for blanks), and for a
-    jigsaw its region map first, ``<regions>/<puzzle>``.
+    jigsaw its region map first, ``<regions>/<puzzle>``. A board with cages has them before
+    the puzzle, in their share-link spelling (:func:`sudoku_web.core.cages.link_spelling`),
+    and leaves the puzzle out when it has no givens: ``<cages>`` or ``<cages>/<puzzle>``
+    (``<regions>/<cages>...`` on a jigsaw).
 pool file
     JSON: ``{"format": 1, "kinds": {kind key: {grade: [entry, ...]}}}``. The package ships one
     (``sudoku_web/data/pool.json``, filled by ``sudoku-web pool fill``); entries are kept in
@@ -27,10 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .board import Geometry, parse_puzzle, region_text
+from .cages import from_link, link_spelling
 from .generate import Generated
 from .logic import GRADES, Grade, grade
 from .solver import solve
-from .variants import VARIANTS, geometry_for
+from .variants import VARIANTS, VariantInfo, find_variant, geometry_for, layout_of, variant_of
 
 FORMAT = 1
 #: The pool the package ships.
@@ -48,9 +54,38 @@ KINDS: tuple[tuple[str, int], ...] = tuple(
 ) + tuple((info.key, size) for info in VARIANTS for size in info.pool_sizes[1:])
 
 
-def kind_key(variant: str, size: int) -> str:
-    """``standard-9`` and so on: how a kind is filed."""
-    return f"{variant}-{size}"
+#: Boards with cages filled by default besides the killer's own (``pool_sizes`` of the killer
+#: entry): each entry's ``caged_pool_sizes`` (``killer-6``, ``killer-x-9``).
+CAGED_KINDS: tuple[str, ...] = tuple(
+    f"{info.cage_prefix}-{size}" for info in VARIANTS for size in info.caged_pool_sizes
+)
+
+
+def kind_key(variant: str, size: int, caged: bool = False) -> str:
+    """``standard-9`` and so on: how a kind is filed (``killer-9``, ``killer-x-9`` with
+    cages, whether asked as the killer variant or as a board with ``caged``)."""
+    info = find_variant(variant)
+    if info.needs_cages or caged:
+        return f"{layout_of(info).cage_prefix}-{size}"
+    return f"{info.key}-{size}"
+
+
+def key_of(geometry: Geometry) -> str:
+    """The kind key a board is filed under."""
+    info = variant_of(geometry)
+    return kind_key(info.key, geometry.size, caged=bool(geometry.cages))
+
+
+def parse_key(key: str) -> tuple[VariantInfo, int, bool]:
+    """A kind key's board variant, size and whether it has cages (raises InvalidPuzzle for
+    a key that names no variant and no cage prefix)."""
+    name, _, size = key.rpartition("-")
+    number = int(size) if size.isdigit() else 0
+    for info in VARIANTS:
+        if not info.has_layout and info.cage_prefix == name:
+            return info, number, True
+    info = find_variant(name)
+    return layout_of(info), number, info.needs_cages
 
 
 @dataclass(frozen=True)
@@ -66,16 +101,37 @@ class Entry:
         """A jigsaw's region map, else None."""
         return None if self.geometry.regions is None else region_text(self.geometry.regions)
 
+    @property
+    def text(self) -> str:
+        """How it is written in the pool file."""
+        return entry_text(
+            self.puzzle, self.regions, link_spelling(self.geometry.cages, self.geometry)
+        )
 
-def entry_text(puzzle: str, regions: str | None) -> str:
-    """How an entry is written in the pool file."""
-    return f"{regions}/{puzzle}" if regions else puzzle
+
+def entry_text(puzzle: str, regions: str | None, cages: str = "") -> str:
+    """How an entry is written in the pool file (see the module's vocabulary)."""
+    if cages and not puzzle.strip("0"):
+        puzzle = ""  # a killer without givens: its cages are the whole puzzle
+    return "/".join(part for part in (regions, cages, puzzle) if part)
 
 
 def read_entry(text: str, variant: str, size: int, filed: Grade) -> Entry:
-    """An entry of the pool file as an :class:`Entry` (raises InvalidPuzzle when broken)."""
-    regions, _, puzzle = text.rpartition("/")
-    geo = geometry_for(variant, size, regions or None)
+    """An entry of the pool file as an :class:`Entry`, for a kind asked by its variant and
+    size (the killer variant: its cages come with the entry). Raises InvalidPuzzle when
+    broken."""
+    return read_keyed(text, kind_key(variant, size), filed)
+
+
+def read_keyed(text: str, key: str, filed: Grade) -> Entry:
+    """An entry of the pool file as an :class:`Entry`, for the kind filed under ``key``."""
+    info, size, caged = parse_key(key)
+    parts = text.split("/")
+    regions = parts.pop(0) if info.takes_regions and len(parts) > 1 else None
+    geo = geometry_for(info.key, size, regions)
+    if caged:
+        geo = geo.with_cages(from_link(parts.pop(0), geo))
+    puzzle = parts[0] if parts else "0" * geo.cells
     parse_puzzle(puzzle, geo)  # the shape and symbols must fit
     return Entry(geo, puzzle, filed)
 
@@ -117,23 +173,27 @@ def count(kinds: Kinds, variant: str, size: int, asked: str) -> int:
 def pick(kinds: Kinds, variant: str, size: int, asked: Grade, seed: int | str) -> Entry | None:
     """The entry a seed picks for a kind and grade (the same one for the same seed and file),
     or None when the pool has none."""
-    entries = kinds.get(kind_key(variant, size), {}).get(asked, [])
+    return pick_keyed(kinds, kind_key(variant, size), asked, seed)
+
+
+def pick_keyed(kinds: Kinds, key: str, asked: Grade, seed: int | str) -> Entry | None:
+    """:func:`pick` for a kind key (``killer-x-9``: a board with cages)."""
+    entries = kinds.get(key, {}).get(asked, [])
     if not entries:
         return None
     index = random.Random(f"pool:{seed}").randrange(len(entries))
-    return read_entry(entries[index], variant, size, asked)
+    return read_keyed(entries[index], key, asked)
 
 
 def add(kinds: Kinds, found: Generated) -> bool:
-    """File a generated puzzle under its grade; False when it is already there.
+    """File a generated puzzle under its grade; False when it is already there."""
+    return add_entry(kinds, Entry(found.geometry, found.puzzle, found.grade))
 
-    Raises ValueError for a killer: entries are givens (and a map), which cannot hold cages.
-    """
-    geo = found.geometry
-    if geo.cages:
-        raise ValueError("the pool holds puzzles of givens; a killer's cages have no place in it")
-    bucket = kinds.setdefault(kind_key(geo.variant, geo.size), {}).setdefault(found.grade, [])
-    text = entry_text(found.puzzle, found.regions)
+
+def add_entry(kinds: Kinds, entry: Entry) -> bool:
+    """File an entry under its grade; False when it is already there."""
+    bucket = kinds.setdefault(key_of(entry.geometry), {}).setdefault(entry.grade, [])
+    text = entry.text
     if text in bucket:
         return False
     bucket.append(text)
@@ -153,10 +213,9 @@ def check(entry: Entry) -> Grade | None:
 def entries(kinds: Kinds) -> Iterable[Entry]:
     """Every entry of a pool, with the grade it is filed under."""
     for key, grades in kinds.items():
-        variant, _, size = key.rpartition("-")
         for filed, texts in grades.items():
             for text in texts:
-                yield read_entry(text, variant, int(size), filed)  # type: ignore[arg-type]
+                yield read_keyed(text, key, filed)  # type: ignore[arg-type]
 
 
 def regrade(kinds: Kinds) -> tuple[Kinds, int, int]:
@@ -170,9 +229,8 @@ def regrade(kinds: Kinds) -> tuple[Kinds, int, int]:
             dropped += 1
             continue
         moved += now != entry.grade
-        key = kind_key(entry.geometry.variant, entry.geometry.size)
-        bucket = out.setdefault(key, {}).setdefault(now, [])
-        text = entry_text(entry.puzzle, entry.regions)
+        bucket = out.setdefault(key_of(entry.geometry), {}).setdefault(now, [])
+        text = entry.text
         if text in bucket:
             continue
         if len(bucket) >= MAX_PER_GRADE:

@@ -100,11 +100,13 @@ class VariantInfo:
     #: The generator: live attempts per size before the pool answers (counts, not time, so
     #: a seed gives the same puzzle on any machine); sizes missing here are pool only.
     live_attempts: Mapping[int, int] = field(default_factory=dict)
-    #: (size, grade) too rare to look for live: straight to the pool (not offered at all for
-    #: a variant that :attr:`needs_cages`: the pool holds givens only).
+    #: (size, grade) too rare to look for live: straight to the pool.
     pool_only: frozenset[tuple[int, str]] = frozenset()
     #: The sizes ``sudoku-web pool fill`` fills by default.
     pool_sizes: tuple[int, ...] = ()
+    #: The sizes at which ``pool fill`` fills killers drawn on this board too (killer 6x6,
+    #: killer-X 9x9), for the command line's ``generate --killer --from-pool``.
+    caged_pool_sizes: tuple[int, ...] = ()
     examples: tuple[Example, ...] = ()
     aliases: tuple[str, ...] = ()  # other names people use for it ("classic")
 
@@ -207,6 +209,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
             | {(4, g) for g in _HARD}
         ),
         pool_sizes=(9, 4, 6, 16),
+        caged_pool_sizes=(6,),  # killer 6x6 (the killer entry fills 9x9)
         aliases=("classic", "sudoku"),
         examples=(
             Example(
@@ -250,6 +253,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         shaded=frozenset({"diagonal"}),
         live_attempts={9: 8},
         pool_sizes=(9,),
+        caged_pool_sizes=(9,),
         examples=(
             Example(
                 9,
@@ -327,10 +331,10 @@ VARIANTS: tuple[VariantInfo, ...] = (
         noun="sudoku",
         needs_cages=True,
         layout="standard",
-        # No pool holds cages, so a killer is made live or not at all: its grades past
-        # Medium take seconds per puzzle, past a request's deadline, and are not offered.
-        live_attempts={9: 4},
-        pool_only=frozenset((9, g) for g in _HARD if g != "Medium"),
+        # Every grade from the pool (cages and all): one attempt takes 0.05-4 s, past a
+        # request's deadline, so none is looked for live and a seed picks the same killer
+        # on any machine (benchmarks/RESULTS.md, "Killers from the pool").
+        pool_sizes=(9,),
         examples=(
             # KrazyDad's "Intermediate" booklets (tests/data/killer_krazydad.txt): no givens.
             Example(

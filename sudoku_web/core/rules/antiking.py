@@ -19,3 +19,4 @@ class AntiKing(ApartDiffer):
     FPUZZLES = ("antiking",)
     WORDS = "Anti-king: cells that touch, even diagonally, never hold the same digit."
     STEPS = KING
+    STEP = "Anti-king"

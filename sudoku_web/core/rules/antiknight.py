@@ -19,3 +19,4 @@ class AntiKnight(ApartDiffer):
     FPUZZLES = ("antiknight",)
     WORDS = "Anti-knight: cells a chess knight's move apart never hold the same digit."
     STEPS = KNIGHT
+    STEP = "Anti-knight"

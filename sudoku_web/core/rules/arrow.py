@@ -9,7 +9,7 @@ cells ...], ...]}]``; each line is an arrow of its own from the shared bulb. Our
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -51,6 +51,9 @@ class Arrow(Rule):
         "Digits on an arrow add up to the number in its circle; a circle of two or three "
         "cells reads them as one number, left to right and top to bottom."
     )
+
+    STEP = "Arrow sum"
+    STEP_GRADE = "Medium"
 
     bulb: tuple[int, ...]
     line: tuple[int, ...]
@@ -136,6 +139,21 @@ class Arrow(Rule):
         return Drawing(
             lines=(Line(self.line, "grey", "thin", arrowhead=True),),
             bulbs=(Bulb(self.bulb, "grey", filled=False),),
+        )
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        shaft = self.shaft
+        low = sum(digits(masks[c])[0] for c in shaft)
+        high = sum(digits(masks[c])[-1] for c in shaft)
+        bulb = names(self.bulb, geometry)
+        return (
+            f"the arrow from {bulb} adds up {names(shaft, geometry)} to its bulb: with the "
+            f"candidates left the line makes between {low} and {high}, so the bulb must be "
+            "a number the line can make, and each line cell no more than the bulb allows "
+            "beside the smallest the others can add"
         )
 
     def describe(self, geometry: Geometry) -> str:

@@ -6,7 +6,9 @@ dataclass): its data and validation (:meth:`Rule.errors`, messages naming cells 
 its f-puzzles reading and writing (:attr:`Rule.FPUZZLES`, :meth:`Rule.read_fpuzzles`,
 :meth:`Rule.write_fpuzzles`), its eliminations in the engine's reduce
 (:meth:`Rule.propagator`), its check of a finished grid (:meth:`Rule.check`), what to draw
-(:meth:`Rule.drawing`) and its rule in words (:attr:`Rule.WORDS`, :meth:`Rule.describe`).
+(:meth:`Rule.drawing`), its rule in words (:attr:`Rule.WORDS`, :meth:`Rule.describe`) and
+its explanation steps (:attr:`Rule.STEP`, :meth:`Rule.deduce`, :meth:`Rule.reason`: what the
+rule alone rules out at a position, named and said the way a solver says it).
 :mod:`.registry` lists the kinds, once each.
 
 Candidate masks are the engine's: bit ``v - 1`` set when symbol ``v`` is still possible.
@@ -32,6 +34,13 @@ Propagator = Callable[[list[int]], bool]
 # Pairs of cells (a, b) and the allow table they keep: allow[v - 1] holds the symbols b may
 # take when a holds v (the relations here are symmetric). See :mod:`.pairs`.
 Relation = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+
+# The grades a rule's own steps may carry (the ladder's scale; :mod:`..techniques` grades).
+StepGrade = Literal["Easy", "Medium", "Hard"]
+
+# How many rounds of its own propagator a rule's step may take (each round removes a
+# candidate or ends it, so a line of N cells settles far sooner; the bound is for safety).
+MAX_ROUNDS = 200
 
 # Hard bounds on one puzzle's rules, whatever the input (checked before any work).
 MAX_RULES = 2000
@@ -156,6 +165,49 @@ class Drawing:
         )
 
 
+# --- explanation steps -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """What one rule alone rules out at a position: for an explanation step.
+
+    ``technique`` names the step (the kind's :attr:`Rule.STEP`), ``reason`` says why as a
+    clause a sentence goes on from ("the thermometer from r1c1 climbs from its bulb: ..."),
+    ``cells`` are the cells the reasoning reads (highlighted), ``eliminations`` the
+    (cell, digit) pairs it removes, each from an open cell.
+    """
+
+    technique: str
+    reason: str
+    cells: tuple[int, ...]
+    eliminations: tuple[tuple[int, int], ...]
+
+
+def settle(propagate: Propagator, masks: Sequence[int]) -> list[int] | None:
+    """``masks`` narrowed by ``propagate`` until it removes nothing more (at most
+    :data:`MAX_ROUNDS` rounds), or None when a cell runs out of candidates."""
+    out = list(masks)
+    for _ in range(MAX_ROUNDS):
+        if not propagate(out):
+            break
+        if not all(out):
+            return None
+    return out if all(out) else None
+
+
+def removed_masks(before: Sequence[int], after: Sequence[int]) -> dict[int, int]:
+    """Per cell that lost candidates, the lost ones (a mask)."""
+    return {
+        c: was & ~now for c, (was, now) in enumerate(zip(before, after, strict=True)) if was != now
+    }
+
+
+def as_eliminations(removed: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
+    """``removed`` (cell -> lost mask) as sorted (cell, digit) pairs."""
+    return tuple((c, d) for c in sorted(removed) for d in digits(removed[c]))
+
+
 # --- the protocol ----------------------------------------------------------------------------
 
 
@@ -177,6 +229,10 @@ class Rule:
     NAME: ClassVar[str]
     FPUZZLES: ClassVar[tuple[str, ...]]
     WORDS: ClassVar[str]
+    # The name of this kind's explanation steps ("" : it has none, its houses or cages are
+    # the ladder's) and the grade they imply.
+    STEP: ClassVar[str] = ""
+    STEP_GRADE: ClassVar[StepGrade] = "Easy"
 
     # reading and writing
     @classmethod
@@ -218,6 +274,44 @@ class Rule:
     def describe(self, geometry: Geometry) -> str:
         """This rule in words, naming its cells."""
         return self.WORDS
+
+    # explanation
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        """The cells this rule reads, outlined with its steps (a global rule: none)."""
+        return ()
+
+    def deduce(
+        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
+    ) -> Deduction | None:
+        """What this rule alone rules out in ``masks`` (the engine's masks: a placed cell
+        holds its digit's bit), or None when it rules out nothing or empties a cell (a
+        contradiction, named elsewhere). ``propagate`` is :meth:`propagator`'s, built once.
+
+        The step is sound as the propagator is: it keeps every digit some solution keeps.
+        By default, the propagator runs until it settles and :meth:`reason` says why.
+        """
+        after = settle(propagate, masks)
+        return None if after is None else self.deduction(masks, after, geometry)
+
+    def deduction(
+        self, masks: Sequence[int], after: Sequence[int], geometry: Geometry
+    ) -> Deduction | None:
+        """The step from ``masks`` to ``after`` (narrowed by this rule), said by
+        :meth:`reason`; None when nothing went or a cell was emptied."""
+        removed = removed_masks(masks, after)
+        if not removed or not all(after):
+            return None
+        return Deduction(
+            self.STEP,
+            self.reason(geometry, masks, removed),
+            self.cells_read(geometry),
+            as_eliminations(removed),
+        )
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        """Why the rule removes ``removed`` (cell -> lost digits as a mask) from ``masks``:
+        a clause naming the rule, which the step's sentence goes on from."""
+        return f"{self.describe(geometry).rstrip('.')}: no other digit there fits it"
 
     # parts of the board
     def houses(self, geometry: Geometry) -> tuple[House, ...]:
@@ -411,6 +505,14 @@ def digits(mask: int) -> list[int]:
     return out
 
 
+def mask_words(mask: int) -> str:
+    """A candidate mask in words: ``5``, ``4 or 6``, ``one of 1, 2, 3``."""
+    ds = [str(d) for d in digits(mask)]
+    if len(ds) <= 2:
+        return " or ".join(ds)
+    return "one of " + ", ".join(ds)
+
+
 def global_flag(name: str, value: object) -> bool:
     """An f-puzzles global rule's flag (``true``/``false``)."""
     if not isinstance(value, bool):
@@ -489,3 +591,6 @@ class LineRule(Rule):
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(lines=(Line(self.cells, self.COLOUR, self.STYLE),))
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells

@@ -8,17 +8,19 @@ without one only keeps its digits different. f-puzzles ``killercage``: ``[{"cell
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..board import Cage, Geometry, PuzzleError
 from ..cage_rule import sees_bits
 from .base import (
+    Deduction,
     Drawing,
     Outline,
     Propagator,
     Reading,
+    Relation,
     Rule,
     RuleError,
     cells_token,
@@ -32,7 +34,7 @@ from .base import (
     problem,
 )
 from .needed import confine
-from .pairs import differ, narrow_pairs, unseen
+from .pairs import differ, narrow_pairs, pair_deduction, unseen
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,8 @@ class KillerCage(Rule):
         "Digits in a cage are all different and add up to the small number in its corner, "
         "when it has one."
     )
+
+    STEP = "Killer cage"
 
     cells: tuple[int, ...]
     total: int | None = None
@@ -90,11 +94,11 @@ class KillerCage(Rule):
         return []
 
     def propagator(self, geometry: Geometry) -> Propagator | None:
-        if self.total is not None:
-            return None  # the engine's cage rule carries it
+        relation = self.relation(geometry)
+        if relation is None:
+            return None  # a total: the engine's cage rule carries it
+        apart = narrow_pairs(*relation)
         cells = self.cells
-        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
-        apart = narrow_pairs(unseen(pairs, geometry), differ(geometry.size))
         if len(cells) < geometry.size:
             return apart
         # A cage of N cells holds every digit once, like a house.
@@ -113,6 +117,25 @@ class KillerCage(Rule):
     def drawing(self, geometry: Geometry) -> Drawing:
         label = "" if self.total is None else str(self.total)
         return Drawing(outlines=(Outline(self.cells, label),))
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells
+
+    def relation(self, geometry: Geometry) -> Relation | None:
+        if self.total is not None:
+            return None  # a sum too: not a relation between pairs
+        cells = self.cells
+        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
+        return unseen(pairs, geometry), differ(geometry.size)
+
+    def deduce(
+        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
+    ) -> Deduction | None:
+        relation = self.relation(geometry)
+        return None if relation is None else pair_deduction(self, masks, geometry, *relation)
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        return f"no digit repeats in the killer cage {names(self.cells, geometry)}"
 
     def describe(self, geometry: Geometry) -> str:
         sums = "" if self.total is None else f", adding up to {self.total}"

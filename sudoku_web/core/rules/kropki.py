@@ -8,6 +8,7 @@ the two cells, then ``_`` and the value when it is not the default.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -30,7 +31,7 @@ from .base import (
     parse_number,
     problem,
 )
-from .pairs import PairRule, table
+from .pairs import PairRule, pair_reason, table
 
 DEFAULT = {"w": 1, "b": 2}
 _FIELD = {"w": "difference", "b": "ratio"}
@@ -55,6 +56,8 @@ class Kropki(PairRule):
         "black dot are in the ratio of its value (2 unless shown): one is that many times the "
         "other."
     )
+
+    STEP = "Kropki dot"
 
     colour: Literal["w", "b"]
     cells: tuple[int, int]
@@ -116,6 +119,12 @@ class Kropki(PairRule):
         label = "" if self.value == DEFAULT[self.colour] else str(self.value)
         fill: Literal["white", "black"] = "white" if self.colour == "w" else "black"
         return Drawing(dots=(Dot(self.cells, fill, label),))
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        return pair_reason(self.describe(geometry), self.cells, masks, geometry)
 
     def _words(self) -> str:
         return "white dot" if self.colour == "w" else "black dot"

@@ -9,7 +9,7 @@ line), the direction in lower case, and the total.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +48,9 @@ class LittleKiller(Rule):
         "A number outside the grid with an arrow gives the sum of the digits on that "
         "diagonal; digits may repeat."
     )
+
+    STEP = "Little killer sum"
+    STEP_GRADE = "Medium"
 
     at: tuple[int, int]
     direction: str
@@ -129,6 +132,17 @@ class LittleKiller(Rule):
         dr, dc = STEPS[self.direction]
         toward = (self.at[0] + dr, self.at[1] + dc)
         return Drawing(clues=(Clue(self.at, str(self.total), toward),))
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells_on(geometry.size)
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        cells = self.cells_on(geometry.size)
+        return (
+            f"the little killer {self.total} says {names(cells, geometry)} add up to "
+            f"{self.total} (a digit may repeat on the diagonal); with the candidates left, a "
+            "digit that is in no filling making that total cannot stay"
+        )
 
     def describe(self, geometry: Geometry) -> str:
         cells = self.cells_on(geometry.size)

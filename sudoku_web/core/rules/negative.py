@@ -9,7 +9,7 @@ other, nor any black dot's value times), ``"xv"`` (no X or V: neighbours add up 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -37,6 +37,9 @@ class Negative(PairRule):
     NAME = "negative constraint"
     FPUZZLES = ("negative",)
     WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
+
+    STEP = "Negative constraint"
+    BY_CELL = True
 
     which: Which
 
@@ -93,6 +96,13 @@ class Negative(PairRule):
 
     def relation(self, geometry: Geometry) -> Relation:
         return unmarked_orthogonal(geometry), table(geometry.size, self._relation(geometry))
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        return f"where {self._words(geometry)}"
+
+    def _words(self, geometry: Geometry) -> str:
+        values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""
+        return _WORDS[self.which].format(values=values)
 
     def describe(self, geometry: Geometry) -> str:
         values = " or ".join(map(str, self._values(geometry)))

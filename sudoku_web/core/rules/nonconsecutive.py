@@ -22,6 +22,9 @@ class Nonconsecutive(GlobalRule, PairRule):
     FPUZZLES = ("nonconsecutive",)
     WORDS = "Non-consecutive: digits in cells that share an edge never differ by 1."
 
+    STEP = "Non-consecutive"
+    BY_CELL = True
+
     def relation(self, geometry: Geometry) -> Relation:
         allow = table(geometry.size, lambda a, b: abs(a - b) != 1)
         return unmarked_orthogonal(geometry), allow

@@ -9,11 +9,11 @@ of each pair, the symbols some candidate of the other cell allows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from ..board import Geometry
-from .base import GlobalRule, Propagator, Relation, Rule
+from .base import Deduction, GlobalRule, Propagator, Relation, Rule, as_eliminations, mask_words
 
 
 def table(size: int, related: Callable[[int, int], bool]) -> tuple[int, ...]:
@@ -162,9 +162,45 @@ def differ(size: int) -> tuple[int, ...]:
     return table(size, lambda a, b: a != b)
 
 
+def pair_deduction(
+    rule: Rule,
+    masks: Sequence[int],
+    geometry: Geometry,
+    pairs: Sequence[tuple[int, int]],
+    allow: tuple[int, ...],
+) -> Deduction | None:
+    """A rule over many pairs, one cell at a time, as a solver says it: the first cell (in
+    order, placed cells first) whose candidates rule out digits of the cells paired with it.
+    Sound as :func:`narrow_pairs`: a digit goes only when no candidate of the first cell
+    allows it beside them."""
+    partners: dict[int, list[int]] = {}
+    for a, b in pairs:
+        partners.setdefault(a, []).append(b)
+        partners.setdefault(b, []).append(a)
+    reach = Reach(allow)
+    order = sorted(partners, key=lambda c: (bool(masks[c] & (masks[c] - 1)), c))
+    for source in order:
+        allowed = reach(masks[source])
+        removed = {p: masks[p] & ~allowed for p in partners[source] if masks[p] & ~allowed}
+        if not removed:
+            continue
+        if any(masks[p] == removed[p] for p in removed):
+            return None  # a cell emptied: a contradiction, named elsewhere
+        what = "is" if not masks[source] & (masks[source] - 1) else "can only be"
+        head = f"{geometry.cell_name(source)} {what} {mask_words(masks[source])}"
+        reason = f"{head}, and {rule.reason(geometry, masks, removed)}"
+        cells = (source, *sorted(removed))
+        return Deduction(rule.STEP, reason, cells, as_eliminations(removed))
+    return None
+
+
 class PairRule(Rule):
     """A rule that is a relation between pairs of cells (:meth:`Rule.relation`): its
     eliminations and its check come from that relation."""
+
+    # True: its steps go one cell at a time (:func:`pair_deduction`), as a solver applies a
+    # global rule or a cage; False: the whole relation settles in one step (a dot, a line).
+    BY_CELL: ClassVar[bool] = False
 
     def pairs_relation(self, geometry: Geometry) -> Relation:
         """The relation (never None for a pair rule)."""
@@ -178,12 +214,33 @@ class PairRule(Rule):
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         return pairs_hold(grid, *self.pairs_relation(geometry))
 
+    def deduce(
+        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
+    ) -> Deduction | None:
+        if not self.BY_CELL:
+            return super().deduce(masks, geometry, propagate)
+        return pair_deduction(self, masks, geometry, *self.pairs_relation(geometry))
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        return f"{self.WORDS[0].lower()}{self.WORDS[1:].rstrip('.')}"
+
 
 class ApartDiffer(GlobalRule, PairRule):
     """Cells one of ``STEPS`` apart never hold the same digit (anti-knight, anti-king)."""
 
     STEPS: ClassVar[tuple[tuple[int, int], ...]]
+    BY_CELL = True
 
     def relation(self, geometry: Geometry) -> Relation:
         pairs = unseen(neighbour_pairs(geometry.size, self.STEPS), geometry)
         return pairs, differ(geometry.size)
+
+
+def pair_reason(said: str, cells: tuple[int, int], masks: Sequence[int], geometry: Geometry) -> str:
+    """Why a mark between two cells removes digits: each keeps only digits with a partner."""
+    a, b = cells
+    return (
+        f"{said[0].lower()}{said[1:].rstrip('.')}; {geometry.cell_name(a)} can be "
+        f"{mask_words(masks[a])} and {geometry.cell_name(b)} {mask_words(masks[b])}, and a "
+        "digit with no partner across the mark cannot stay"
+    )

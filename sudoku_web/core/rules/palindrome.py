@@ -5,6 +5,7 @@ f-puzzles ``palindrome``: ``[{"lines": [[...]]}]``. Our spelling: ``pd_`` and th
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
@@ -22,6 +23,8 @@ class Palindrome(LineRule, PairRule):
     WORDS = "A palindrome line reads the same from either end."
     COLOUR = "grey"
     STYLE = "thin"
+
+    STEP = "Palindrome"
 
     cells: tuple[int, ...]
 
@@ -43,6 +46,18 @@ class Palindrome(LineRule, PairRule):
 
     def relation(self, geometry: Geometry) -> Relation:
         return self._pairs(), table(geometry.size, int.__eq__)
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        mirrored = [
+            f"{geometry.cell_name(a)} = {geometry.cell_name(b)}"
+            for a, b in self._pairs()
+            if a in removed or b in removed
+        ]
+        return (
+            f"the palindrome from {geometry.cell_name(self.cells[0])} reads the same from either "
+            f"end, so mirrored cells hold the same digit ({', '.join(mirrored)}) and each keeps "
+            "only the candidates the two share"
+        )
 
     def describe(self, geometry: Geometry) -> str:
         return f"Palindrome {names(self.cells, geometry)}: it reads the same from either end."

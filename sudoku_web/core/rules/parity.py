@@ -6,7 +6,7 @@ Our spelling: ``oe_o_`` or ``oe_e_`` and the cells.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -38,6 +38,8 @@ class Parity(Rule):
     NAME = "odd or even cell"
     FPUZZLES = ("odd", "even")
     WORDS = "A grey circle holds an odd digit; a grey square holds an even digit."
+
+    STEP = "Odd/even"
 
     parity: Literal["o", "e"]
     cells: tuple[int, ...]
@@ -91,6 +93,13 @@ class Parity(Rule):
     def drawing(self, geometry: Geometry) -> Drawing:
         style: Literal["circle", "square"] = "circle" if self.parity == "o" else "square"
         return Drawing(shaded=tuple(Shade(c, style) for c in self.cells))
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        kind = "odd" if self.parity == "o" else "even"
+        return f"{names(sorted(removed), geometry)} {'is' if len(removed) == 1 else 'are'} {kind}"
 
     def describe(self, geometry: Geometry) -> str:
         kind = "odd" if self.parity == "o" else "even"

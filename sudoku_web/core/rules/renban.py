@@ -5,12 +5,12 @@ f-puzzles ``renban``: ``[{"lines": [[...]]}]``. Our spelling: ``rb_`` and the ce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
 from ..cage_rule import sees_bits
-from .base import LineRule, Propagator, names, problem
+from .base import LineRule, Propagator, digits, names, problem
 from .needed import confine
 
 
@@ -24,6 +24,9 @@ class Renban(LineRule):
     WORDS = "A renban line holds different digits that form a run, in any order."
     COLOUR = "purple"
     MIN_CELLS = 1
+
+    STEP = "Renban"
+    STEP_GRADE = "Medium"
 
     cells: tuple[int, ...]
 
@@ -68,6 +71,20 @@ class Renban(LineRule):
     def check(self, grid: Sequence[int], geometry: Geometry) -> bool:
         values = {grid[c] for c in self.cells}
         return len(values) == len(set(self.cells)) and max(values) - min(values) == len(values) - 1
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        cells = tuple(dict.fromkeys(self.cells))
+        k = len(cells)
+        runs = [
+            f"{low}-{low + k - 1}"
+            for low in range(1, geometry.size - k + 2)
+            if all(any(low <= d < low + k for d in digits(masks[c])) for c in cells)
+        ]
+        return (
+            f"the renban {names(cells, geometry)} holds {k} different consecutive digits; with "
+            f"the candidates left the run can only be {' or '.join(runs) or 'none'}, and a digit "
+            "outside every run that fits (or placed elsewhere on the line) cannot stay"
+        )
 
     def describe(self, geometry: Geometry) -> str:
         return (

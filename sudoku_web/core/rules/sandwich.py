@@ -8,7 +8,7 @@ spelling: ``sw_c_3_15`` (column 3) or ``sw_r_3_15`` (row 3), 1-based.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -16,6 +16,7 @@ from ..board import Geometry, PuzzleError
 from . import sums
 from .base import (
     Clue,
+    Deduction,
     Drawing,
     Propagator,
     Reading,
@@ -27,6 +28,7 @@ from .base import (
     memoised,
     parse_number,
     problem,
+    settle,
 )
 
 
@@ -41,6 +43,9 @@ class Sandwich(Rule):
         "A number beside a row or column gives the sum of the digits between its smallest "
         "and its largest digit (1 and 9 on a 9x9 grid)."
     )
+
+    STEP = "Sandwich sum"
+    STEP_GRADE = "Medium"
 
     line: Literal["r", "c"]
     index: int  # 0-based row or column
@@ -113,6 +118,44 @@ class Sandwich(Rule):
         at = (-1, self.index) if self.line == "c" else (self.index, -1)
         return Drawing(clues=(Clue(at, str(self.total)),))
 
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells_on(geometry.size)
+
+    def deduce(
+        self, masks: Sequence[int], geometry: Geometry, propagate: Propagator
+    ) -> Deduction | None:
+        """The propagator's eliminations, and where the 1 and the largest digit can stand:
+        as many cells apart as some filling of different digits between them has (a
+        row's digits differ, which the propagator's sums do not know)."""
+        after = settle(propagate, masks)
+        if after is None:
+            return None
+        n = geometry.size
+        cells = self.cells_on(n)
+        gaps = {k + 1 for k in widths(self.total, n)}
+        line = [after[c] for c in cells]
+        for digit, other in ((1, n), (n, 1)):
+            bit, partner = 1 << (digit - 1), 1 << (other - 1)
+            for i, c in enumerate(cells):
+                if after[c] & bit and not any(
+                    0 <= i + s * g < n and line[i + s * g] & partner for g in gaps for s in (-1, 1)
+                ):
+                    after[c] &= ~bit
+        return self.deduction(masks, after, geometry)
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        n = geometry.size
+        fits = fillings(self.total, n)
+        shown = "; ".join("{" + ", ".join(map(str, f)) + "}" if f else "nothing" for f in fits[:6])
+        more = f" and {len(fits) - 6} more" if len(fits) > 6 else ""
+        counts = sorted(widths(self.total, n))
+        return (
+            f"the sandwich {self.total} of {self._name()}: the digits between its 1 and its {n} "
+            f"are {shown}{more}, so the 1 and the {n} have "
+            f"{' or '.join(map(str, counts))} cells between them, and only digits that fit "
+            "such a filling with the candidates left can stay"
+        )
+
     def describe(self, geometry: Geometry) -> str:
         return (
             f"Sandwich: in {self._name()}, the digits between 1 and {geometry.size} add up "
@@ -150,3 +193,36 @@ def _narrow(masks: Sequence[int], total: int, n: int) -> tuple[int, ...]:
                 if x < a or x > b:
                     kept[x] |= inner[x]
     return tuple(m & k_ for m, k_ in zip(masks, kept, strict=True))
+
+
+# The most sets :func:`fillings` lists (a 16x16 sandwich has thousands; a sentence shows six).
+MAX_FILLINGS = 64
+
+
+def fillings(total: int, size: int) -> list[tuple[int, ...]]:
+    """The sets of different digits strictly between 1 and ``size`` adding up to ``total``,
+    smallest sets first (at most :data:`MAX_FILLINGS`)."""
+    out: list[tuple[int, ...]] = []
+
+    def extend(start: int, left: int, chosen: list[int]) -> None:
+        if len(out) >= MAX_FILLINGS * 4:
+            return
+        if left == 0:
+            out.append(tuple(chosen))
+            return
+        for d in range(start, min(left, size - 1) + 1):
+            chosen.append(d)
+            extend(d + 1, left - d, chosen)
+            chosen.pop()
+
+    extend(2, total, [])
+    out.sort(key=lambda f: (len(f), f))
+    return out[:MAX_FILLINGS]
+
+
+def widths(total: int, size: int) -> set[int]:
+    """How many different digits strictly between 1 and ``size`` can add up to ``total``."""
+    reach = {(0, 0)}
+    for d in range(2, size):
+        reach |= {(s + d, k + 1) for s, k in reach if s + d <= total}
+    return {k for s, k in reach if s == total}

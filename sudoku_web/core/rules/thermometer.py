@@ -6,11 +6,11 @@ thermometer from the shared bulb). Our spelling: ``th_`` and the cells from the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
-from .base import Bulb, Drawing, LineRule, Propagator, names, problem
+from .base import Bulb, Drawing, LineRule, Propagator, digits, names, problem
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class Thermometer(LineRule):
     WORDS = "Along a thermometer, digits strictly increase from the bulb."
 
     COLOUR = "grey"
+    STEP = "Thermometer"
     cells: tuple[int, ...]
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
@@ -81,8 +82,37 @@ class Thermometer(LineRule):
             bulbs=(Bulb(self.cells[:1], "grey", filled=True),)
         )
 
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        first = geometry.cell_name(self.cells[0])
+        lows = [digits(masks[c])[0] for c in self.cells]
+        highs = [digits(masks[c])[-1] for c in self.cells]
+        return (
+            f"the thermometer from {first} ({len(self.cells)} cells) climbs from its bulb: "
+            "each cell is above the smallest digit the cell before it can take and below the "
+            f"largest the cell after it can take (here at least {'-'.join(map(str, _climb(lows)))} "
+            f"and at most {'-'.join(map(str, _fall(highs, geometry.size)))} along it)"
+        )
+
     def describe(self, geometry: Geometry) -> str:
         return (
             f"Thermometer {names(self.cells, geometry)}: digits strictly increase from the "
             f"bulb at {geometry.cell_name(self.cells[0])}."
         )
+
+
+def _climb(lows: Sequence[int]) -> list[int]:
+    """Per cell, the smallest digit the climb allows from the bulb."""
+    out, floor = [], 0
+    for low in lows:
+        floor = max(floor + 1, low)
+        out.append(floor)
+    return out
+
+
+def _fall(highs: Sequence[int], size: int) -> list[int]:
+    """Per cell, the largest digit the climb allows toward the tip."""
+    out, ceiling = [], size + 1
+    for high in reversed(highs):
+        ceiling = min(ceiling - 1, high)
+        out.append(ceiling)
+    return out[::-1]

@@ -6,6 +6,7 @@ spelling: ``wh_`` and the cells, then ``_`` and the difference when it is not 5.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,8 @@ class Whispers(LineRule, PairRule):
     FPUZZLES = ("whispers",)
     WORDS = "On a German whispers line, neighbouring digits differ by at least 5."
     COLOUR = "green"
+
+    STEP = "German whispers"
 
     cells: tuple[int, ...]
     gap: int = DEFAULT_GAP
@@ -81,6 +84,20 @@ class Whispers(LineRule, PairRule):
         gap = self.gap
         pairs = tuple(zip(self.cells, self.cells[1:], strict=False))
         return pairs, table(geometry.size, lambda a, b: abs(a - b) >= gap)
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        n, gap = geometry.size, self.gap
+        lonely = [d for d in range(1, n + 1) if d - gap < 1 and d + gap > n]
+        first = geometry.cell_name(self.cells[0])
+        parts = [f"on the whispers line from {first} neighbours differ by at least {gap}"]
+        if lonely and any(removed[c] & sum(1 << (d - 1) for d in lonely) for c in removed):
+            which = " or ".join(map(str, lonely))
+            parts.append(f"{which} has no digit {gap} or more away, so never sits on the line")
+        parts.append(
+            "a cell keeps only digits that some candidate of each neighbour on the line is far "
+            "enough from (a low digit's neighbours are high, a high digit's low)"
+        )
+        return "; ".join(parts)
 
     def describe(self, geometry: Geometry) -> str:
         return (

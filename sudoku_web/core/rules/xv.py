@@ -6,6 +6,7 @@ f-puzzles ``xv``: ``[{"cells": ["R1C1", "R1C2"], "value": "X"}]``. Our spelling:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -26,7 +27,7 @@ from .base import (
     parse_cells,
     problem,
 )
-from .pairs import PairRule, table
+from .pairs import PairRule, pair_reason, table
 
 TOTALS = {"x": 10, "v": 5}
 
@@ -39,6 +40,8 @@ class XV(PairRule):
     NAME = "XV letter"
     FPUZZLES = ("xv",)
     WORDS = "Digits joined by an X add up to 10; digits joined by a V add up to 5."
+
+    STEP = "XV pair"
 
     letter: Literal["x", "v"]
     cells: tuple[int, int]
@@ -88,6 +91,12 @@ class XV(PairRule):
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(dots=(Dot(self.cells, "white", self.letter.upper(), letter=True),))
+
+    def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
+        return self.cells
+
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+        return pair_reason(self.describe(geometry), self.cells, masks, geometry)
 
     def describe(self, geometry: Geometry) -> str:
         a, b = (geometry.cell_name(c) for c in self.cells)

@@ -15,16 +15,19 @@ vain, wording), :mod:`.singles`, :mod:`.intersections`, :mod:`.subsets`, :mod:`.
 :mod:`.avoidable`), :mod:`.chains` (grouped chains and nice loops in :mod:`.aic`), :mod:`.als`,
 :mod:`.sue_de_coq`,
 :mod:`.forcing`
-(with its bit-state propagation in :mod:`.propagation`), and for boards with cages
-:mod:`.killer` (the 45 rule in :mod:`.innies`, the arithmetic in :mod:`.sums`). This module
-assembles the ladder.
+(with its bit-state propagation in :mod:`.propagation`), for boards with cages
+:mod:`.killer` (the 45 rule in :mod:`.innies`, the arithmetic in :mod:`.sums`), and for
+boards with rules :mod:`.rule_steps` (one rung per rule kind, each asking the kind's own
+deductions, and the forcing chain with rules). This module assembles the ladder.
 
-Grades (the hardest rung decides): Easy = singles and cage combinations; Medium =
-intersections, cage/house overlaps, innies and outies, pairs, triples;
+Grades (the hardest rung decides): Easy = singles, cage combinations and the rules' own
+steps a glance finds (thermometers, dots and letters, whispers, palindromes, odd/even, anti-knight,
+anti-king, non-consecutive); Medium = intersections, cage/house overlaps, innies and outies,
+arrow, little killer and sandwich sums, renban, pairs, triples;
 Hard = quads, X-wing, swordfish, skyscraper, kite and the wings; Fiendish = colouring,
 jellyfish, finned fish, uniqueness, chains, Sue de Coq, almost locked sets (ALS-XZ,
-ALS-XY-wing, ALS chains); Diabolical = forcing chains and nets, and a guess when even they
-find nothing.
+ALS-XY-wing, ALS chains); Diabolical = forcing chains and nets (with rules too), and a guess
+when even they find nothing.
 
 Roads not taken: techniques return one step rather than applying every instance at once,
 because a page shows one sentence per step and a hint is exactly one step. Rescanning from
@@ -64,6 +67,7 @@ from .base import (
     digit_boards,
     house_uniques,
     node_cells,
+    placement_peers,
     remembering,
     tables_for,
     untold,
@@ -89,6 +93,8 @@ from .rectangles import (
     unique_rectangle_5,
     unique_rectangle_6,
 )
+from .rule_steps import RUNGS as RULE_RUNGS
+from .rule_steps import constrained, rule_forcing
 from .single_digit import (
     empty_rectangle,
     multi_colouring,
@@ -115,6 +121,8 @@ __all__ = [
     "GRADE_OF",
     "KILLER",
     "MAX_CHAIN_CELLS",
+    "RULES",
+    "RULE_RUNGS",
     "ORDER",
     "TECHNIQUES",
     "UNIQUENESS",
@@ -139,6 +147,7 @@ __all__ = [
     "cage_combination",
     "cage_contradiction",
     "cage_overlap",
+    "constrained",
     "contradiction",
     "digit_boards",
     "empty_rectangle",
@@ -163,7 +172,9 @@ __all__ = [
     "naked_single",
     "naked_triple",
     "node_cells",
+    "placement_peers",
     "remembering",
+    "rule_forcing",
     "simple_colouring",
     "skyscraper",
     "sue_de_coq",
@@ -192,13 +203,17 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     ("Naked single", "Easy", naked_single),
     # The killer rungs find nothing on a board without cages (see .killer).
     ("Cage combination", "Easy", cage_combination),
+    # A rule kind's own steps (see .rule_steps): they find nothing on a board without rules.
+    *(rung for rung in RULE_RUNGS if rung[1] == "Easy"),
     ("Pointing", "Medium", intersection),  # also yields "Box/line reduction"
     ("Cage/house overlap", "Medium", cage_overlap),
     ("Innies and outies", "Medium", innies_outies),
+    *(rung for rung in RULE_RUNGS if rung[1] == "Medium"),
     ("Naked pair", "Medium", naked_pair),
     ("Hidden pair", "Medium", hidden_pair),
     ("Naked triple", "Medium", naked_triple),
     ("Hidden triple", "Medium", hidden_triple),
+    *(rung for rung in RULE_RUNGS if rung[1] == "Hard"),
     ("X-wing", "Hard", x_wing),
     ("Skyscraper", "Hard", skyscraper),
     ("Two-string kite", "Hard", two_string_kite),
@@ -236,6 +251,8 @@ TECHNIQUES: tuple[tuple[str, Grade, Technique], ...] = (
     # also yield "Cell forcing chain", "Unit forcing chain" and the same for nets
     ("Forcing chain by contradiction", "Diabolical", forcing_chain),
     ("Forcing net by contradiction", "Diabolical", forcing_net),
+    # boards whose rules constrain beyond houses: branches that follow the rules too
+    ("Forcing chain with rules", "Diabolical", rule_forcing),
 )
 
 # Techniques that assume the puzzle has exactly one solution.
@@ -258,6 +275,10 @@ UNIQUENESS = frozenset(
 # are in tests/test_techniques_killer.py, on boards with cages).
 KILLER = frozenset({"Cage combination", "Cage/house overlap", "Innies and outies"})
 
+# Techniques that read a board's rules: they find nothing on a board without rules (their
+# cases are in tests/test_rule_steps.py, on boards with rules).
+RULES = frozenset({*(name for name, _, _ in RULE_RUNGS), "Forcing chain with rules"})
+
 # Names a rung's function also gives its steps, easiest first, after the rung's own name.
 ALSO_YIELDS: dict[str, tuple[str, ...]] = {
     "Pointing": ("Box/line reduction",),
@@ -275,7 +296,8 @@ GRADE_OF["Contradiction"] = "Diabolical"
 
 # Every technique name a step can carry, easiest first (for ordered counts).
 ORDER: tuple[str, ...] = (
-    *(n for name, _, _ in TECHNIQUES[:-2] for n in (name, *ALSO_YIELDS.get(name, ()))),
+    *(n for name, _, _ in TECHNIQUES[:-3] for n in (name, *ALSO_YIELDS.get(name, ()))),
     *FORCING_NAMES,
+    TECHNIQUES[-1][0],
     "Guess",
 )

@@ -30,6 +30,7 @@ from itertools import combinations
 from typing import Generic, Literal, TypeVar
 
 from ..board import Geometry, House
+from ..rules.pairs import differ
 
 Grade = Literal["Easy", "Medium", "Hard", "Fiendish", "Diabolical"]
 GRADES: tuple[Grade, ...] = ("Easy", "Medium", "Hard", "Fiendish", "Diabolical")
@@ -101,6 +102,9 @@ class Step:
     # For outlining on the grid: the cages the reasoning uses (indices into the geometry's
     # cages). Empty for techniques that do not read cage sums.
     cages: tuple[int, ...] = ()
+    # For outlining on the grid: the rules the reasoning reads (indices into the geometry's
+    # rules). Empty for techniques that read only houses and cages.
+    rules: tuple[int, ...] = ()
 
     @property
     def grade(self) -> Grade:
@@ -176,10 +180,13 @@ def tables_for(geometry: Geometry) -> Tables:
     """The (cached) tables for a geometry.
 
     On a board with cages, two cells of one cage see each other too (they cannot hold the
-    same digit); everything else is the house layout's tables (:attr:`Geometry.base`).
+    same digit), and so do the pairs of a rule that is "these two differ" (anti-knight,
+    anti-king, a killer cage without a total), so every pattern and chain reads them as it
+    reads a house; everything else is the house layout's tables (:attr:`Geometry.base`).
     """
-    if geometry.cages:
-        return _with_cages(tables_for(geometry.base), geometry)
+    apart = _apart(geometry)
+    if geometry.cages or apart:
+        return _with_cages(tables_for(geometry.base), geometry, apart)
     houses = geometry.houses
     cells = tuple(h.cells for h in houses)
     rows = tuple(sorted((i for i, h in enumerate(houses) if h.kind == "row"), key=_index(houses)))
@@ -223,12 +230,42 @@ def tables_for(geometry: Geometry) -> Tables:
     )
 
 
-def _with_cages(plain: Tables, geometry: Geometry) -> Tables:
-    """The house layout's tables with each cage's cells added to one another's peers."""
+@functools.lru_cache(maxsize=64)  # bounded as tables_for
+def placement_peers(geometry: Geometry) -> tuple[frozenset[Cell], ...]:
+    """Per cell, the cells a digit placed there leaves: its peers and its cage's cells. A
+    rule's pairs are not among them: a rule's own step says what a placement removes there
+    (an explanation names "anti-knight"), where the tables' peers read them for patterns."""
+    if not geometry.cages:
+        return tuple(frozenset(p) for p in geometry.peers)
+    return _with_cages(tables_for(geometry.base), geometry).peer_sets
+
+
+def _apart(geometry: Geometry) -> tuple[tuple[Cell, Cell], ...]:
+    """The pairs of cells some rule of the board keeps different (its relation is exactly
+    "the two digits differ"), beyond its houses and cages."""
+    if not geometry.rules:
+        return ()
+    different = differ(geometry.size)
+    out: list[tuple[Cell, Cell]] = []
+    for rule in geometry.rules:
+        relation = rule.relation(geometry)
+        if relation is not None and relation[1] == different:
+            out.extend(relation[0])
+    return tuple(out)
+
+
+def _with_cages(
+    plain: Tables, geometry: Geometry, apart: Sequence[tuple[Cell, Cell]] = ()
+) -> Tables:
+    """The house layout's tables with each cage's cells added to one another's peers, and
+    each pair of ``apart`` to each other's."""
     peer_sets = list(plain.peer_sets)
     for cage in geometry.cages:
         for cell in cage.cells:
             peer_sets[cell] = peer_sets[cell].union(c for c in cage.cells if c != cell)
+    for a, b in apart:
+        peer_sets[a] = peer_sets[a] | {b}
+        peer_sets[b] = peer_sets[b] | {a}
     return dataclasses.replace(
         plain,
         geometry=geometry,
@@ -601,6 +638,7 @@ def _step(
     eliminations: Iterable[tuple[Cell, Digit]] = (),
     links: Iterable[Link] = (),
     cages: Iterable[int] = (),
+    rules: Iterable[int] = (),
 ) -> Step:
     """A :class:`Step` from any iterables (eliminations sorted, without repeats)."""
     return Step(
@@ -613,6 +651,7 @@ def _step(
         before,
         tuple(links),
         tuple(cages),
+        tuple(rules),
     )
 
 

@@ -13,14 +13,15 @@ from .base import (
     house_uniques,
 )
 from .killer import cage_contradiction
+from .rule_steps import rule_contradiction
 
 
 def contradiction(cand: Candidates, t: Tables) -> Step | None:
     """A step naming the first impossibility (a doubled digit, an empty cell or house, a cage
-    that cannot make its sum)."""
+    that cannot make its sum, a rule no filling keeps)."""
     geo = t.geometry
     if _whole(cand, t):  # the usual answer (an explanation asks after every step), in one pass
-        return cage_contradiction(cand, t) if geo.cages else None
+        return _parts_broken(cand, t)
     for house in geo.houses:
         seen: dict[Digit, Cell] = {}
         for cell in house.cells:
@@ -55,7 +56,16 @@ def contradiction(cand: Candidates, t: Tables) -> Step | None:
                 "so a digit placed earlier is wrong."
             )
             return _step("Contradiction", sentence, cand, houses=[house], cells=house.cells)
-    return cage_contradiction(cand, t) if geo.cages else None
+    return _parts_broken(cand, t)
+
+
+def _parts_broken(cand: Candidates, t: Tables) -> Step | None:
+    """The contradiction of a cage, else of a rule, of a position whose houses are whole."""
+    geo = t.geometry
+    broken = cage_contradiction(cand, t) if geo.cages else None
+    if broken is None and geo.rules:
+        broken = rule_contradiction(cand, t)
+    return broken
 
 
 def _whole(cand: Candidates, t: Tables) -> bool:

@@ -21,7 +21,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.http import HTTP_STATUS_CODES
 
-from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
+from ...core.board import Geometry, InvalidPuzzle, parse_puzzle
 from ...core.cages import SumsMismatch
 from ...core.logic import pencil_marks
 from ...core.rules import spelling as rule_spelling
@@ -56,10 +56,6 @@ def _read(endpoint: str) -> tuple[Geometry, str] | Response:
             if sums is not None:
                 fields = fields | {"doctor": sums.as_dict()}
         return invalid_json(Reading(None, exc.errors), None, fields)
-    if geometry.rules and endpoint != "solve":  # the logic solver does not read rules yet
-        message = "Step-by-step explanations of puzzles with rules are not available yet."
-        errors = (PuzzleError("rule", message),)
-        return invalid_json(Reading(None, errors), None, _INVALID_FIELDS[endpoint])
     reading = read(asked.givens(geometry), geometry)
     if not reading.ok or reading.canonical is None:
         if endpoint == "solve":

@@ -1,6 +1,7 @@
 """The printable puzzle: the givens alone on a large grid, for paper (``GET /print``).
 
-It takes the form's own arguments (``?p=<puzzle>&v=<variant>&r=<regions>&n=<size>&k=<cages>``, as in
+It takes the form's own arguments (``?p=<puzzle>&v=<variant>&r=<regions>&n=<size>&k=<cages>``
+and ``&rules=<rules>``, as in
 "Edit this puzzle"), so the form's *Print the puzzle* button (a redirect from the form's
 POST, with or without JavaScript) and a result page's link both land here. The page is plain
 HTML; the print stylesheet in ``sudoku.css`` sizes the grid for the paper and hides the rest.
@@ -11,6 +12,8 @@ from __future__ import annotations
 from flask import render_template, request
 
 from ...core.board import Geometry, InvalidPuzzle
+from ...core.rules import spelling as rule_spelling
+from ...core.rules.board import attach
 from ..puzzles import urls
 from ..puzzles.puzzle_text import givens_or_empty, read
 from ..render.boards import board_view
@@ -35,6 +38,8 @@ def printout() -> tuple[str, int]:
         geometry = urls.with_link_cages(
             geometry, args.get("k", "")[:MAX_ARG], needed=picked.info.needs_cages
         )
+        if rules := args.get("rules", "")[: rule_spelling.MAX_SPELLING]:
+            geometry = attach(geometry, rule_spelling.parse(rules, geometry.size))
     except InvalidPuzzle as exc:
         return _invalid(exc.errors, picked.form_url)
     reading = read(givens_or_empty(args.get("p", "")[:MAX_ARG], geometry), geometry)

@@ -28,10 +28,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, parse_puzzle, region_labels
 from ...core.doctor import Diagnosis
+from ...core.rules import spelling as rule_spelling
+from ...core.rules.board import attach
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
 from ..puzzles import pasted_rules, photo_upload, sum_doctor, urls
-from ..puzzles.forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
+from ..puzzles.forms import CAGES_MAX, RULES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
     ShareLink,
@@ -41,6 +43,7 @@ from ..puzzles.request_path import (
     link_reading,
     read_share_link,
 )
+from ..render import drawing, exports
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, solving, speedups
@@ -52,6 +55,10 @@ bp = Blueprint("pages", __name__)
 bp.add_app_template_global(variant_of, "variant_info")
 bp.add_app_template_global(urls.form_url, "form_url")
 bp.add_app_template_global(urls.is_classic, "is_classic")
+# Every grid draws its board's rules, and pages say them in words (render.drawing).
+bp.add_app_template_global(drawing.overlay, "rules_overlay")
+bp.add_app_template_global(drawing.rule_words, "rule_words")
+bp.add_app_template_global(exports.fpuzzles_url, "fpuzzles_url")
 
 # Headings and picture captions per solver outcome.
 HEADINGS = {
@@ -120,7 +127,7 @@ def index() -> ResponseValue:
     """The empty form of a variant (``?v=x`` ...), or with ``?p=PUZZLE`` opened on a puzzle.
 
     A jigsaw form also takes its region map as ``?r=`` (and a size as ``?n=``), any form its
-    cages as ``?k=`` (their link spelling).
+    cages as ``?k=`` (their link spelling) and its rules as ``?rules=`` (their spelling).
     """
     picked = urls.choice(request.args.get("v"), request.args.get("n"))
     regions = request.args.get("r", "")[: 4 * 256]
@@ -132,6 +139,11 @@ def index() -> ResponseValue:
             form.show_cages(urls.with_link_cages(geometry, cages))
         except InvalidPuzzle:
             form.cages.data = cages  # shown as it came, to be fixed; Solve says what is wrong
+    if rules := request.args.get("rules", "")[:RULES_MAX]:
+        try:
+            form.show_rules(attach(geometry, rule_spelling.parse(rules, geometry.size)))
+        except InvalidPuzzle:
+            form.rules.data = rules  # shown as it came, to be fixed; Solve says what is wrong
     if isinstance(form, JigsawForm):
         sketch = urls.region_sketch(regions) if regions else None
         if sketch is not None and sketch.size == picked.size and sketch != geometry:
@@ -372,8 +384,8 @@ def _description(
     geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
 ) -> str:
     """One line for link previews: what the puzzle is and what became of it."""
-    count = len(givens) - givens.count("0")
-    head = f"{urls.with_article(urls.describe(geometry), capital=True)} with {count} givens"
+    described = urls.with_article(urls.describe(geometry), capital=True)
+    head = f"{described} with {urls.givens_words(geometry, givens)}"
     if result.status == "solved":
         return f"{head}, solved: see the solution."
     if result.status == "multiple":

@@ -10,16 +10,16 @@ request, calls and renders. Its routes join the ``pages`` blueprint.
 
 from __future__ import annotations
 
-from flask import Response, redirect, render_template, request
+from flask import Response, abort, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import InvalidPuzzle
-from ...core.rules import fpuzzles, links
-from ...core.rules.board import rules_in_words
+from ...core.rules import links
 from ..puzzles import pasted_rules, urls
 from ..puzzles.puzzle_text import read
 from ..puzzles.request_path import invalid_page
 from ..render.boards import board_view
+from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, solving
 from .routes import bp
 
@@ -41,6 +41,36 @@ def rules_page(puzzle: str, rules: str) -> BaseResponse:
 def rules_mapped_page(puzzle: str, rules: str, regions: str) -> BaseResponse:
     """A rules puzzle's result page on a board with a region map."""
     return _page(puzzle, rules, regions)
+
+
+# The status under a rules puzzle's link-preview picture.
+PICTURE_WORDS = {
+    "solved": "Solved",
+    "multiple": "More than one solution",
+    "gave_up": "The solver gave up",
+    "unsolvable": "Impossible: no solution",
+}
+
+
+@bp.get("/rules/<puzzle>/<rules>/preview.png", defaults={"regions": None})
+@bp.get("/rules/<puzzle>/<rules>/<regions>/preview.png")
+def rules_picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
+    """A rules puzzle's link-preview PNG (on a board with a region map: its map before
+    ``preview.png``): its rules drawn as on its page, solved or not."""
+    try:
+        geometry = links.board(puzzle, rules, regions)
+    except InvalidPuzzle:
+        abort(404)
+    reading = read(puzzle, geometry)
+    if not reading.ok or reading.grid is None or reading.canonical is None:
+        abort(404)  # the page says what is wrong; there is no puzzle to draw
+    result = solving.cached_solve(
+        reading.canonical, geometry, cache.solve_key(reading.canonical, geometry)
+    )
+    solution = result.solutions[0] if result.status == "solved" else None
+    words = PICTURE_WORDS.get(result.status, "Not a valid puzzle")
+    image = render_png(list(reading.grid), solution, geometry, words)
+    return Response(image, mimetype="image/png")
 
 
 def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
@@ -65,10 +95,17 @@ def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
         status=result.status,
         reason=result.reason,
         board=board_view(geometry, givens, solution),
-        words=rules_in_words(geometry),
-        described=[rule.describe(geometry) for rule in geometry.rules],
         share_url=urls.rules_url(geometry, givens, external=True),
-        fpuzzles_url=fpuzzles.load_link(geometry, reading.grid),
+        edit_url=urls.edit_url(geometry, givens),
+        print_url=urls.print_url(urls.edit_url(geometry, givens)),
+        preview={
+            "url": urls.rules_url(geometry, givens, external=True),
+            "title": PICTURE_WORDS.get(result.status, "Result"),
+            "description": "A sudoku with rules, drawn and solved by sudoku-web.",
+            "image": urls.rules_url(geometry, givens, external=True) + "/preview.png",
+            "width": WIDTH,
+            "height": HEIGHT,
+        },
         stats=result.stats,
     )
     return Response(page, content_type="text/html; charset=utf-8")

@@ -203,7 +203,6 @@ def _render(
     """The play page: the form grid (or, for an unplayable puzzle, why, and the givens)."""
     geo = game.geometry
     name = urls.describe(geo)
-    count = len(game.givens) - game.givens.count("0")
     hint = panel.hint if panel is not None else None
     page = render_template(
         "play.html",
@@ -226,8 +225,8 @@ def _render(
         hint_url=url_for("api.hint"),
         preview={
             "title": f"Play this {name}",
-            "description": f"{urls.with_article(name, capital=True)} with {count} givens and one "
-            "solution to find. "
+            "description": f"{urls.with_article(name, capital=True)} with "
+            f"{urls.givens_words(geo, game.givens)} and one solution to find. "
             "The solution stays hidden.",
             "image": play_url(geo, game.givens, png=True, external=True),
             "url": play_url(geo, game.givens, external=True),

@@ -42,6 +42,8 @@ from ...core.board import (
 from ...core.cages import MAX_TEXT as CAGES_TEXT_MAX
 from ...core.cages import format_cages, parse_cages
 from ...core.game import position
+from ...core.rules import spelling as rule_spelling
+from ...core.rules.board import attach
 from ...core.variants import variant_of
 from ..render.boards import BoardView, board_view
 from ..runtime.memo import byte_cache
@@ -52,6 +54,7 @@ from .urls import Choice, default_regions, jigsaw_geometry, region_sketch, sketc
 # cage reader takes.
 PASTE_MAX = MAX_TEXT
 CAGES_MAX = CAGES_TEXT_MAX
+RULES_MAX = rule_spelling.MAX_SPELLING
 
 # What the paste box reads (board.parse_puzzle / parse_candidates), said on the form.
 FORMATS = (
@@ -68,6 +71,18 @@ CAGE_FORMATS = (
     "label per cell, row by row, like a region map (. for a cell in no cage), then the sums "
     "in the order the labels first appear (A=15 B=7 ... or 15,7,...); or the one-line "
     "cagemap:sums of exported killer files. A killer needs no givens."
+)
+
+
+# What the rules box reads (core.rules.spelling), said on the form.
+RULES_FORMATS = (
+    "One rule a line: its kind, then its cells, two characters each (row, then column): "
+    "th_11121314 a thermometer from r1c1, ar_55_554433 an arrow from its circle at r5c5, "
+    "wh_ / rb_ / pd_ a whispers, renban or palindrome line, kr_w_1112 or kr_b_1112 a white or "
+    "black dot, xv_x_1112 or xv_v_1112 an X or V, oe_o_11 or oe_e_11 odd or even cells, "
+    "kc_1112_7 a cage (its total optional), lk_04_dl_17 a little killer, sw_r_3_15 a sandwich "
+    "clue; kn, ki, nc, dg_m, dg_p for anti-knight, anti-king, non-consecutive, diagonals. Or "
+    "paste an f-puzzles or SudokuPad link in the box above."
 )
 
 
@@ -92,6 +107,11 @@ class PuzzleForm(Form):
         validators=[Length(max=CAGES_MAX, message="That is too long to be a list of cages.")],
         description=CAGE_FORMATS,
     )
+    rules = TextAreaField(
+        "Rules",
+        validators=[Length(max=RULES_MAX, message="That is too long to be a list of rules.")],
+        description=RULES_FORMATS,
+    )
     # What the server drew (see the module docstring): the grid it filled in from the paste
     # box, and a digest of the box.
     filled = HiddenField()
@@ -108,6 +128,7 @@ class PuzzleForm(Form):
         self.pencil: PencilMarks | None = None  # a pasted candidate grid, entries placed
         self.needs_cages = False  # a killer's form: no cages is a problem, not a sudoku
         self.cages_invalid = False
+        self.rules_invalid = False
         self.filled.data = ""  # drawn afresh: set by fill_from_paste only
         self.pasted.data = digest(self.paste.data or "")
 
@@ -152,11 +173,13 @@ class PuzzleForm(Form):
             for name, messages in self.errors.items():
                 self.paste_invalid |= name == "paste"
                 self.cages_invalid |= name == "cages"
+                self.rules_invalid |= name == "rules"
                 self.puzzle_errors += [PuzzleError("length", str(m)) for m in messages]
             return False
         pasted = (self.paste.data or "").strip()
         try:
             self._read_cages()
+            self._read_rules()
             if self._paste_wins(pasted):
                 self.grid = self._read_paste(pasted)
             else:
@@ -184,6 +207,25 @@ class PuzzleForm(Form):
         except InvalidPuzzle:
             self.cages_invalid = True
             raise
+
+    def _read_rules(self) -> None:
+        """Put the rules box's rules on the board (RuleError naming their cells)."""
+        text = (self.rules.data or "").strip()
+        if not text:
+            return
+        try:
+            if self.geometry.cages:
+                message = "Give the cages as cage rules (kc_...) in the rules box, or all below."
+                raise InvalidPuzzle([PuzzleError("rule", message)])
+            self.geometry = attach(self.geometry, rule_spelling.parse(text, self.geometry.size))
+        except InvalidPuzzle:
+            self.rules_invalid = True
+            raise
+
+    def show_rules(self, geometry: Geometry) -> None:
+        """Open the form on a board's rules (one a line in the box, drawn on the grid)."""
+        self.geometry = geometry
+        self.rules.data = rule_spelling.spell(geometry.rules, geometry.size).replace(".", "\n")
 
     def show_cages(self, geometry: Geometry) -> None:
         """Open the form on a board's cages (their human spelling in the box, drawn on the
@@ -354,9 +396,20 @@ class JigsawForm(PuzzleForm):
                 self.fill_from_paste(reading.grid)
 
     def board(self, givens: str = "") -> BoardView:
-        """The grid drawn with the typed map's regions, even when the map was rejected."""
-        geometry = self.sketch if self.sketch is not None else self.geometry
+        """The grid drawn with the typed map's regions, even when the map was rejected (the
+        form's own board, its rules drawn, when that has the typed map's regions)."""
+        geometry = self.sketch
+        if geometry is None or _regions_of(geometry) == _regions_of(self.geometry):
+            geometry = self.geometry
         return board_view(geometry, givens, invalid=self.invalid_cells)
+
+
+def _regions_of(geometry: Geometry) -> frozenset[frozenset[int]]:
+    """A board's regions as sets of cells, however they are numbered."""
+    groups: dict[int, set[int]] = {}
+    for cell, region in enumerate(geometry.box_index):
+        groups.setdefault(region, set()).add(cell)
+    return frozenset(frozenset(cells) for cells in groups.values())
 
 
 def _sketch_of(text: str, size: int) -> Geometry:

@@ -4,8 +4,9 @@
 Routes:
 
 =========================================  =========================================================
-``GET /new``                               the form: variant and grade; with ``?v=…&grade=…`` it
-                                           makes a puzzle and answers ``303`` to its play page
+``GET /new[?variant=…[&size=…]]``          the form: variant and grade (opened on the kind
+                                           named); with ``?v=…&grade=…`` it makes a puzzle
+                                           and answers ``303`` to its play page
 ``GET /daily[?v=…&grade=…]``               the same puzzle for everyone on a UTC day: ``303`` to
                                            its play page, cacheable until midnight UTC
 ``GET /api/generate?variant=…&grade=…``    JSON: ``puzzle``, ``variant``, ``size``, ``regions``,
@@ -18,11 +19,8 @@ One request never waits much more than a second: a puzzle is generated live (``s
 the grade (the top grades are rare, 16x16 grids are slow to carve) it comes from the pool the
 package ships (``source`` ``"pool"``, see :mod:`sudoku_web.core.pool`). Both are picked by the
 seed, so the same seed gives the same puzzle (unless an overloaded server hit the deadline
-first; the answer then still says where its puzzle came from).
-
-A killer (a variant that needs cages) has no pool: it is made live or not at all, and only
-the grades its registry entry looks for live are offered; past the deadline the answer says
-that none was made in time (a 422 with the form or the API's error, never a wait).
+first; the answer then still says where its puzzle came from). A kind its registry entry
+looks for nowhere live (the killer, whose attempts take seconds) always comes from the pool.
 """
 
 from __future__ import annotations
@@ -61,12 +59,9 @@ class Kind:
     label: str
     variant: str
     size: int
-    pooled: bool = True  # the pool can hold it (False for a killer: the pool holds no cages)
 
 
-KINDS: tuple[Kind, ...] = tuple(
-    Kind(c.key, c.label, c.variant, c.size, not c.info.needs_cages) for c in urls.CHOICES
-)
+KINDS: tuple[Kind, ...] = tuple(Kind(c.key, c.label, c.variant, c.size) for c in urls.CHOICES)
 
 
 class BadRequest(ValueError):
@@ -169,7 +164,7 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
                 tried = f"none turned up in {within} and "
     if made is None:
         entry = pool.pick(pool.shipped(), kind.variant, kind.size, asked, seed)
-        if entry is None or not kind.pooled:
+        if entry is None:
             raise NoneAvailable(_none_message(kind, asked, tried))
         made = Made(entry.geometry, entry.puzzle, entry.grade, "pool", seed)
     if steady:  # what a machine under load made in a hurry is not what the seed means
@@ -178,12 +173,8 @@ def make(kind: Kind, asked: Grade, seed: str, *, hurry: bool = True) -> Made:
 
 
 def _none_message(kind: Kind, asked: Grade, tried: str) -> str:
-    have = grades_of(kind)
+    have = [g for g in grades_of(kind) if g != asked]  # never the grade that just failed
     offer = f" Try {', '.join(have)}." if have else ""
-    if not kind.pooled:
-        if not tried:
-            tried = "that grade takes longer to make than a request may wait, and "
-        return f"No {asked} {kind.label} puzzle is available: {tried}no pool holds them.{offer}"
     return f"No {asked} {kind.label} puzzle is available: {tried}the pool has none.{offer}"
 
 
@@ -203,10 +194,5 @@ def opened(made: Made) -> str:
 
 def grades_of(kind: Kind) -> tuple[Grade, ...]:
     """The grades ``kind`` can be had in: those the shipped pool holds (it backs every live
-    search, so a grade it lacks is one the form would refuse); for a kind no pool holds (a
-    killer), the grades it is looked for live in."""
-    if not kind.pooled:
-        if not LIVE_ATTEMPTS.get((kind.variant, kind.size), 0):
-            return ()
-        return tuple(g for g in GRADES if (kind.variant, kind.size, g) not in POOL_ONLY)
+    search, so a grade it lacks is one the form would refuse)."""
     return tuple(g for g in GRADES if pool.count(pool.shipped(), kind.variant, kind.size, g))

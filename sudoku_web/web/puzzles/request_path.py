@@ -69,6 +69,8 @@ def add_share_routes(
             rules = [urls.rule(info, "<puzzle>", caged=caged) + suffix]
             if not suffix:
                 rules.append(urls.rule(info, "<path:puzzle>", caged=caged))
+            if caged:  # no givens: the cages alone (urls.link_puzzle)
+                rules.append(urls.rule(info, "", caged=caged) + suffix)
             for rule in rules:
                 bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
 
@@ -76,7 +78,7 @@ def add_share_routes(
 def _call(
     view: ShareView,
     info: VariantInfo,
-    puzzle: str,
+    puzzle: str = "",
     regions: str | None = None,
     cages: str | None = None,
 ) -> Any:
@@ -101,7 +103,7 @@ def link_reading(
     """The geometry and reading of a share link; InvalidPuzzle for a bad region map or
     bad cages."""
     geometry = urls.geometry_of(info.key, puzzle, regions, cages)
-    return geometry, read(puzzle, geometry)
+    return geometry, read(urls.link_givens(geometry, puzzle), geometry)
 
 
 def is_canonical_link(
@@ -112,8 +114,8 @@ def is_canonical_link(
     cages: str | None = None,
 ) -> bool:
     """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``) are spelled as
-    links are built."""
-    if puzzle != givens:
+    links are built (a killer without givens: no puzzle at all)."""
+    if givens is None or puzzle != urls.link_puzzle(geometry, givens):
         return False
     if geometry.cages and cages != urls.canonical_cages(geometry):
         return False
@@ -140,17 +142,19 @@ def read_share_link(
         geometry = urls.geometry_of(info.key, puzzle, regions, cages)
     except InvalidPuzzle as exc:
         if isinstance(exc, SumsMismatch):  # say which cage's sum was probably mistyped
-            sums = sum_doctor.for_mismatch(exc, info.key, puzzle, regions)
+            blank = puzzle or urls.blank_cells(cages)
+            sums = sum_doctor.for_mismatch(exc, info.key, blank, regions)
             if sums is not None:
                 grid = tuple(parse_puzzle(sums.givens, sums.geometry))
                 return invalid_page(exc.errors, sums.geometry, grid, sums=sums)
         if not info.takes_regions or any(e.code == "cage" for e in exc.errors):
             return invalid_page(exc.errors)
         return invalid_page(exc.errors, regions=regions or "", puzzle=puzzle)
-    if trust_engine and is_canonical_link(geometry, puzzle, puzzle, regions, cages):
-        if is_canonical_text(puzzle, geometry):
-            return ShareLink(geometry, puzzle, None)
-    reading = read(puzzle, geometry)
+    givens = urls.link_givens(geometry, puzzle)
+    if trust_engine and is_canonical_link(geometry, givens, puzzle, regions, cages):
+        if is_canonical_text(givens, geometry):
+            return ShareLink(geometry, givens, None)
+    reading = read(givens, geometry)
     if not reading.ok or reading.grid is None or reading.canonical is None:
         return invalid_page(reading.errors, geometry, reading.grid)
     if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages):

@@ -19,7 +19,8 @@ keep the whole link):
 ``/killer/<cages>/<puzzle>``  a board with cages: the classic one; ``/killer-x/...``,
                               ``/killer-hyper/...``, ``/killer-jigsaw/<regions>/<cages>/...``
                               the others (each entry's ``cage_prefix``); ``<cages>`` is
-                              :func:`sudoku_web.core.cages.link_spelling`
+                              :func:`sudoku_web.core.cages.link_spelling`; a board with
+                              cages and no givens leaves out ``/<puzzle>``: ``/killer/<cages>``
 ============================  =================================================================
 
 ``<puzzle>`` is the symbols with ``0`` for blanks, letters upper case. A puzzle's pages sit
@@ -95,11 +96,23 @@ def endpoint(info: VariantInfo, page: str = "", *, caged: bool = False) -> str:
 
 def rule(info: VariantInfo, puzzle: str, *, caged: bool = False) -> str:
     """A variant's share-link rule: ``/x/<puzzle>``, ``/jigsaw/<regions>/<puzzle>``, and
-    with cages ``/killer-x/<cages>/<puzzle>``."""
+    with cages ``/killer-x/<cages>/<puzzle>`` (``puzzle`` "": ``/killer-x/<cages>``, the
+    link of a board with cages and no givens)."""
     regions = "<regions>/" if info.takes_regions else ""
     if caged:
-        return f"/{info.cage_prefix}/{regions}<cages>/{puzzle}"
+        return f"/{info.cage_prefix}/{regions}<cages>" + (f"/{puzzle}" if puzzle else "")
     return f"/{info.prefix}/{regions}{puzzle}"
+
+
+def link_puzzle(geometry: Geometry, puzzle: str) -> str:
+    """The puzzle as its share link spells it: "" for a board with cages and no givens (its
+    cages are the whole puzzle), else ``puzzle``."""
+    return "" if geometry.cages and not puzzle.strip("0") else puzzle
+
+
+def link_givens(geometry: Geometry, puzzle: str) -> str:
+    """The givens a share link's ``puzzle`` stands for (its blank cells for "")."""
+    return puzzle or "0" * geometry.cells
 
 
 # ---- The form's picker -------------------------------------------------------------------------
@@ -278,9 +291,16 @@ def geometry_of(
             return info.geometry(info.default_size, None)  # says a map is needed
         board = jigsaw_geometry(regions)  # through the web's byte-bounded cache
     else:
-        size = infer_size(puzzle)
+        size = infer_size(puzzle or blank_cells(cages))
         board = info.geometry(size if size in info.sizes else info.default_size, regions)
     return with_link_cages(board, cages, needed=asked.needs_cages)
+
+
+def blank_cells(cages: Cages) -> str:
+    """One blank per cell of a link's cage spelling (labels first, one a cell; see
+    :func:`sudoku_web.core.cages.link_spelling`): a board's size when its link has no
+    puzzle."""
+    return "0" * len(cages.partition("-")[0]) if isinstance(cages, str) else ""
 
 
 #: Cages as requests spell them: a link's spelling, or the API's ``[{"sum", "cells"}, ...]``.
@@ -326,7 +346,10 @@ def share_url(geometry: Geometry, puzzle: str, page: str = "", *, external: bool
         return rules_url(geometry, puzzle, external=external)
     blueprint, _ = SHARE_PAGES[page]
     name = f"{blueprint}.{endpoint(variant_of(geometry), page, caged=bool(geometry.cages))}"
-    return url_for(name, puzzle=puzzle, _external=external, **dict[str, Any](_map_args(geometry)))
+    args = dict[str, Any](_map_args(geometry))
+    if link_puzzle(geometry, puzzle):
+        args["puzzle"] = puzzle
+    return url_for(name, _external=external, **args)
 
 
 def rules_url(geometry: Geometry, puzzle: str, *, external: bool = False) -> str:
@@ -348,7 +371,9 @@ def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
     """The URL of a puzzle's teaching page (``steps``, ``search``, ``difficulty``), with
     ``args`` as its query."""
     name = "teach." + endpoint(variant_of(geometry), page, caged=bool(geometry.cages))
-    return url_for(name, puzzle=puzzle, **args, **dict[str, Any](_map_args(geometry)))
+    if link_puzzle(geometry, puzzle):
+        args["puzzle"] = puzzle
+    return url_for(name, **args, **dict[str, Any](_map_args(geometry)))
 
 
 @byte_cache(1024 * 1024)  # per geometry
@@ -388,6 +413,8 @@ def form_args(geometry: Geometry) -> tuple[tuple[str, str], ...]:
 def edit_url(geometry: Geometry, puzzle: str | None = None) -> str:
     """The form opened on this variant (and puzzle): ``/?v=x&p=...``."""
     args = dict[str, Any](form_args(geometry))
+    if geometry.rules:
+        args["rules"] = rule_links.parts(geometry).rules
     if puzzle:
         args["p"] = puzzle
     return url_for("pages.index", **args)
@@ -420,7 +447,7 @@ class Links:
 
 def result_links(geometry: Geometry, puzzle: str) -> Links:
     """Every link of a canonical puzzle (see :class:`Links`)."""
-    edit = edit_url(geometry, puzzle)
+    edit = edit_url(geometry, link_puzzle(geometry, puzzle))
     return Links(
         share_url(geometry, puzzle),
         share_url(geometry, puzzle, external=True),
@@ -468,6 +495,15 @@ def with_article(words: str, *, capital: bool = False) -> str:
         vowel = first[:1].lower() in "aeiou"
     article = "an" if vowel else "a"
     return f"{article.capitalize() if capital else article} {words}"
+
+
+def givens_words(geometry: Geometry, givens: str) -> str:
+    """What a puzzle starts from, for sentences: ``28 givens``, or for a board with cages
+    and no givens ``34 cages and no givens``."""
+    count = len(givens) - givens.count("0")
+    if not count and geometry.cages:
+        return f"{len(geometry.cages)} cages and no givens"
+    return f"{count} givens"
 
 
 def is_classic(geometry: Geometry) -> bool:

@@ -83,6 +83,13 @@ class BoardView:
         )
 
     @property
+    def givens_text(self) -> str:
+        """The givens as a puzzle string (``0`` for every other cell)."""
+        return "".join(
+            t if k == "given" else "0" for t, k in zip(self.texts, self.kinds, strict=True)
+        )
+
+    @property
     def rows(self) -> list[tuple[CellView, ...]]:
         """The cells cut into rows."""
         n = self.geometry.size

@@ -1,12 +1,15 @@
-"""The HTML the web layer writes in Python, all of it here: grid cells and rows.
+"""The HTML the web layer writes in Python, all of it here: grid cells and rows, and the SVG
+layers of a board's rules (:func:`rules_layers`).
 
 Every other piece of markup is a template. These are not, for cost: a read-only grid is up
 to 256 cells (16x16) and a steps page holds twenty pencil grids, and a Jinja loop or macro
 per cell cost a large share of an uncached result page and more than the explanation behind
-a steps page (benchmarks/RESULTS.md). So the templates print rows drawn here:
-``_grid.html`` prints :func:`read_only_rows` (through ``BoardView.rows_html``; its editable
-grids loop in the macro) and ``_candidates.html`` prints :func:`pencil_rows` (through
-``PencilGrid.rows_html``); the play grid is a template loop (its cells are form fields).
+a steps page (benchmarks/RESULTS.md); each of those grids carries its board's rules too,
+written once per board (kept by ``render.drawing.overlay``). So the templates print rows
+drawn here: ``_grid.html`` prints :func:`read_only_rows` (through ``BoardView.rows_html``;
+its editable grids loop in the macro) and ``_candidates.html`` prints :func:`pencil_rows`
+(through ``PencilGrid.rows_html``); the play grid is a template loop (its cells are form
+fields).
 
 What is written here is checked against what the templates would write by the tests of
 boards and pencil grids (tests/test_boards.py, tests/test_steps_drawing.py). Every text that
@@ -16,9 +19,26 @@ built from the geometry alone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from markupsafe import Markup, escape
+
+from ...core.rules.base import Bulb, Clue, Dot, Drawing, Line, Shade
+from .marks import (
+    BULB_RADIUS,
+    CIRCLE_RADIUS,
+    DOT_RADIUS,
+    LETTER_SIZE,
+    SQUARE_INSET,
+    arrowhead,
+    centre,
+    clue_arrow,
+    clue_text_point,
+    edge_point,
+    line_points,
+    pill_box,
+)
 
 
 def cell_classes(kind: str, tail: str, bad: bool, diff: bool) -> str:
@@ -107,3 +127,101 @@ def marks_html(marks: Iterable[tuple[str, str]]) -> str:
 def pencil_rows(rows: Iterable[Iterable[str]]) -> Markup:
     """A pencil grid's ``<tr>`` rows from its cells' ``<td>`` (:func:`pencil_td`)."""
     return Markup("".join("<tr>" + "".join(row) + "</tr>" for row in rows))
+
+
+# ---- A board's rules: two SVG layers in cell units (render.drawing) -------------------------
+
+
+def rules_layers(drawing: Drawing, size: int) -> tuple[Markup, Markup]:
+    """The SVG under a grid's digits (odd/even shapes, lines, bulbs) and the one over them
+    (dots, letters, outside clues); "" for a layer with nothing in it."""
+    under = [_shade_svg(s, size) for s in drawing.shaded]
+    under += [_line_svg(line, size) for line in drawing.lines]
+    under += [_bulb_svg(b, size) for b in drawing.bulbs]
+    over = [_dot_svg(d, size) for d in drawing.dots]
+    over += [_clue_svg(c) for c in drawing.clues]
+    return _svg("rules-under", size, under), _svg("rules-over", size, over)
+
+
+def _n(value: float) -> str:
+    """A coordinate, short: ``1.5``, ``2``."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in {"", "-0"} else text
+
+
+def _line_svg(line: Line, size: int) -> str:
+    points = " ".join(f"{_n(x)},{_n(y)}" for x, y in line_points(line, size))
+    kind = f"rl rl-{line.style} ink-{line.colour}"
+    out = f'<polyline class="{kind}" points="{points}"/>'
+    if line.arrowhead and len(line.cells) > 1:
+        head = " ".join(f"{_n(x)},{_n(y)}" for x, y in arrowhead(line, size))
+        out += f'<polyline class="{kind} rl-head" points="{head}"/>'
+    return out
+
+
+def _bulb_svg(bulb: Bulb, size: int) -> str:
+    kind = f"rb {'rb-filled' if bulb.filled else 'rb-outlined'} ink-{bulb.colour}"
+    if len(bulb.cells) == 1:
+        x, y = centre(bulb.cells[0], size)
+        return f'<circle class="{kind}" cx="{_n(x)}" cy="{_n(y)}" r="{_n(BULB_RADIUS)}"/>'
+    x, y, w, h = pill_box(bulb.cells, size)
+    return (
+        f'<rect class="{kind}" x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" '
+        f'height="{_n(h)}" rx="{_n(BULB_RADIUS)}"/>'
+    )
+
+
+def _shade_svg(shade: Shade, size: int) -> str:
+    x, y = centre(shade.cell, size)
+    if shade.style == "circle":
+        return f'<circle class="rs rs-circle" cx="{_n(x)}" cy="{_n(y)}" r="{_n(CIRCLE_RADIUS)}"/>'
+    side, start = 1 - 2 * SQUARE_INSET, 0.5 - SQUARE_INSET
+    return (
+        f'<rect class="rs rs-square" x="{_n(x - start)}" y="{_n(y - start)}" '
+        f'width="{_n(side)}" height="{_n(side)}"/>'
+    )
+
+
+def _dot_svg(dot: Dot, size: int) -> str:
+    x, y = edge_point(dot.cells, size)
+    label = escape(dot.label)
+    if dot.letter:
+        half = LETTER_SIZE * 0.42
+        return (
+            f'<g class="rd rd-letter"><rect x="{_n(x - half)}" y="{_n(y - half)}" '
+            f'width="{_n(2 * half)}" height="{_n(2 * half)}"/>'
+            f'<text x="{_n(x)}" y="{_n(y)}">{label}</text></g>'
+        )
+    text = f'<text x="{_n(x)}" y="{_n(y)}">{label}</text>' if dot.label else ""
+    return (
+        f'<g class="rd rd-{dot.fill}"><circle cx="{_n(x)}" cy="{_n(y)}" '
+        f'r="{_n(DOT_RADIUS)}"/>{text}</g>'
+    )
+
+
+def _clue_svg(clue: Clue) -> str:
+    x, y = clue_text_point(clue)
+    out = '<g class="rc">'
+    arrow = clue_arrow(clue)
+    if arrow is not None:
+        (ax, ay), (bx, by) = arrow
+        angle = math.atan2(by - ay, bx - ax)
+        wings = [
+            (bx + 0.12 * math.cos(angle + t), by + 0.12 * math.sin(angle + t)) for t in (2.5, -2.5)
+        ]
+        (lx, ly), (rx, ry) = wings
+        out += (
+            f'<path class="rc-arrow" d="M{_n(ax)} {_n(ay)}L{_n(bx)} {_n(by)}'
+            f'M{_n(lx)} {_n(ly)}L{_n(bx)} {_n(by)}L{_n(rx)} {_n(ry)}"/>'
+        )
+    return out + f'<text x="{_n(x)}" y="{_n(y)}">{escape(clue.text)}</text></g>'
+
+
+def _svg(kind: str, size: int, parts: list[str]) -> Markup:
+    """One layer, hidden from screen readers: the rules are said in words beside the grid."""
+    if not parts:
+        return Markup("")
+    return Markup(
+        f'<svg class="rules {kind}" viewBox="0 0 {size} {size}" preserveAspectRatio="none" '
+        f'aria-hidden="true" focusable="false">{"".join(parts)}</svg>'
+    )

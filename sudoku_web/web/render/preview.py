@@ -2,10 +2,12 @@
 
 :func:`render_png` draws the grid (thick borders between boxes or jigsaw regions, shaded X
 diagonals and hyper windows), the givens in one ink, solved digits in another, and the
-status in words under the grid, in layers bottom up: cell backgrounds, lines and borders,
-cage outlines and sums (killer), digits, status band (another rule's drawing is one more
-layer). The bytes are a pure function of the arguments, so a view can hash them (or its
-inputs) for an ETag.
+status in words under the grid, in layers bottom up: cell backgrounds, the rules' shapes
+under the digits (odd/even cells, lines, bulbs: :mod:`.marks`, where the pages draw them),
+lines and borders, cage outlines and sums, digits, the rules' marks over them (dots,
+letters, clues outside the grid, for which the grid shrinks to make room), status band.
+The bytes are a pure function of the arguments, so a view can hash them (or its inputs) for
+an ETag.
 
 Size: 600x630 px whatever the grid (Open Graph's ~1.91:1 is for photos; chat apps show a
 near-square card whole), a fixed palette so the file is a small 8-bit PNG (a 9x9 is ~20 KB,
@@ -27,11 +29,14 @@ from __future__ import annotations
 import functools
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
 
 from ...core.board import SYMBOLS, Geometry
+from ...core.rules.base import Drawing
 from ...core.variants import CAGED, variant_of
+from . import marks as rules
 from .outlines import cage_marks
 
 WIDTH, HEIGHT = 600, 630
@@ -48,6 +53,25 @@ SOLVED_INK: RGB = (30, 110, 220)  # digits the solver filled in
 LINE_INK: RGB = (160, 166, 180)  # thin cell lines, the variant label
 BACKGROUNDS = (PAPER, SHADE, MARK)
 INKS = (GIVEN_INK, SOLVED_INK, LINE_INK)
+# The rules' colours (drawing.Colour), each drawn solid under the digits: a light tint for
+# thick lines, filled bulbs and shaded cells, a stronger one for thin lines and outlines.
+RULE_COLOURS: dict[str, RGB] = {
+    "grey": (110, 116, 130),
+    "green": (30, 150, 70),
+    "purple": (150, 70, 200),
+    "orange": (230, 120, 20),
+    "blue": (40, 90, 200),
+}
+LIGHT, STRONG, FAINT = 0.32, 0.62, 0.2
+
+
+def _tint(colour: str, strength: float) -> RGB:
+    """A rule colour blended onto the paper."""
+    ink = RULE_COLOURS.get(colour, RULE_COLOURS["grey"])
+    r, g, b = (round(p + (i - p) * strength) for p, i in zip(PAPER, ink, strict=True))
+    return r, g, b
+
+
 RAMP_STEPS = 8  # blends per background/ink pair, for anti-aliased edges
 
 
@@ -70,55 +94,145 @@ def render_png(
     if len(givens) != geometry.cells:
         raise ValueError(f"a {size}x{size} grid needs {geometry.cells} values")
     filled = _solution_values(solution, geometry)
-    cell = GRID_SIDE // size
+    drawn = rules.board_drawing(geometry) if geometry.rules else Drawing()
+    top_room, right_room, bottom_room, left_room = rules.rooms(drawn, size)
+    # Room of one cell on each side with clues outside the grid: the cells shrink to fit.
+    cell = GRID_SIDE // (size + max(top_room + bottom_room, left_room + right_room))
     side = cell * size
-    left = (WIDTH - side) // 2
+    left = (WIDTH - side + (left_room - right_room) * cell) // 2
+    top = TOP + top_room * cell
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    # Layers, bottom up: cell backgrounds, lines and borders, cages, digits, the status band.
-    _draw_backgrounds(draw, geometry, cell, left, marked)
-    _draw_lines(draw, geometry, cell, left)
-    if geometry.cages:
-        _draw_cages(draw, geometry, cell, left)
-    _draw_digits(image, geometry, cell, left, givens, filled)
+    frame = Frame(size, cell, left, top)
+    # Layers, bottom up: cell backgrounds, the rules' shapes, lines and borders, cages,
+    # digits, the rules' marks, the status band.
+    _draw_backgrounds(draw, geometry, frame, marked)
+    _draw_under(draw, drawn, frame)
+    _draw_lines(draw, geometry, frame)
+    if geometry.cages or geometry.rules:
+        _draw_cages(draw, geometry, frame)
+    _draw_digits(image, geometry, frame, givens, filled)
+    _draw_over(draw, drawn, frame)
     _draw_band(draw, geometry, status_text, left, side)
     return _encode(image)
 
 
+@dataclass(frozen=True)
+class Frame:
+    """Where the grid lies in the picture: its size, the side of a cell, its top left."""
+
+    size: int
+    cell: int
+    left: int
+    top: int
+
+    def corner(self, cell_index: int) -> tuple[int, int]:
+        """The top left pixel of a cell."""
+        row, col = divmod(cell_index, self.size)
+        return self.left + col * self.cell, self.top + row * self.cell
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        """A point in cell units (:mod:`.drawing`'s) in pixels."""
+        return self.left + x * self.cell, self.top + y * self.cell
+
+
+def _draw_under(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None:
+    """The rules' shapes under the digits: odd circles and even squares, lines, bulbs."""
+    c = frame.cell
+    for shade in drawn.shaded:
+        x, y = frame.point(*rules.centre(shade.cell, frame.size))
+        if shade.style == "circle":
+            r = rules.CIRCLE_RADIUS * c
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=_tint("grey", FAINT))
+        else:
+            h = (0.5 - rules.SQUARE_INSET) * c
+            draw.rectangle((x - h, y - h, x + h, y + h), fill=_tint("grey", FAINT))
+    for line in drawn.lines:
+        width = max(1, round(rules.LINE_WIDTHS[line.style] * c))
+        ink = _tint(line.colour, LIGHT if line.style == "thick" else STRONG)
+        points = [frame.point(x, y) for x, y in rules.line_points(line, frame.size)]
+        draw.line(points, fill=ink, width=width, joint="curve")
+        if width > 2:  # round ends, as the pages' stroke-linecap
+            for x, y in (points[0], points[-1]):
+                draw.ellipse((x - width / 2, y - width / 2, x + width / 2, y + width / 2), fill=ink)
+        if line.arrowhead and len(line.cells) > 1:
+            head = [frame.point(x, y) for x, y in rules.arrowhead(line, frame.size)]
+            draw.line(head, fill=ink, width=width)
+    for bulb in drawn.bulbs:
+        r = rules.BULB_RADIUS * c
+        if len(bulb.cells) == 1:
+            x, y = frame.point(*rules.centre(bulb.cells[0], frame.size))
+            box = (x - r, y - r, x + r, y + r)
+        else:
+            x, y, w, h = rules.pill_box(bulb.cells, frame.size)
+            (x0, y0), (x1, y1) = frame.point(x, y), frame.point(x + w, y + h)
+            box = (x0, y0, x1, y1)
+        if bulb.filled:
+            draw.rounded_rectangle(box, radius=r, fill=_tint(bulb.colour, LIGHT))
+        else:
+            draw.rounded_rectangle(box, radius=r, outline=_tint(bulb.colour, STRONG), width=2)
+
+
+def _draw_over(draw: ImageDraw.ImageDraw, drawn: Drawing, frame: Frame) -> None:
+    """The rules' marks over the grid: dots and letters on edges, clues outside it."""
+    c = frame.cell
+    for dot in drawn.dots:
+        x, y = frame.point(*rules.edge_point(dot.cells, frame.size))
+        if dot.letter:
+            font = _font(max(9, int(rules.LETTER_SIZE * c)))
+            box = draw.textbbox((x, y), dot.label, font=font, anchor="mm")
+            draw.rectangle((box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1), fill=PAPER)
+            draw.text((x, y), dot.label, fill=GIVEN_INK, font=font, anchor="mm")
+            continue
+        r = max(3, rules.DOT_RADIUS * c)
+        fill = PAPER if dot.fill == "white" else GIVEN_INK
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=GIVEN_INK, width=1)
+        if dot.label:
+            ink = GIVEN_INK if dot.fill == "white" else PAPER
+            draw.text((x, y), dot.label, fill=ink, font=_font(max(8, int(r))), anchor="mm")
+    for clue in drawn.clues:
+        x, y = frame.point(*rules.clue_text_point(clue))
+        arrow = rules.clue_arrow(clue)
+        if arrow is not None:
+            (ax, ay), (bx, by) = (frame.point(*p) for p in arrow)
+            draw.line((ax, ay, bx, by), fill=GIVEN_INK, width=2)
+        font = _font(max(10, int(rules.CLUE_SIZE * c)))
+        draw.text((x, y), clue.text, fill=GIVEN_INK, font=font, anchor="mm")
+
+
 def _draw_backgrounds(
-    draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: int, marked: Sequence[int]
+    draw: ImageDraw.ImageDraw, geometry: Geometry, frame: Frame, marked: Sequence[int]
 ) -> None:
     """The tinted cells: the ones the caller marks, and the variant's shaded houses."""
-    size = geometry.size
+    cell = frame.cell
     kinds = variant_of(geometry).shaded
     shaded = {c for h in geometry.houses if h.kind in kinds for c in h.cells}
     marks = set(marked)
     for c in range(geometry.cells):
         colour = MARK if c in marks else SHADE if c in shaded else None
         if colour is not None:
-            x, y = _corner(c, size, cell, left)
+            x, y = frame.corner(c)
             draw.rectangle((x, y, x + cell, y + cell), fill=colour)
 
 
 def _draw_digits(
     image: Image.Image,
     geometry: Geometry,
-    cell: int,
-    left: int,
+    frame: Frame,
     givens: Sequence[int],
     filled: Sequence[int] | None,
 ) -> None:
     """The givens in :data:`GIVEN_INK` (a 1 px stroke bolder where cells are roomy), the
     solved digits in :data:`SOLVED_INK`: each a pre-drawn glyph (:func:`_glyph`) stamped in
     its ink, rather than a text layout per cell."""
-    size = geometry.size
+    cell = frame.cell
     for c in range(geometry.cells):
         value, ink = givens[c], GIVEN_INK
         if not value and filled is not None:
             value, ink = filled[c], SOLVED_INK
         if value:
             bold = 1 if ink == GIVEN_INK and cell >= 40 else 0
-            image.paste(ink, _corner(c, size, cell, left), _glyph(SYMBOLS[value - 1], cell, bold))
+            image.paste(ink, frame.corner(c), _glyph(SYMBOLS[value - 1], cell, bold))
 
 
 @functools.lru_cache(maxsize=128)  # a glyph per symbol, cell size and weight: a few dozen
@@ -151,24 +265,19 @@ def _solution_values(solution: Sequence[int] | str | None, geometry: Geometry) -
     return values
 
 
-def _corner(cell_index: int, size: int, cell: int, left: int) -> tuple[int, int]:
-    row, col = divmod(cell_index, size)
-    return left + col * cell, TOP + row * cell
-
-
-def _draw_lines(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: int) -> None:
+def _draw_lines(draw: ImageDraw.ImageDraw, geometry: Geometry, frame: Frame) -> None:
     """Thin lines between all cells, thick ones where the box (or region) changes."""
-    size = geometry.size
+    size, cell, left, top = geometry.size, frame.cell, frame.left, frame.top
     side = cell * size
     box = geometry.box_index
     for k in range(1, size):
-        draw.line((left + k * cell, TOP, left + k * cell, TOP + side), fill=LINE_INK, width=1)
-        draw.line((left, TOP + k * cell, left + side, TOP + k * cell), fill=LINE_INK, width=1)
+        draw.line((left + k * cell, top, left + k * cell, top + side), fill=LINE_INK, width=1)
+        draw.line((left, top + k * cell, left + side, top + k * cell), fill=LINE_INK, width=1)
     thick = 3 if size <= 9 else 2
     for r in range(size):
         for c in range(size):
             here = r * size + c
-            x, y = left + c * cell, TOP + r * cell
+            x, y = left + c * cell, top + r * cell
             if c + 1 < size and box[here] != box[here + 1]:
                 draw.line((x + cell, y, x + cell, y + cell), fill=GIVEN_INK, width=thick)
             if r + 1 < size and box[here] != box[here + size]:
@@ -180,14 +289,15 @@ def _draw_lines(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: 
             corner = (r - 1) * size + c - 1
             four = {box[corner], box[corner + 1], box[corner + size], box[corner + size + 1]}
             if len(four) > 1:
-                x, y = left + c * cell, TOP + r * cell
+                x, y = left + c * cell, top + r * cell
                 draw.rectangle((x - half, y - half, x + half, y + half), fill=GIVEN_INK)
-    draw.rectangle((left - 1, TOP - 1, left + side + 1, TOP + side + 1), outline=GIVEN_INK, width=3)
+    draw.rectangle((left - 1, top - 1, left + side + 1, top + side + 1), outline=GIVEN_INK, width=3)
 
 
-def _draw_cages(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: int) -> None:
+def _draw_cages(draw: ImageDraw.ImageDraw, geometry: Geometry, frame: Frame) -> None:
     """Each cage as the pages draw it (outlines.cage_marks): a dashed outline inset in its
     cells, and its sum in the top-left cell's corner."""
+    cell = frame.cell
     inset = max(3, cell // 12)
     dash = max(3, cell // 10)
     sum_font = _font(max(9, int(cell * 0.26)))
@@ -195,7 +305,7 @@ def _draw_cages(draw: ImageDraw.ImageDraw, geometry: Geometry, cell: int, left: 
         if not classes:
             continue
         sides = set(classes.split())
-        x, y = _corner(c, geometry.size, cell, left)
+        x, y = frame.corner(c)
         # Each side runs from edge to edge of the cell, or stops at the inset where the cage
         # turns, so neighbouring cells' dashes join into one outline.
         x0 = x + inset if "kl" in sides else x
@@ -271,6 +381,10 @@ def _palette() -> Image.Image:
                 blend = tuple(round(b + (i - b) * t) for b, i in zip(back, ink, strict=True))
                 if blend not in colours:
                     colours.append((blend[0], blend[1], blend[2]))
+    for name in RULE_COLOURS:  # the rules' tints, after the rest
+        for tint in (_tint(name, LIGHT), _tint(name, STRONG), _tint(name, FAINT)):
+            if tint not in colours:
+                colours.append(tint)
     flat = [channel for colour in colours for channel in colour]
     flat += [0] * (768 - len(flat))
     holder = Image.new("P", (1, 1))

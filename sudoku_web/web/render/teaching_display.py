@@ -121,6 +121,7 @@ class PencilGrid:
     variant: str
     slots: int  # candidate slots per line inside a cell (3 for 9x9): the CSS class pm-<n>
     rows: tuple[tuple[PencilCell, ...], ...]
+    geometry: Geometry  # the board, whose rules the macro draws
 
     def rows_html(self) -> Markup:
         """The grid's ``<tr>`` rows, one :meth:`PencilCell.html` per cell (drawn in Python:
@@ -258,21 +259,24 @@ def pencil_grid(
 ) -> PencilGrid:
     """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked.
 
-    The step's houses are tinted, its cells outlined, its eliminations struck and its
-    placements circled. ``reveal=False`` leaves the placements' cells without their
-    candidates (a hint names the cell without giving the digit away: after the steps before
-    it, such a cell often has one candidate left).
+    The step's houses are tinted, the cages and rules it reads and its cells outlined, its
+    eliminations struck and its placements circled. ``reveal=False`` leaves the placements'
+    cells without their candidates (a hint names the cell without giving the digit away:
+    after the steps before it, such a cell often has one candidate left).
     """
     statics = _pencil_statics(geometry)  # what every grid of this board shares
     step_cages = step.cages if step else ()
     used = {c for k in step_cages if k < len(geometry.cages) for c in geometry.cages[k].cells}
+    rules = geometry.rules
+    step_rules = step.rules if step else ()
+    ruled = {c for k in step_rules if k < len(rules) for c in rules[k].cells_read(geometry)}
     house_cells = {c for h in step.houses for c in h.cells} if step else set()
     key = set(step.cells) if step else set()
     struck = set(step.eliminations) if step else set()
     placed = set(step.placements) if step and reveal else set()
     targets = {c for c, _ in (*struck, *(step.placements if step else ()))}
     hidden = {c for c, _ in step.placements} if step and not reveal else set()
-    marked = used | house_cells | key | targets | hidden  # cells the step draws on
+    marked = used | ruled | house_cells | key | targets | hidden  # cells the step draws on
     n = geometry.size
     cells = []
     for index, (base, name, shown_sum) in enumerate(statics):
@@ -290,6 +294,8 @@ def pencil_grid(
         classes = [base]
         if index in used:
             classes.append("step-cage")  # a cage the step's reasoning reads
+        if index in ruled:
+            classes.append("step-rule")  # a cell of a rule the step's reasoning reads
         classes.append(filled)  # "" for an open cell: the join below leaves it out
         if index in house_cells:
             classes.append("in-house")
@@ -324,7 +330,7 @@ def pencil_grid(
             )
         )
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
-    return PencilGrid(n, geometry.variant, _slots(geometry), rows)
+    return PencilGrid(n, geometry.variant, _slots(geometry), rows, geometry)
 
 
 @byte_cache(1024 * 1024)  # per geometry; jigsaw geometries come from user input

@@ -105,7 +105,8 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
         board_name=urls.describe(geometry),
         page_url=urls.page_url(geometry, givens),
         search_url=urls.teach_url("search", geometry, givens),
-        edit_url=urls.edit_url(geometry, givens),
+        edit_url=urls.edit_url(geometry, urls.link_puzzle(geometry, givens)),
+        has_givens=bool(urls.link_puzzle(geometry, givens)),
     )
     return make_response(page)
 
@@ -174,6 +175,7 @@ def _difficulty(link: ShareLink, key: cache.SolveKey, embedded: bool) -> Respons
     page = render_template(
         "difficulty.html",
         level=level,
+        geometry=geometry,
         status=result.status,
         page_url=urls.page_url(geometry, givens),
         embedded=embedded,
