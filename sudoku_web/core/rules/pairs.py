@@ -59,8 +59,9 @@ class PairNarrowing:
     It remembers the masks it left: a pair neither of whose cells has changed since then
     (on this branch or another) is consistent still, so only the pairs of changed cells are
     revised (both ways: a cell of another branch may have grown), and the pairs of the
-    cells that revision narrows, until nothing changes or a cell is left empty. One per
-    solve: what it remembers is that search's.
+    cells that revision narrows, until nothing changes or a cell is left empty. It may be
+    shared (the explanations keep one per board, across requests and threads): what it
+    remembers is one completed run's masks, replaced whole, never edited.
     """
 
     __slots__ = ("around", "cells", "left", "reach")
@@ -73,13 +74,13 @@ class PairNarrowing:
             beside[a].append(b)
             beside[b].append(a)
         self.around = {c: tuple(others) for c, others in beside.items()}
-        self.left = dict.fromkeys(self.cells, -1)  # each cell's mask when the last run ended
+        # Each cell's mask (in ``cells`` order) when the last completed run ended.
+        self.left: tuple[int, ...] = (-1,) * len(self.cells)
 
     def __call__(self, m: list[int]) -> bool:
         """Narrow ``m`` in place; True when something was removed. A contradiction stops
         at the first empty cell (``left`` is then kept: still a consistent state)."""
-        left = self.left
-        queue = [c for c in self.cells if m[c] != left[c]]
+        queue = [c for c, was in zip(self.cells, self.left, strict=True) if m[c] != was]
         changed = self.settle(m, queue)
         if changed and not all(m[c] for c in queue):
             return True
@@ -99,8 +100,7 @@ class PairNarrowing:
                     if b not in queued:
                         queued.add(b)
                         queue.append(b)
-        for c in self.cells:
-            left[c] = m[c]
+        self.left = tuple([m[c] for c in self.cells])
         return changed
 
     def settle(self, m: list[int], changed_cells: list[int]) -> bool:
