@@ -16,9 +16,11 @@ from sudoku_web.core.board import standard
 from sudoku_web.core.rules import fpuzzles
 from sudoku_web.core.rules.base import Rule, RuleError
 from sudoku_web.core.rules.board import build, drawing, rules_in_words
+from sudoku_web.core.rules.pairs import narrow_pairs, table
 from sudoku_web.core.rules.registry import KINDS
 from sudoku_web.core.rules.spelling import parse, spell
-from sudoku_web.core.solver import solve, verify
+from sudoku_web.core.solver import branch_for, solve, verify
+from sudoku_web.core.story import RULES_GUESS
 
 DATA = Path(__file__).parent / "data"
 PUBLISHED = [
@@ -233,15 +235,7 @@ def test_solver_agrees_with_brute_force_on_4x4(key: str) -> None:
 # --- the published and our own puzzles ------------------------------------------------------
 
 
-# Puzzles that take the engine more than a few seconds (benchmarks/RESULTS.md, "Rules engine").
-SLOW = {"sudokutools-24", "sudokutools-25"}
-SOLVED = [
-    pytest.param(e, marks=pytest.mark.slow, id=e["id"]) if e["id"] in SLOW else e
-    for e in PUBLISHED + OWN
-]
-
-
-@pytest.mark.parametrize("entry", SOLVED, ids=lambda e: e["id"])
+@pytest.mark.parametrize("entry", PUBLISHED + OWN, ids=lambda e: e["id"])
 def test_puzzle_solved_to_its_solution(entry: dict[str, object]) -> None:
     source = entry["load"] if "load" in entry else entry["fpuzzles"]
     assert isinstance(source, (str, dict))
@@ -251,6 +245,22 @@ def test_puzzle_solved_to_its_solution(entry: dict[str, object]) -> None:
     )
     assert result.status == "solved"
     assert result.solution == entry["solution"]
+
+
+@pytest.mark.parametrize("kept", ["sudokutools-24", "sudokutools-26"])
+def test_rule_search_first_guess_is_branch_for_and_told_by_its_rule(kept: str) -> None:
+    entry = next(e for e in PUBLISHED if e["id"] == kept)
+    imported = fpuzzles.load(entry["fpuzzles"])
+    board, givens = imported.geometry, list(imported.givens)
+    stopped = solve(givens, geometry=board, max_nodes=0, deadline_ms=None)
+    assert stopped.status == "gave_up" and stopped.candidates is not None
+    branch = branch_for(givens, stopped.candidates, board)
+    told = solve(givens, geometry=board, max_nodes=50, deadline_ms=None, record=50)
+    assert branch is not None and told.story is not None
+    guess = next(e for e in told.story.events if e.kind == "guess")
+    assert branch.ruled and branch.cell == guess.cell
+    assert tuple(v for _, v in branch.options) == guess.candidates
+    assert RULES_GUESS in guess.sentence and RULES_GUESS in branch.describe(board)
 
 
 @pytest.mark.parametrize("entry", PUBLISHED + OWN, ids=lambda e: e["id"])
@@ -395,3 +405,30 @@ def test_each_kind_keeps_the_protocol() -> None:
 
 def test_rule_is_not_instantiated_for_an_abstract_kind() -> None:
     assert all(issubclass(kind, Rule) for kind in KINDS)
+
+
+def test_pair_narrowing_remembers_only_what_stays_true() -> None:
+    # The pair propagator revises only the pairs of cells changed since its last run (on any
+    # branch): on every position its result is the arc-consistent one a fresh start finds.
+    rng = random.Random(7)
+    for _ in range(200):
+        size = 4
+        related = {(a, b) for a in range(1, 5) for b in range(a, 5) if rng.random() < 0.5}
+
+        def holds(a: int, b: int, related: set[tuple[int, int]] = related) -> bool:
+            return (min(a, b), max(a, b)) in related
+
+        allow = table(size, holds)
+        cells = 6
+        ends = [sorted(rng.sample(range(cells), 2)) for _ in range(6)]
+        pairs = tuple({(a, b) for a, b in ends})
+        remembering = narrow_pairs(pairs, allow)
+        for _ in range(20):
+            masks = [rng.randint(1, 15) for _ in range(cells)]
+            fresh, kept = masks.copy(), masks.copy()
+            narrow_pairs(pairs, allow)(fresh)
+            remembering(kept)
+            if all(fresh):
+                assert kept == fresh
+            else:
+                assert not all(kept)

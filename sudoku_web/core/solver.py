@@ -40,8 +40,8 @@ reduce
     (:func:`.cage_rule.narrow`); with rules (:class:`_RuleSearch`), then each rule's
     propagator (:mod:`.rules`); again until nothing changes.
 search
-    Depth-first over copies of the state, guessing on the two-candidate cell with the most
-    open peers, else a symbol with two places in a house, else a cell with fewest candidates.
+    Depth-first over copies of the state, guessing on the two-candidate cell with the most open
+    peers, else a symbol's two places in a house, else a fewest-candidates cell (rules: by weight).
 story
     ``solve(..., record=N)`` runs the same search under :class:`_Recorder`, which wraps its
     reduce and branch choice; the plain search pays one attribute store per contradiction.
@@ -107,7 +107,7 @@ from .solver_tables import (
 from .solver_tables import (
     tables_figures as tables_figures,
 )
-from .story import SearchStory, StoryWriter
+from .story import RULES_GUESS, SearchStory, StoryWriter
 from .variants import CLASSIC, geometry_for
 
 Status = Literal["solved", "multiple", "unsolvable", "invalid", "gave_up"]
@@ -236,13 +236,15 @@ class Branch:
 
     ``cell`` is set for a guess on a cell's candidates; ``house`` and ``symbol`` for a guess
     on a symbol's places in a house. ``options`` are the placements (cell, symbol) tried,
-    in the order of the candidates' bits.
+    in the order of the candidates' bits. ``ruled``: chosen by the rule search's own choice
+    (:data:`~sudoku_web.core.story.RULES_GUESS`).
     """
 
     cell: int | None
     house: House | None
     symbol: int | None
     options: tuple[tuple[int, int], ...]
+    ruled: bool = False
 
     def holding(self, solution: Sequence[int]) -> tuple[int, int]:
         """The option that agrees with ``solution`` (a grid of symbols)."""
@@ -255,11 +257,12 @@ class Branch:
             return f"where {geometry.symbol(self.symbol)} goes in {self.house.name} ({places})"
         cell = self.options[0][0]
         listed = ", ".join(geometry.symbol(v) for _, v in self.options)
-        why = (
-            "a cell with two candidates and the most open peers"
-            if len(self.options) == 2
-            else "a cell with the fewest candidates"
-        )
+        if self.ruled:
+            why = RULES_GUESS
+        elif len(self.options) == 2:
+            why = "a cell with two candidates and the most open peers"
+        else:
+            why = "a cell with the fewest candidates"
         return f"{geometry.cell_name(cell)} ({listed}), {why}"
 
 
@@ -269,7 +272,8 @@ def branch_for(values: Sequence[int], masks: Sequence[int], geometry: Geometry) 
     ``values`` are the placed symbols (0: open) and ``masks`` the open cells' candidates
     (bit v-1 = symbol v). None when no cell is open or some cell or house is already dead.
     This is how the explanations name the engine's guess: the choice is the engine's code
-    (``_Search.choose``), run on the position's candidates.
+    (``_Search.choose``; on a board with rules ``_RuleSearch.choose`` with the weights a
+    solve starts from), run on the position's candidates.
     """
     t = _tables(geometry.base)
     n, bits_of = t.n, t.bits_of
@@ -287,15 +291,21 @@ def branch_for(values: Sequence[int], masks: Sequence[int], geometry: Geometry) 
     multi = ((x & tt) + t.guard_minus_low) & t.guard
     if tt & t.guard != t.guard or not multi & t.cell_guards:
         return None
-    search = _Search(t, 0, None, 0.0)
+    # A board with rules branches by the rule search's own choice, as at its root.
+    search = (
+        _RuleSearch(t, 0, None, 0.0).use_rules(geometry)
+        if geometry.rules
+        else _Search(t, 0, None, 0.0)
+    )
+    ruled = isinstance(search, _RuleSearch) and search.weighs
     g = search.choose(x, tt, multi)
     options = tuple(divmod(t.table[b], n) for b in search.options(x, g))
     placements = tuple((c, v + 1) for c, v in options)
     group = (g.bit_length() - 1) // t.width
     if group < geometry.cells:
-        return Branch(group, None, None, placements)
+        return Branch(group, None, None, placements, ruled)
     house, symbol = divmod(group - geometry.cells, n)
-    return Branch(None, geometry.houses[house], symbol + 1, placements)
+    return Branch(None, geometry.houses[house], symbol + 1, placements, ruled)
 
 
 class _Budget(Exception):
@@ -603,10 +613,21 @@ class _CageSearch(_Search):
 class _RuleSearch(_CageSearch):
     """The search on a board with rules: its reduce (the cage search's when the board has
     cages) also runs every rule's propagator on the cells' candidate masks whenever the rest
-    stalls, until nothing changes."""
+    stalls, until nothing changes.
+
+    With a propagator, it branches on a cell, never on a house's symbol: the open cell with
+    the fewest candidates per unit of weight, a cell's weight being one, plus the
+    propagators that read it, plus the contradictions seen in it on this solve (an empty
+    cell, or any cell of a house left without a place for a symbol): "dom/wdeg" (Boussemart
+    et al., 2004). Rules tie cells together far beyond their houses, and the search learns
+    where. A board whose rules are all carried by its houses and cages (diagonals, killer
+    cages) branches as the killer search does (``benchmarks/RESULTS.md``, "Rules engine").
+    """
 
     propagators: tuple[Propagator, ...]
     caged: bool
+    weight: list[int]  # per cell: 1 + propagators reading it + contradictions seen in it
+    weighs: bool  # branches by the weights (the board has a propagator)
 
     def use_rules(self, geometry: Geometry) -> _RuleSearch:
         """Solve ``geometry`` (the tables' houses plus cages and rules); returns itself."""
@@ -617,6 +638,14 @@ class _RuleSearch(_CageSearch):
         self.propagators = tuple(
             p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
         )
+        self.weighs = bool(self.propagators)
+        self.weight = [1] * geometry.cells
+        full = self.t.full_n
+        for propagate in self.propagators:
+            probe = _Reads([full] * geometry.cells)
+            propagate(probe)
+            for cell in probe.read:
+                self.weight[cell] += 1
         return self
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
@@ -624,6 +653,7 @@ class _RuleSearch(_CageSearch):
 
         Past the deadline an open state is returned as it stands (the search then gives up
         before its next guess); a complete one is verified like any other solution.
+        A contradiction adds one to the weight of the cells where it was seen.
         """
         t = self.t
         width, full, other_at, n_cells = t.width, t.full_n, t.other_at, t.geo.cells
@@ -633,6 +663,7 @@ class _RuleSearch(_CageSearch):
         while True:
             state = plain(self, x, d)
             if state is None:
+                self.blame(self.dead)
                 return None
             x, d = state[0], state[1]
             if deadline is not None and state[3] & cell_guards and clock() > deadline:
@@ -646,6 +677,51 @@ class _RuleSearch(_CageSearch):
             for cell, (was, now) in enumerate(zip(before, masks, strict=True)):
                 if was != now:
                     x = clear(x, cell, was & ~now, width, other_at)
+
+    def blame(self, tt: int) -> None:
+        """Weigh the cells of the groups a contradiction's scan word ``tt`` left empty."""
+        t = self.t
+        n_cells, weight = t.geo.cells, self.weight
+        empty = t.guard & ~tt
+        while empty:
+            g = empty & -empty
+            empty ^= g
+            group = (g.bit_length() - 1) // t.width
+            if group < n_cells:
+                weight[group] += 1
+            else:
+                for cell in t.geo.houses[(group - n_cells) // t.n].cells:
+                    weight[cell] += 1
+
+    def choose(self, x: int, tt: int, multi: int) -> int:
+        """The guard bit of the open cell with the fewest candidates per unit of weight
+        (the first such cell on a tie); the killer search's choice when nothing weighs."""
+        if not self.weighs:
+            return super().choose(x, tt, multi)
+        t = self.t
+        width, full_n, weight = t.width, t.full_n, self.weight
+        open_cells = multi & t.cell_guards
+        best, best_score = 0, float(t.n + 1)
+        while open_cells:
+            g = open_cells & -open_cells
+            open_cells ^= g
+            top = g.bit_length()
+            score = ((x >> (top - width)) & full_n).bit_count() / weight[(top - 1) // width]
+            if score < best_score:
+                best, best_score = g, score
+        return best
+
+
+class _Reads(list[int]):
+    """Candidate masks that remember which cells were read (a propagator's cells)."""
+
+    def __init__(self, masks: list[int]) -> None:
+        super().__init__(masks)
+        self.read: set[int] = set()
+
+    def __getitem__(self, cell: int) -> int:  # type: ignore[override]
+        self.read.add(cell)
+        return super().__getitem__(cell)
 
 
 class _Recorder(_Search):
@@ -768,6 +844,13 @@ class _CageRecorder(_Recorder, _CageSearch):
 
 class _RuleRecorder(_Recorder, _RuleSearch):
     """The search on a board with rules, telling its story."""
+
+    def use_rules(self, geometry: Geometry) -> _RuleSearch:
+        """The rule search's setup; its guesses told by its own rule."""
+        super().use_rules(geometry)
+        if self.weighs:
+            self.writer.cell_reason = RULES_GUESS
+        return self
 
 
 def _board_search(

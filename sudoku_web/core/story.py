@@ -15,7 +15,8 @@ reduce
 guess
     Where a reduce stalls, the engine branches (see ``solver._Search.choose``): on a cell with two
     candidates that has the most open peers, else on a symbol with two places left in a
-    house, else on a cell with the fewest candidates.
+    house, else on a cell with the fewest candidates. On a board with rules, on the cell with
+    the fewest candidates for the rules that read it (:data:`RULES_GUESS`).
 try
     One branch of a guess: a placement, followed by a reduce.
 fail
@@ -63,6 +64,10 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+# Why the search on a board with rules guesses where it does (``solver._RuleSearch.choose``).
+RULES_GUESS = "a cell with the fewest candidates for the rules that read it"
+
+
 @dataclass
 class StoryWriter:
     """Collects events up to ``max_events``; past the cap it only flags the story as cut."""
@@ -71,6 +76,8 @@ class StoryWriter:
     max_events: int
     events: list[StoryEvent] = field(default_factory=list)
     truncated: bool = False
+    # Why a cell is guessed, when the search chooses by another rule than the plain one.
+    cell_reason: str | None = None
 
     @property
     def full(self) -> bool:
@@ -97,7 +104,7 @@ class StoryWriter:
         """A guess on a cell's candidates."""
         geo = self.geometry
         listed = ", ".join(geo.symbol(v) for v in symbols)
-        why = (
+        why = self.cell_reason or (
             "a cell with two candidates and the most open peers"
             if len(symbols) == 2
             else "no cell has two candidates and no symbol two places in a house, so a cell "

@@ -48,21 +48,76 @@ class Reach:
 
 
 def narrow_pairs(pairs: Sequence[tuple[int, int]], allow: tuple[int, ...]) -> Propagator:
-    """A propagator keeping each pair's cells to what the other cell's candidates allow."""
-    reach = Reach(allow)
+    """A propagator keeping each pair's cells to what the other cell's candidates allow,
+    to a fixpoint (arc consistency); see :class:`PairNarrowing`."""
+    return PairNarrowing(pairs, allow)
 
-    def narrow(m: list[int]) -> bool:
-        changed = False
+
+class PairNarrowing:
+    """Arc consistency over pairs of cells keeping one symmetric relation, remembering.
+
+    It remembers the masks it left: a pair neither of whose cells has changed since then
+    (on this branch or another) is consistent still, so only the pairs of changed cells are
+    revised (both ways: a cell of another branch may have grown), and the pairs of the
+    cells that revision narrows, until nothing changes or a cell is left empty. It may be
+    shared (the explanations keep one per board, across requests and threads): what it
+    remembers is one completed run's masks, replaced whole, never edited.
+    """
+
+    __slots__ = ("around", "cells", "left", "reach")
+
+    def __init__(self, pairs: Sequence[tuple[int, int]], allow: tuple[int, ...]) -> None:
+        self.reach = Reach(allow)
+        self.cells = sorted({c for pair in pairs for c in pair})
+        beside: dict[int, list[int]] = {c: [] for c in self.cells}
         for a, b in pairs:
-            ma, mb = m[a], m[b]
-            nb = mb & reach(ma)
-            na = ma & reach(nb)
-            if na != ma or nb != mb:
-                m[a], m[b] = na, nb
-                changed = True
+            beside[a].append(b)
+            beside[b].append(a)
+        self.around = {c: tuple(others) for c, others in beside.items()}
+        # Each cell's mask (in ``cells`` order) when the last completed run ended.
+        self.left: tuple[int, ...] = (-1,) * len(self.cells)
+
+    def __call__(self, m: list[int]) -> bool:
+        """Narrow ``m`` in place; True when something was removed. A contradiction stops
+        at the first empty cell (``left`` is then kept: still a consistent state)."""
+        queue = [c for c, was in zip(self.cells, self.left, strict=True) if m[c] != was]
+        changed = self.settle(m, queue)
+        if changed and not all(m[c] for c in queue):
+            return True
+        reach, around = self.reach, self.around
+        queued = set(queue)
+        while queue:
+            a = queue.pop()
+            queued.discard(a)
+            allowed = reach(m[a])
+            for b in around[a]:
+                mb = m[b]
+                if mb & ~allowed:
+                    m[b] = mb & allowed
+                    changed = True
+                    if not m[b]:
+                        return True
+                    if b not in queued:
+                        queued.add(b)
+                        queue.append(b)
+        self.left = tuple([m[c] for c in self.cells])
         return changed
 
-    return narrow
+    def settle(self, m: list[int], changed_cells: list[int]) -> bool:
+        """Keep each changed cell to what every neighbour allows (it may have grown);
+        True when something was removed. Stops at an empty cell."""
+        reach, around = self.reach, self.around
+        changed = False
+        for b in changed_cells:
+            mb = kept = m[b]
+            for a in around[b]:
+                kept &= reach(m[a])
+            if kept != mb:
+                m[b] = kept
+                changed = True
+                if not kept:
+                    break
+        return changed
 
 
 def pairs_hold(
