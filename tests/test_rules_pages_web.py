@@ -71,9 +71,11 @@ def test_a_pasted_puzzle_page_draws_and_says_its_rules(
     again = fpuzzles.load(link.split('"', 1)[0])
     assert again.geometry.rules == geometry.rules
     # Its link-preview picture is announced and drawn (tests/test_rules_drawing.py reads one).
-    picture = client.get(posted.headers["Location"] + "/preview.png")
+    picture = client.get(posted.headers["Location"] + ".png")
     assert picture.mimetype == "image/png" and picture.data.startswith(b"\x89PNG")
-    assert f'content="http://localhost{posted.headers["Location"]}/preview.png"' in page
+    assert f'content="http://localhost{posted.headers["Location"]}.png"' in page
+    older = client.get(posted.headers["Location"] + "/preview.png")  # the older spelling
+    assert older.status_code == 301 and older.headers["Location"].endswith(".png")
     # Its printable page and the form its "Edit this puzzle" opens draw the same.
     for label in ("Print the puzzle", "Edit this puzzle"):
         href = html.unescape(page.split(f'">{label}</a>', 1)[0].rsplit('href="', 1)[1])

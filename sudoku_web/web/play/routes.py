@@ -86,20 +86,28 @@ def play_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bo
 
 
 def play_page(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """``<share link>/play`` (POST: the form's Check and Hint)."""
-    link = read_share_link(info, puzzle, regions, cages, suffix="/play")
+    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/play")
     if not isinstance(link, ShareLink):
         return link
     return _page(link.geometry, link.givens, _grid(link))
 
 
 def play_picture(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """``<share link>/play.png``: the link preview of the play page, the givens only."""
-    link = read_share_link(info, puzzle, regions, cages, suffix="/play.png")
+    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/play.png")
     if not isinstance(link, ShareLink):
         return link
     return _png(link.geometry, link.givens, _grid(link))
