@@ -42,6 +42,7 @@ from ..puzzles.request_path import (
     is_canonical_link,
     link_reading,
     read_share_link,
+    redirect_kept,
 )
 from ..render import drawing, exports
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
@@ -428,7 +429,7 @@ def picture(
         abort(404)  # nothing to draw
     givens = reading.canonical
     if not is_canonical_link(geometry, givens, puzzle, regions, cages, rules):
-        return redirect(urls.page_url(geometry, givens, png=True), 301)
+        return redirect_kept(urls.page_url(geometry, givens, png=True))
     key = cache.solve_key(givens, geometry)
     grid = list(reading.grid)
 

@@ -10,10 +10,11 @@ opens a pasted f-puzzles puzzle there (:mod:`sudoku_web.web.puzzles.pasted_rules
 
 from __future__ import annotations
 
-from flask import redirect, request
+from flask import request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..puzzles import pasted_rules
+from ..puzzles.request_path import redirect_kept
 from .routes import bp
 
 
@@ -29,6 +30,4 @@ def rules_submit() -> BaseResponse:
 def rules_picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
     """An older spelling of a rules puzzle's link-preview PNG: 301 to the one every share
     link has, ``<share link>.png`` (which redirects on to its canonical spelling)."""
-    link = request.path.removesuffix("/preview.png")
-    query = request.query_string.decode("latin-1")
-    return redirect(f"{link}.png?{query}" if query else f"{link}.png", 301)
+    return redirect_kept(request.path.removesuffix("/preview.png") + ".png")

@@ -42,6 +42,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, parse_puzzle
 from ...core.game import Entries, Game, Panel, check_panel, hint_panel
+from ...core.rules import links as rule_links
 from ...core.variants import VariantInfo
 from ..puzzles import urls
 from ..puzzles.games import NOT_PLAYABLE, game_for
@@ -223,7 +224,9 @@ def _render(
         board=None if game.playable else board_view(geo, game.givens),
         houses=_houses_attr(geo),
         regions=urls.canonical_regions(geo) if geo.regions is not None else "",
-        cages=urls.canonical_cages(geo),
+        # A board with rules is asked about by its rules (its killer cages among them).
+        cages="" if geo.rules else urls.canonical_cages(geo),
+        rules=rule_links.parts(geo).rules if geo.rules else "",
         play_url=play_url(geo, game.givens),
         share_play_url=play_url(geo, game.givens, external=True),
         result_url=urls.page_url(geo, game.givens),

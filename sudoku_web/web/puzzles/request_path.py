@@ -182,10 +182,14 @@ def read_share_link(
         return invalid_page(reading.errors, geometry, reading.grid)
     if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages, rules):
         # One URL per puzzle: dots, separators, lower case and other region labels.
-        target = urls.page_url(geometry, reading.canonical) + suffix
-        query = request.query_string.decode("latin-1")
-        return redirect(f"{target}?{query}" if query else target, 301)
+        return redirect_kept(urls.page_url(geometry, reading.canonical) + suffix)
     return ShareLink(geometry, reading.canonical, reading.grid)
+
+
+def redirect_kept(target: str) -> BaseResponse:
+    """A ``301`` to ``target``, the query string kept as sent."""
+    query = request.query_string.decode("latin-1")
+    return redirect(f"{target}?{query}" if query else target, 301)
 
 
 # ---- The 422 page ----------------------------------------------------------------------------
@@ -336,7 +340,7 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
     if text is None and (cages or args.get("fpuzzles")):
         text = ""  # a killer may have no givens at all: an empty grid of the board's size
     rules, source = args.get("rules"), args.get("fpuzzles")
-    if (problem := _rules_problem(rules, source, cages)) is not None:
+    if (problem := rules_problem(rules, source, cages)) is not None:
         return json_error(400, "Bad Request", problem)
     if not isinstance(text, str):
         return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
@@ -353,7 +357,7 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
     return asked
 
 
-def _rules_problem(rules: object, source: object, cages: object) -> str | None:
+def rules_problem(rules: object, source: object, cages: object) -> str | None:
     """What is wrong with a request's ``rules`` and ``fpuzzles`` fields (None: nothing)."""
     if not (rules is None or isinstance(rules, str)):
         return '"rules" must be a string such as "kn.th_1121".'
