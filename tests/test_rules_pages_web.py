@@ -74,7 +74,7 @@ def test_a_pasted_puzzle_page_draws_and_says_its_rules(
     picture = client.get(posted.headers["Location"] + ".png")
     assert picture.mimetype == "image/png" and picture.data.startswith(b"\x89PNG")
     assert f'content="http://localhost{posted.headers["Location"]}.png"' in page
-    older = client.get(posted.headers["Location"] + "/preview.png")  # the older spelling
+    older = client.get(posted.headers["Location"] + "/preview.png")  # another spelling
     assert older.status_code == 301 and older.headers["Location"].endswith(".png")
     # Its printable page and the form its "Edit this puzzle" opens draw the same.
     for label in ("Print the puzzle", "Edit this puzzle"):

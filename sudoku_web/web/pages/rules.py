@@ -28,6 +28,6 @@ def rules_submit() -> BaseResponse:
 @bp.get("/rules/<puzzle>/<rules>/preview.png", defaults={"regions": None})
 @bp.get("/rules/<puzzle>/<rules>/<regions>/preview.png")
 def rules_picture(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
-    """An older spelling of a rules puzzle's link-preview PNG: 301 to the one every share
+    """Another spelling of a rules puzzle's link-preview PNG: 301 to the one every share
     link has, ``<share link>.png`` (which redirects on to its canonical spelling)."""
     return redirect_kept(request.path.removesuffix("/preview.png") + ".png")
