@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from page_errors import watch_errors
 from playwright.sync_api import Locator, Page, expect
+from test_browser_play import open_fresh
 from test_rules_share_pages import PUZZLES, RulesPuzzle
 
 pytestmark = pytest.mark.browser
@@ -27,10 +28,7 @@ def play(page: Page, live_server: str) -> Iterator[Page]:
     """The puzzle's play page with empty storage; afterwards, no script error and no CSP
     violation may have happened."""
     problems = watch_errors(page)
-    page.goto(f"{live_server}{PUZZLE.link}/play")
-    page.evaluate("window.localStorage.clear()")
-    page.reload()
-    expect(page.locator(".pad")).to_be_visible()  # play.js has run
+    open_fresh(page, f"{live_server}{PUZZLE.link}/play")
     yield page
     assert problems == []
 
