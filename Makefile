@@ -83,6 +83,8 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# One pytest worker per core (pytest-xdist; addopts in pyproject.toml), each with its own
+# Chromium and live server.
 pytest: $(TEST_STAMP) system-deps
 	$(BIN)/pytest
 

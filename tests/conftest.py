@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from app_config import ROOMY
 from flask import Flask
 from werkzeug.serving import make_server
 
@@ -17,16 +20,6 @@ from sudoku_web.core.solver import prebuild_common_tables
 # As the production master does before it forks (hosting/serve.py): the fixed geometries'
 # engine tables exist before any request, whose deadline would otherwise pay for them.
 prebuild_common_tables()
-
-#: Tests assert what a page says, not how fast it is said: the doctor's wall-clock bounds are
-#: roomy here, so a machine busy with other work does not cut a diagnosis short (the deadline
-#: paths are tested with apps of their own, and speed is measured by benchmarks/).
-ROOMY = {
-    "TESTING": True,
-    "REQUEST_DEADLINE_MS": None,
-    "DOCTOR_DEADLINE_MS": 5_000,
-    "EXPLAIN_DEADLINE_MS": 5_000,
-}
 
 
 @pytest.fixture
@@ -116,8 +109,23 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.screenshot = "only-on-failure"
     if getattr(config.option, "output", None) == "test-results":
         config.option.output = str(config.rootpath / "test-results")
+        _one_folder_per_worker(config)
     # expect()'s 5 s default is short on a 2-core box busy with other work (a navigation
     # after a click once took longer there): waiting longer costs nothing when it passes.
     from playwright.sync_api import expect
 
     expect.set_options(timeout=15_000)
+
+
+def _one_folder_per_worker(config: pytest.Config) -> None:
+    """Under pytest-xdist each worker keeps its screenshots in test-results/<worker id>/.
+
+    pytest-playwright empties its output folder when a worker's session starts; with one folder
+    per worker no worker empties another's, and the controller empties the whole folder once,
+    before any worker starts.
+    """
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:
+        config.option.output = str(Path(config.option.output) / workerinput["workerid"])
+    elif getattr(config.option, "numprocesses", None):
+        shutil.rmtree(config.option.output, ignore_errors=True)

@@ -281,8 +281,10 @@ def test_cache_size_zero_solves_every_time(counting: _CountingSolver) -> None:
 
 
 def test_a_deadline_result_is_honest_and_never_cached(
-    client: Any, monkeypatch: pytest.MonkeyPatch
+    app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    app.config["SOLVE_DEADLINE_MS"] = budgets.DEFAULT_DEADLINE_MS  # the shipped one, named
+    client = app.test_client()
     calls = []
 
     def deadline(puzzle: str, budget: budgets.Budget, geometry: Any = None) -> SolveResult:

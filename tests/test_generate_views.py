@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from app_config import ROOMY
 
 from sudoku_web import create_app
 from sudoku_web.core import pool
@@ -73,23 +74,22 @@ def test_api_generate_answers_every_field(client: Any) -> None:
     assert page.status_code == 200
 
 
-# The seed tests are about seeds, not the clock: a roomy deadline keeps a busy test machine
-# from sending one of two requests to the pool (which the answer would then say).
-UNHURRIED = {"TESTING": True, "GENERATE_DEADLINE_MS": 60_000}
+# The seed tests are about seeds, not the clock: ROOMY's generation deadline keeps a busy test
+# machine from sending one of two requests to the pool (which the answer would then say).
 
 
 def test_api_generate_same_seed_same_puzzle_across_workers() -> None:
     """Two apps (as two gunicorn workers, no shared cache) give the same puzzle for a seed."""
     url = "/api/generate?variant=x&grade=Medium&seed=abc"
-    first = create_app(UNHURRIED).test_client().get(url).get_json()
-    second = create_app(UNHURRIED).test_client().get(url).get_json()
+    first = create_app(ROOMY).test_client().get(url).get_json()
+    second = create_app(ROOMY).test_client().get(url).get_json()
     assert first == second
-    other = create_app(UNHURRIED).test_client()
+    other = create_app(ROOMY).test_client()
     assert other.get(url.replace("abc", "abd")).get_json()["puzzle"] != first["puzzle"]
 
 
 def test_api_generate_without_seed_reports_one() -> None:
-    client = create_app(UNHURRIED).test_client()
+    client = create_app(ROOMY).test_client()
     body = client.get("/api/generate?variant=4x4&grade=Easy").get_json()
     again = client.get(f"/api/generate?variant=4x4&grade=Easy&seed={body['seed']}").get_json()
     assert again["puzzle"] == body["puzzle"]
@@ -366,7 +366,7 @@ def test_killers_of_every_grade_from_the_pool(client: Any) -> None:
             url = f"/api/generate?variant=killer&grade={asked}&seed={seed}"
             body = client.get(url).get_json()
             assert (body["grade"], body["source"]) == (asked, "pool"), body
-            again = create_app(UNHURRIED).test_client().get(url).get_json()
+            again = create_app(ROOMY).test_client().get(url).get_json()
             assert again["cages"] == body["cages"]
         board = urls.geometry_of("killer", body["puzzle"], cages=body["cages"])
         solved = solve(body["puzzle"], geometry=board, deadline_ms=None)
@@ -419,10 +419,10 @@ def test_new_killer_opens_its_killer_play_page(client: Any, asked: str) -> None:
 
 def test_daily_killer_is_a_killer_play_page() -> None:
     for asked in GRADES:
-        first = create_app(UNHURRIED).test_client().get(f"/daily?v=killer&grade={asked}")
+        first = create_app(ROOMY).test_client().get(f"/daily?v=killer&grade={asked}")
         assert first.status_code == 303
         assert first.headers["Location"].startswith("/killer/")
-        again = create_app(UNHURRIED).test_client().get(f"/daily?v=killer&grade={asked}")
+        again = create_app(ROOMY).test_client().get(f"/daily?v=killer&grade={asked}")
         assert again.headers["Location"] == first.headers["Location"]
 
 

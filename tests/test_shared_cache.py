@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_config import ROOMY
 from web_puzzles import EASY, EASY_TYPO, JIGSAW_PUZZLE, JIGSAW_REGIONS, SIXTEEN_PUZZLE
 
 from sudoku_web import create_app
@@ -62,7 +63,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def _node(redis_url: str) -> Any:
     """One app server of several (its own process state; only the Redis store is shared)."""
-    app = create_app({"TESTING": True, "CACHE_BACKEND": "redis", "CACHE_URL": redis_url})
+    app = create_app({**ROOMY, "CACHE_BACKEND": "redis", "CACHE_URL": redis_url})
     cache.get_store(app).clear()
     return app
 
@@ -101,7 +102,7 @@ def test_every_variant_round_trips_through_redis(redis_url: str) -> None:
 
 
 def _node_client_sharing(redis_url: str) -> Any:
-    app = create_app({"TESTING": True, "CACHE_BACKEND": "redis", "CACHE_URL": redis_url})
+    app = create_app({**ROOMY, "CACHE_BACKEND": "redis", "CACHE_URL": redis_url})
     return app.test_client()
 
 

@@ -225,7 +225,6 @@ def test_sparse_16x16_returns_within_bounds() -> None:
     result = solve(sparse, geometry=geo, max_nodes=2000)
     assert result.status in ("solved", "multiple", "gave_up")
     assert result.stats.guesses <= 2000
-    assert result.stats.elapsed_ms < 30_000  # a generous sanity bound, not a timing test
     _check(result, sparse, geo)
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_config import ROOMY
 from flask import Flask, url_for
 from markupsafe import Markup
 
@@ -37,7 +38,7 @@ TIME = re.compile(r"<dt>Time</dt><dd>[0-9.]+ ms")
 
 
 def _app(skeletons: bool) -> Flask:
-    return create_app({"TESTING": True, "CACHE_MAX_BYTES": 0, "SPEEDUPS": skeletons})
+    return create_app({**ROOMY, "CACHE_MAX_BYTES": 0, "SPEEDUPS": skeletons})
 
 
 def _variant_links() -> list[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -133,25 +132,18 @@ def test_steps_page_of_a_puzzle_without_one_solution_says_so(client: Any, puzzle
     assert "exactly one solution" in response.get_data(as_text=True)
 
 
-def test_steps_pages_of_variants(app: Any) -> None:
-    # The engine's solve deadline is the product's bound, not what this test is about: on a
-    # box overloaded by other jobs the jigsaw's solve once ran past it, and the page then
-    # rightly said it was not solved within the limits (no grid of steps).
-    app.config.update(SOLVE_DEADLINE_MS=10_000, REQUEST_DEADLINE_MS=10_000)
-    client = app.test_client()
+def test_steps_pages_of_variants(client: Any) -> None:
     assert client.get(f"/x/{X_PUZZLE}/steps").status_code == 200
     jigsaw = client.get(f"/jigsaw/{JIGSAW_REGIONS}/{JIGSAW_PUZZLE}/steps")
     assert jigsaw.status_code == 200
     assert "pm-grid size-9 jigsaw" in jigsaw.get_data(as_text=True)
 
 
-def test_steps_page_renders_every_top95_puzzle_quickly(client: Any) -> None:
-    # Timing is measured and reported elsewhere; here each page must render, within a
-    # generous bound so a slow CI box does not fail it.
-    started = time.perf_counter()
+def test_steps_page_renders_the_first_ten_top95_puzzles(client: Any) -> None:
+    # What a steps page costs is measured by benchmarks/; soundness over all of top95 is
+    # test_logic.test_sound_and_graded_as_explained_on_top95.
     for puzzle in TOP95[:10]:
         assert client.get(f"/p/{puzzle}/steps").status_code == 200
-    assert time.perf_counter() - started < 20
 
 
 # ---- Search page ---------------------------------------------------------------------------

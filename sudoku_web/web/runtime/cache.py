@@ -286,6 +286,8 @@ def make_store(config: Mapping[str, Any]) -> BaseCache:
         return MemoryStore(max_bytes, max_item)
     if backend == "redis":
         from cachelib import RedisCache
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
 
         url = urlsplit(str(config.get("CACHE_URL") or "redis://127.0.0.1:6379/0"))
         db = int(url.path.strip("/") or 0)
@@ -298,6 +300,9 @@ def make_store(config: Mapping[str, Any]) -> BaseCache:
             key_prefix="sudoku-web:",
             socket_timeout=0.25,  # a slow cache must not hold a request past its budget
             socket_connect_timeout=0.25,
+            # One attempt: redis-py's default retries with backoff would hold a request for
+            # seconds on each cache call while the server is down, where a miss is the answer.
+            retry=Retry(NoBackoff(), 0),
         )
         inner.serializer = GeometrySerializer()
         return SharedStore(inner, max_item)
