@@ -25,7 +25,8 @@ from web_puzzles import (
 
 #: Page kinds whose DOM the site's scripts change (grids made interactive, buttons shown, the
 #: grades fetched in, the painter and the pad built): checked again after the scripts run.
-#: The others (steps, search, difficulty, print, 404) the scripts leave as served.
+#: The others (steps, search, difficulty, print, 404, and the same under a rules link) the
+#: scripts leave as served.
 SCRIPTED = frozenset(
     {
         "form",
@@ -46,6 +47,7 @@ SCRIPTED = frozenset(
         "new",
         "rules",
         "rules form",
+        "rules play",
     }
 )
 
@@ -98,6 +100,10 @@ def page_kinds() -> dict[str, str]:
         "new": "/new",
         "print": f"/print?p={EASY}",
         "rules": RULES_LINK,
+        "rules steps": RULES_LINK + "/steps",
+        "rules search": RULES_LINK + "/search",
+        "rules difficulty": RULES_LINK + "/difficulty",
+        "rules play": RULES_LINK + "/play",
         "rules form": "/?rules=kn.th_11121314.kr_w_5565.xv_v_9998.oe_o_55.lk_04_dl_17",
         "404": "/no-such-page",
         "rules solved": rules_link(),

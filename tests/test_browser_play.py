@@ -29,12 +29,17 @@ def play(page: Page, live_server: str) -> Iterator[Page]:
     """The play page of EASY with empty storage; afterwards, no script error and no CSP
     violation may have happened (the page's strict policy holds with play.js at work)."""
     problems = watch_errors(page)
-    page.goto(f"{live_server}/p/{EASY}/play")
-    page.evaluate("window.localStorage.clear()")
-    page.reload()
-    expect(page.locator(".pad")).to_be_visible()  # play.js has run
+    open_fresh(page, f"{live_server}/p/{EASY}/play")
     yield page
     assert problems == []
+
+
+def open_fresh(page: Page, url: str) -> None:
+    """A play page with nothing stored for it, once play.js has run."""
+    page.goto(url)
+    page.evaluate("window.localStorage.clear()")
+    page.reload()
+    expect(page.locator(".pad")).to_be_visible()
 
 
 def test_enter_a_digit_pencil_marks_undo_and_redo(play: Page) -> None:

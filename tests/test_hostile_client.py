@@ -51,6 +51,8 @@ def _post_paths() -> list[str]:
             values["regions"] = DEFAULT_JIGSAW
         if "cages" in values:  # one cage, r1c1 + r1c2 = 3, which the given 1 keeps
             values["cages"] = link_spelling((Cage(3, (0, 1)),), standard(9))
+        if "rules" in values:  # a board with rules: anti-knight
+            values["rules"] = "kn"
         with app.test_request_context():
             paths.add(app.url_map.bind("localhost").build(rule.endpoint, values))
     return sorted(paths)

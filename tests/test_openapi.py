@@ -30,6 +30,15 @@ UNSOLVABLE = "12345678" + "0" * 18 + "9" + "0" * 54  # r1c9 can hold nothing
 CONFLICT = "55" + "0" * 79
 JIGSAW = "ABBBBBAAABCDAEEECDAEFCCDEEFCCDFFFFDD"
 PHOTO = ROOT / "tests/data/photos/image109.jpg"
+# A published puzzle with rules (arrows, thermometers, anti-king): its f-puzzles load= string,
+# and the same board in sudoku-web's rules spelling with its givens.
+_RULES_ROW = json.loads((ROOT / "tests/data/variants_fpuzzles.jsonl").read_text().split("\n")[0])
+FPUZZLES = _RULES_ROW["load"]
+RULES_PUZZLE = "0" * 22 + "6" + "0" * 15 + "5010400" + "0" * 13 + "3" + "0" * 22
+RULES = (
+    "ar_25_25364748.ar_54_54433222.ar_56_56677888.ar_73_738495.ar_85_85746362.ki."
+    "th_45362728.th_52433424.th_58677686.th_65748382"
+)
 
 TYPES = {
     "object": dict,
@@ -188,6 +197,16 @@ CASES: list[tuple[str, str, dict[str, Any], int, str]] = [
     ("post", "/api/hint", {"data": "not json"}, 400, "error"),
     (
         "post",
+        "/api/check",
+        {"json": {"puzzle": RULES_PUZZLE, "rules": RULES, "entries": "1" + RULES_PUZZLE[1:]}},
+        200,
+        "solved",
+    ),
+    ("post", "/api/check", {"json": {"puzzle": RULES_PUZZLE, "rules": "th_11"}}, 422, "invalid"),
+    ("post", "/api/hint", {"json": {"fpuzzles": FPUZZLES}}, 200, "solved"),
+    ("post", "/api/hint", {"json": {"puzzle": RULES_PUZZLE, "rules": 5}}, 400, "error"),
+    (
+        "post",
         "/api/solve",
         {"data": "x" * 20_000, "content_type": "application/json"},
         413,
@@ -220,6 +239,10 @@ def test_the_optional_parts_of_an_answer_are_described(client: FlaskClient) -> N
     asked = {"puzzle": PUZZLE, "reveal": "r1c1"}
     check = _check(client.post("/api/check", json=asked), "/api/check", "post")
     assert check["revealed"]["cell"] == "r1c1"
+    # A board with rules is named in the answer by its rules.
+    asked = {"puzzle": RULES_PUZZLE, "rules": RULES}
+    check = _check(client.post("/api/check", json=asked), "/api/check", "post")
+    assert check["rules"] == RULES and check["puzzle"] == RULES_PUZZLE
 
 
 def test_a_photo_is_read_and_a_non_image_refused(client: FlaskClient) -> None:

@@ -26,6 +26,7 @@ function request(game, url, extra) {
   };
   if (game.regions) { body.regions = game.regions; }
   if (game.cages) { body.cages = game.cages; }
+  if (game.rules) { body.rules = game.rules; }
   Object.keys(extra || {}).forEach(function (key) { body[key] = extra[key]; });
   return postJson(url, body);
 }

@@ -31,6 +31,7 @@ export function readGame(table) {
     variant: table.getAttribute("data-variant") || "",
     regions: table.getAttribute("data-regions") || "",
     cages: table.getAttribute("data-cages") || "",  // a killer's, in their link spelling
+    rules: table.getAttribute("data-rules") || "",  // a board's rules, in their link spelling
     panel: document.getElementById("play-panel"),
     pad: document.querySelector(".pad"),
     clockBox: document.querySelector(".play-clock"),
@@ -39,7 +40,7 @@ export function readGame(table) {
     selected: firstOpen(givens), pencil: false, solved: false, clock: clockFrom(0),
     notes: null, views: null
   };
-  game.storage = storeKey(game.variant, game.regions, puzzle, game.cages);
+  game.storage = storeKey(game.variant, game.regions, puzzle, game.cages, game.rules);
   clearFlags(game);
   return game;
 }

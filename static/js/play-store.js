@@ -1,11 +1,12 @@
 // The play page's progress in this browser (localStorage), under a key naming the puzzle
-// (variant, region map, givens, a killer's cages): digits, pencil marks, revealed cells,
-// time, solved.
+// (variant, region map, givens, a killer's cages, a board's rules): digits, pencil marks,
+// revealed cells, time, solved.
 var STORE_PREFIX = "sudoku-web/play/";
 
-export function storeKey(variant, regions, puzzle, cages) {
+export function storeKey(variant, regions, puzzle, cages, rules) {
   return STORE_PREFIX + variant + "/" + (regions || "-") + "/" + puzzle +
-    (cages ? "/" + cages : "");  // killers with no givens differ only by their cages
+    (cages ? "/" + cages : "") +  // killers with no givens differ only by their cages
+    (rules ? "/rules/" + rules : "");  // and boards with rules by their rules
 }
 
 // The stored game for `givens` (values 1..size, 0 blank) as {state, elapsed, solved}, or

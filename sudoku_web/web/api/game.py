@@ -26,10 +26,10 @@ from ...core.game import Entries, Game, Panel, check_panel, hint_panel
 from ..puzzles import urls
 from ..puzzles.games import NOT_PLAYABLE, game_for
 from ..puzzles.puzzle_text import MAX_TEXT, Reading, read
-from ..puzzles.request_path import error_json, json_error
+from ..puzzles.request_path import ApiRequest, error_json, json_error, rules_problem
 from ..render import teaching_display
 from ..runtime import cache, solving
-from .routes import bp
+from .routes import bp, variant_json
 
 # A request's entries and marks are reported with at most this many problems (a grid of
 # stray characters would otherwise get one line per cell).
@@ -46,18 +46,26 @@ class PlayRequest:
 
 
 def _play_request() -> PlayRequest | Response:
-    """Read ``{"puzzle", "variant", "regions", "cages", "entries", "marks"}``; a 400/422/503
-    response naming the problem otherwise."""
+    """Read ``{"puzzle", "variant", "regions", "cages", "rules", "fpuzzles", "entries",
+    "marks"}`` (the board as :class:`~sudoku_web.web.puzzles.request_path.ApiRequest` reads
+    it); a 400/422/503 response naming the problem otherwise."""
     body = _json_object()
     if isinstance(body, Response):
         return body
+    asked = ApiRequest(
+        body["puzzle"],
+        body.get("variant"),
+        body.get("regions"),
+        body.get("cages"),
+        body.get("rules"),
+        body.get("fpuzzles"),
+    )
     try:
-        geometry = urls.geometry_of(
-            body.get("variant"), body["puzzle"], body.get("regions"), body.get("cages")
-        )
+        geometry = asked.geometry()
+        puzzle = asked.givens(geometry)
     except InvalidPuzzle as exc:
         return _unprocessable(Reading(None, exc.errors), None)
-    reading = read(body["puzzle"], geometry)
+    reading = read(puzzle, geometry)
     if not reading.ok or reading.canonical is None or reading.grid is None:
         return _unprocessable(reading, geometry)
     entries = Entries(geometry, reading.grid)
@@ -88,6 +96,10 @@ def _json_object() -> dict[str, Any] | Response:
     if not isinstance(body, dict):
         example = '{"puzzle": "…", "entries": "…"}'
         return json_error(400, "Bad Request", f"Send a JSON object such as {example}.")
+    if body.get("puzzle") is None and body.get("fpuzzles"):
+        body["puzzle"] = ""  # the f-puzzles puzzle's own givens
+    if problem := rules_problem(body.get("rules"), body.get("fpuzzles"), body.get("cages")):
+        return json_error(400, "Bad Request", problem)
     if not isinstance(body.get("puzzle"), str):
         return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
     for key in ("variant", "regions", "entries"):
@@ -108,7 +120,7 @@ def _not_playable(game: Game) -> Response:
         {
             "status": game.result.status,
             "puzzle": game.givens,
-            **_variant_fields(game.geometry),
+            **variant_json(game.geometry),
             "message": NOT_PLAYABLE[game.result.status],
             "share_url": urls.page_url(game.geometry, game.givens, external=True),
         }
@@ -169,13 +181,6 @@ def _cell_index(geometry: Geometry, name: Any) -> int | None:
     return (r - 1) * geometry.size + c - 1
 
 
-def _variant_fields(geometry: Geometry) -> dict[str, str]:
-    fields: dict[str, str] = {"variant": geometry.variant}
-    if geometry.regions is not None:
-        fields["regions"] = urls.canonical_regions(geometry)
-    return fields
-
-
 def _unprocessable(reading: Reading, geometry: Geometry | None) -> Response:
     """422 with every problem, naming the cells (like ``/api/solve``'s invalid answer)."""
     response = jsonify(
@@ -201,7 +206,7 @@ def _answer(asked: PlayRequest, panel: Panel) -> dict[str, Any]:
     return {
         "status": game.result.status,  # "solved": as in /api/solve, the puzzle's outcome
         "puzzle": game.givens,
-        **_variant_fields(geo),
+        **variant_json(geo),
         "kind": panel.kind,
         "wrong": _cells_json(geo, wrong),
         "wrong_marks": _cells_json(geo, wrong_marks),

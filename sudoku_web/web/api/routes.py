@@ -114,7 +114,7 @@ def result_json(result: SolveResult, share_url: str | None, geometry: Geometry) 
         "status": result.status,
         "puzzle": result.puzzle.replace(".", "0") if result.puzzle else None,
     }
-    body.update(_variant_json(geometry))
+    body.update(variant_json(geometry))
     body.update(
         solution=result.solution,
         solutions=list(result.solutions),
@@ -127,7 +127,8 @@ def result_json(result: SolveResult, share_url: str | None, geometry: Geometry) 
     return body
 
 
-def _variant_json(geometry: Geometry) -> dict[str, Any]:
+def variant_json(geometry: Geometry) -> dict[str, Any]:
+    """A board's fields in an answer: variant, a region map, cages and rules when it has them."""
     out: dict[str, Any] = {"variant": geometry.variant}
     if geometry.regions is not None:
         out["regions"] = urls.canonical_regions(geometry)
@@ -165,7 +166,7 @@ def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> di
     """``/api/explain``'s answer: outcome, steps and grades, links, pencil marks, search."""
     result = solving.cached_solve(puzzle, geometry, key)
     body: dict[str, Any] = {"status": result.status, "puzzle": puzzle}
-    body.update(_variant_json(geometry))
+    body.update(variant_json(geometry))
     explanation = solving.explain_result(result, geometry)
     if explanation is None:
         body.update(logic=None, grade=None, technique_counts={}, steps=[])

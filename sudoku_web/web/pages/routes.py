@@ -42,6 +42,7 @@ from ..puzzles.request_path import (
     is_canonical_link,
     link_reading,
     read_share_link,
+    redirect_kept,
 )
 from ..render import drawing, exports
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
@@ -203,10 +204,14 @@ def read_photo() -> Response:
 
 
 def result_page(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """A share link's result page at its one canonical URL (301 from any other spelling)."""
-    link = read_share_link(info, puzzle, regions, cages, trust_engine=True)
+    link = read_share_link(info, puzzle, regions, cages, rules, trust_engine=True)
     if not isinstance(link, ShareLink):
         return link
     # 304 / the stored page / ETag + Cache-Control: the page depends on nothing but the
@@ -315,6 +320,8 @@ def _slots(
         "preview_image": escape(links.picture),
         # The same puzzle to play, without the solution (sudoku_web.web.play.routes).
         "play_url": escape(links.play),
+        # Its f-puzzles link (drawn only where f-puzzles holds the board: _render_result).
+        "fpuzzles_url": escape(exports.fpuzzles_url(geometry, givens) or ""),
         "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
         "guesses": Markup(stats.guesses),
         "backtracks": Markup(stats.backtracks),
@@ -348,6 +355,7 @@ def _render_result(
         board_name=slots["board_name"],
         share_url=slots["share_url"],
         play_url=slots["play_url"],
+        fpuzzles_url=slots["fpuzzles_url"] if exports.written_whole(geometry) else None,
         edit_url=slots["edit_url"],
         print_url=slots["print_url"],
         preview={
@@ -402,7 +410,11 @@ def _description(
 
 
 def picture(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """The preview PNG of a share link; cached like a page (ETag, Cache-Control, 304).
 
@@ -410,14 +422,14 @@ def picture(
     its offending cells marked.
     """
     try:
-        geometry, reading = link_reading(info, puzzle, regions, cages)
+        geometry, reading = link_reading(info, puzzle, regions, cages, rules)
     except InvalidPuzzle:
         abort(404)
     if reading.grid is None or reading.canonical is None:
         abort(404)  # nothing to draw
     givens = reading.canonical
-    if not is_canonical_link(geometry, givens, puzzle, regions, cages):
-        return redirect(urls.page_url(geometry, givens, png=True), 301)
+    if not is_canonical_link(geometry, givens, puzzle, regions, cages, rules):
+        return redirect_kept(urls.page_url(geometry, givens, png=True))
     key = cache.solve_key(givens, geometry)
     grid = list(reading.grid)
 

@@ -42,6 +42,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, parse_puzzle
 from ...core.game import Entries, Game, Panel, check_panel, hint_panel
+from ...core.rules import links as rule_links
 from ...core.variants import VariantInfo
 from ..puzzles import urls
 from ..puzzles.games import NOT_PLAYABLE, game_for
@@ -86,20 +87,28 @@ def play_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bo
 
 
 def play_page(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """``<share link>/play`` (POST: the form's Check and Hint)."""
-    link = read_share_link(info, puzzle, regions, cages, suffix="/play")
+    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/play")
     if not isinstance(link, ShareLink):
         return link
     return _page(link.geometry, link.givens, _grid(link))
 
 
 def play_picture(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """``<share link>/play.png``: the link preview of the play page, the givens only."""
-    link = read_share_link(info, puzzle, regions, cages, suffix="/play.png")
+    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/play.png")
     if not isinstance(link, ShareLink):
         return link
     return _png(link.geometry, link.givens, _grid(link))
@@ -215,7 +224,9 @@ def _render(
         board=None if game.playable else board_view(geo, game.givens),
         houses=_houses_attr(geo),
         regions=urls.canonical_regions(geo) if geo.regions is not None else "",
-        cages=urls.canonical_cages(geo),
+        # A board with rules is asked about by its rules (its killer cages among them).
+        cages="" if geo.rules else urls.canonical_cages(geo),
+        rules=rule_links.parts(geo).rules if geo.rules else "",
         play_url=play_url(geo, game.givens),
         share_play_url=play_url(geo, game.givens, external=True),
         result_url=urls.page_url(geo, game.givens),

@@ -30,4 +30,4 @@ def open_paste(text: str) -> BaseResponse:
     except InvalidPuzzle as exc:
         return invalid_page(exc.errors)
     givens = canonical(imported.givens)
-    return redirect(urls.rules_url(imported.geometry, givens), 303)
+    return redirect(urls.page_url(imported.geometry, givens), 303)

@@ -7,7 +7,8 @@ request path among them (Flask's tutorial keeps ``db`` for ``auth`` and ``blog``
 Share links (see :mod:`sudoku_web.web.puzzles.urls` for the URL scheme):
 
 * :func:`add_share_routes` registers ``<share link><suffix>`` for every variant of the
-  registry with links of its own (:data:`sudoku_web.web.puzzles.urls.ROUTED`): the result page
+  registry with links of its own (:data:`sudoku_web.web.puzzles.urls.ROUTED`) and for boards
+  with rules (:data:`sudoku_web.web.puzzles.urls.RULES_LINKS`): the result page
   (``""``), its picture (``.png``), the teaching pages (``/steps`` ...). It is the one loop
   over the registry that makes routes; a new page of a puzzle is one more call.
 * :func:`read_share_link` reads one: the canonical spelling gives a :class:`ShareLink`, any
@@ -46,7 +47,7 @@ API_PREFIX = "/api"
 
 # ---- Share-link routes -----------------------------------------------------------------------
 
-#: ``view(info, puzzle, regions)``: a share-link page's view, per variant.
+#: ``view(info, puzzle, regions, cages, rules)``: a share-link page's view, per variant.
 ShareView = Callable[..., ResponseReturnValue]
 
 
@@ -56,10 +57,12 @@ def add_share_routes(
     """Register ``<share link><suffix>`` for every variant, as endpoint
     ``<blueprint>.<variant's endpoint>[_<page>]`` (``pages.puzzle``, ``teach.x_puzzle_steps``).
 
-    ``view`` is called as ``view(info, puzzle, regions, cages)`` (``regions`` for variants
-    that take a region map, ``cages`` for a board with cages: the same variant's links under
-    its ``cage_prefix``). A result page (empty ``suffix``) also answers pasted spellings
-    with slashes (the path converter), which it redirects to the canonical link.
+    ``view`` is called as ``view(info, puzzle, regions, cages, rules)`` (``regions`` for
+    variants that take a region map, ``cages`` for a board with cages: the same variant's
+    links under its ``cage_prefix``; ``rules`` for a board with rules, endpoint
+    ``rules_puzzle[_<page>]`` or ``rules_mapped_puzzle[_<page>]``). A result page (empty
+    ``suffix``) also answers pasted spellings with slashes (the path converter), which it
+    redirects to the canonical link.
     """
     for info in urls.ROUTED:
         for caged in (False, True) if info.cage_prefix else (False,):
@@ -73,6 +76,11 @@ def add_share_routes(
                 rules.append(urls.rule(info, "", caged=caged) + suffix)
             for rule in rules:
                 bp.add_url_rule(rule, endpoint, bound, methods=list(methods))
+    for mapped, (link, info) in urls.RULES_LINKS.items():
+        bound = functools.partial(_call_rules, view, info)
+        functools.update_wrapper(bound, view)
+        endpoint = urls.rules_endpoint(page, mapped=mapped)
+        bp.add_url_rule(link + suffix, endpoint, bound, methods=list(methods))
 
 
 def _call(
@@ -83,6 +91,12 @@ def _call(
     cages: str | None = None,
 ) -> Any:
     return view(info, puzzle, regions, cages)
+
+
+def _call_rules(
+    view: ShareView, info: VariantInfo, puzzle: str, rules: str, regions: str | None = None
+) -> Any:
+    return view(info, puzzle, regions, None, rules)
 
 
 # ---- Reading a share link --------------------------------------------------------------------
@@ -98,11 +112,15 @@ class ShareLink:
 
 
 def link_reading(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> tuple[Geometry, Reading]:
-    """The geometry and reading of a share link; InvalidPuzzle for a bad region map or
-    bad cages."""
-    geometry = urls.geometry_of(info.key, puzzle, regions, cages)
+    """The geometry and reading of a share link; InvalidPuzzle for a bad region map, bad
+    cages or bad rules."""
+    geometry = urls.geometry_of(info.key, puzzle, regions, cages, rules)
     return geometry, read(urls.link_givens(geometry, puzzle), geometry)
 
 
@@ -112,9 +130,12 @@ def is_canonical_link(
     puzzle: str,
     regions: str | None,
     cages: str | None = None,
+    rules: str | None = None,
 ) -> bool:
-    """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``) are spelled as
-    links are built (a killer without givens: no puzzle at all)."""
+    """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``, a board's
+    ``rules``) are spelled as links are built (a killer without givens: no puzzle at all)."""
+    if rules is not None or geometry.rules:
+        return puzzle == givens and urls.is_canonical_rules_link(geometry, puzzle, rules, regions)
     if givens is None or puzzle != urls.link_puzzle(geometry, givens):
         return False
     if geometry.cages and cages != urls.canonical_cages(geometry):
@@ -127,6 +148,7 @@ def read_share_link(
     puzzle: str,
     regions: str | None,
     cages: str | None = None,
+    rules: str | None = None,
     *,
     suffix: str = "",
     trust_engine: bool = False,
@@ -139,9 +161,10 @@ def read_share_link(
     caller shows the 422 page for that status (the result page's hot path).
     """
     try:
-        geometry = urls.geometry_of(info.key, puzzle, regions, cages)
+        geometry = urls.geometry_of(info.key, puzzle, regions, cages, rules)
     except InvalidPuzzle as exc:
-        if isinstance(exc, SumsMismatch):  # say which cage's sum was probably mistyped
+        # Say which cage's sum was probably mistyped (a rules link's cages are its rules).
+        if isinstance(exc, SumsMismatch) and rules is None:
             blank = puzzle or urls.blank_cells(cages)
             sums = sum_doctor.for_mismatch(exc, info.key, blank, regions)
             if sums is not None:
@@ -151,18 +174,22 @@ def read_share_link(
             return invalid_page(exc.errors)
         return invalid_page(exc.errors, regions=regions or "", puzzle=puzzle)
     givens = urls.link_givens(geometry, puzzle)
-    if trust_engine and is_canonical_link(geometry, givens, puzzle, regions, cages):
+    if trust_engine and is_canonical_link(geometry, givens, puzzle, regions, cages, rules):
         if is_canonical_text(givens, geometry):
             return ShareLink(geometry, givens, None)
     reading = read(givens, geometry)
     if not reading.ok or reading.grid is None or reading.canonical is None:
         return invalid_page(reading.errors, geometry, reading.grid)
-    if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages):
+    if not is_canonical_link(geometry, reading.canonical, puzzle, regions, cages, rules):
         # One URL per puzzle: dots, separators, lower case and other region labels.
-        target = urls.page_url(geometry, reading.canonical) + suffix
-        query = request.query_string.decode("latin-1")
-        return redirect(f"{target}?{query}" if query else target, 301)
+        return redirect_kept(urls.page_url(geometry, reading.canonical) + suffix)
     return ShareLink(geometry, reading.canonical, reading.grid)
+
+
+def redirect_kept(target: str) -> BaseResponse:
+    """A ``301`` to ``target``, the query string kept as sent."""
+    query = request.query_string.decode("latin-1")
+    return redirect(f"{target}?{query}" if query else target, 301)
 
 
 # ---- The 422 page ----------------------------------------------------------------------------
@@ -313,7 +340,7 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
     if text is None and (cages or args.get("fpuzzles")):
         text = ""  # a killer may have no givens at all: an empty grid of the board's size
     rules, source = args.get("rules"), args.get("fpuzzles")
-    if (problem := _rules_problem(rules, source, cages)) is not None:
+    if (problem := rules_problem(rules, source, cages)) is not None:
         return json_error(400, "Bad Request", problem)
     if not isinstance(text, str):
         return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
@@ -330,7 +357,7 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
     return asked
 
 
-def _rules_problem(rules: object, source: object, cages: object) -> str | None:
+def rules_problem(rules: object, source: object, cages: object) -> str | None:
     """What is wrong with a request's ``rules`` and ``fpuzzles`` fields (None: nothing)."""
     if not (rules is None or isinstance(rules, str)):
         return '"rules" must be a string such as "kn.th_1121".'

@@ -23,6 +23,11 @@ keep the whole link):
                               cages and no givens leaves out ``/<puzzle>``: ``/killer/<cages>``
 ============================  =================================================================
 
+``/rules/<puzzle>/<rules>``   a board with rules (thermometers, arrows, dots ...): the givens,
+                              then the rules' spelling (:mod:`sudoku_web.core.rules.links`);
+                              ``/rules/<puzzle>/<rules>/<regions>`` on a region map
+============================  =================================================================
+
 ``<puzzle>`` is the symbols with ``0`` for blanks, letters upper case. A puzzle's pages sit
 under its share link: ``.png`` (the link-preview picture), ``/steps``, ``/search``,
 ``/difficulty``, ``/play`` and ``/play.png``. Any other spelling (dots, lower case, other
@@ -85,12 +90,26 @@ TEACH_PAGES = ("steps", "search", "difficulty")
 #: The variants with share links of their own (a killer's are its layout's, with cages).
 ROUTED: tuple[VariantInfo, ...] = tuple(info for info in VARIANTS if not info.has_layout)
 
+#: A board with rules: its share-link rule without and with a region map (``mapped``), and
+#: the entry whose messages a bad link gets (a bad region map is drawn as typed).
+RULES_LINKS: dict[bool, tuple[str, VariantInfo]] = {
+    False: ("/rules/<puzzle>/<rules>", CLASSIC),
+    True: ("/rules/<puzzle>/<rules>/<regions>", REGIONAL),
+}
+
 
 def endpoint(info: VariantInfo, page: str = "", *, caged: bool = False) -> str:
     """A share-link page's endpoint name within its blueprint: ``puzzle`` for the classic
     result page, ``x_puzzle_steps`` for an X-sudoku's steps page, ``killer_x_puzzle`` for
     an X-sudoku with cages."""
     stem = f"{info.cage_prefix.replace('-', '_')}_puzzle" if caged else info.endpoint
+    return f"{stem}_{page}" if page else stem
+
+
+def rules_endpoint(page: str = "", *, mapped: bool = False) -> str:
+    """A rules puzzle's page endpoint within its blueprint: ``rules_puzzle`` for the result
+    page, ``rules_mapped_puzzle_steps`` for the steps page of one on a region map."""
+    stem = "rules_mapped_puzzle" if mapped else "rules_puzzle"
     return f"{stem}_{page}" if page else stem
 
 
@@ -106,8 +125,9 @@ def rule(info: VariantInfo, puzzle: str, *, caged: bool = False) -> str:
 
 def link_puzzle(geometry: Geometry, puzzle: str) -> str:
     """The puzzle as its share link spells it: "" for a board with cages and no givens (its
-    cages are the whole puzzle), else ``puzzle``."""
-    return "" if geometry.cages and not puzzle.strip("0") else puzzle
+    cages are the whole puzzle; a board with rules always spells its givens), else
+    ``puzzle``."""
+    return "" if geometry.cages and not geometry.rules and not puzzle.strip("0") else puzzle
 
 
 def link_givens(geometry: Geometry, puzzle: str) -> str:
@@ -270,7 +290,11 @@ def region_sketch(text: str) -> Geometry | None:
 
 
 def geometry_of(
-    variant: str | None, puzzle: str, regions: str | None = None, cages: Cages = None
+    variant: str | None,
+    puzzle: str,
+    regions: str | None = None,
+    cages: Cages = None,
+    rules: str | None = None,
 ) -> Geometry:
     """The geometry a request names: variant (default classic), size from the puzzle's length,
     and cages (a link's spelling, any labels, or the API's list).
@@ -279,8 +303,11 @@ def geometry_of(
     sizes and otherwise assume their default (the reader then reports the wrong length
     against it). A jigsaw's size comes from its region map. Raises :class:`InvalidPuzzle`
     for an unknown variant, a missing or bad region map, a region map given to another
-    variant, bad cages, or a killer without cages.
+    variant, bad cages, or a killer without cages. ``rules``: a rules link's spelling (its
+    size from the puzzle or the map, see :func:`sudoku_web.core.rules.links.board`).
     """
+    if rules is not None:
+        return rule_links.board(puzzle, rules, regions)
     if variant == CLASSIC.key and not regions and not cages and len(puzzle) == 81:
         if puzzle.isalnum():
             return standard(9)  # a classic share link as built: the common case
@@ -342,24 +369,35 @@ def form_geometry(picked: Choice, regions: str | None = None) -> Geometry:
 def share_url(geometry: Geometry, puzzle: str, page: str = "", *, external: bool = False) -> str:
     """A canonical puzzle's share link (``page`` "") or a page under it (see
     :data:`SHARE_PAGES`: ``png``, ``steps``, ``search``, ``difficulty``, ``play`` ...)."""
-    if geometry.rules and not page:  # a board with rules: its own link (pages/rules.py)
-        return rules_url(geometry, puzzle, external=external)
+    name, args = _share_target(geometry, puzzle, page)
+    return url_for(name, _external=external, **args)
+
+
+def _share_target(geometry: Geometry, puzzle: str, page: str) -> tuple[str, dict[str, Any]]:
+    """The endpoint and path arguments of a puzzle's page (see :func:`share_url`)."""
     blueprint, _ = SHARE_PAGES[page]
+    if geometry.rules:  # /rules/<puzzle>/<rules>[/<regions>] (core.rules.links)
+        found = rule_links.parts(geometry)
+        args: dict[str, Any] = {"puzzle": puzzle, "rules": found.rules}
+        if found.regions is not None:
+            args["regions"] = found.regions
+        return f"{blueprint}.{rules_endpoint(page, mapped=found.regions is not None)}", args
     name = f"{blueprint}.{endpoint(variant_of(geometry), page, caged=bool(geometry.cages))}"
     args = dict[str, Any](_map_args(geometry))
     if link_puzzle(geometry, puzzle):
         args["puzzle"] = puzzle
-    return url_for(name, _external=external, **args)
+    return name, args
 
 
-def rules_url(geometry: Geometry, puzzle: str, *, external: bool = False) -> str:
-    """A board with rules: its canonical result page, ``/rules/<givens>/<rules>[/<regions>]``
-    (see :mod:`sudoku_web.core.rules.links`)."""
+def is_canonical_rules_link(
+    geometry: Geometry, puzzle: str, rules: str | None, regions: str | None
+) -> bool:
+    """True when a rules link's parts are spelled as :func:`share_url` builds them for this
+    board (a board without rules has a link of its variant instead)."""
+    if not geometry.rules or rules is None:
+        return False
     found = rule_links.parts(geometry)
-    args: dict[str, Any] = {"puzzle": puzzle, "rules": found.rules, "_external": external}
-    if found.regions is not None:
-        return url_for("pages.rules_mapped_page", regions=found.regions, **args)
-    return url_for("pages.rules_page", **args)
+    return (rules, regions) == (found.rules, found.regions) and bool(puzzle)
 
 
 def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bool = False) -> str:
@@ -370,10 +408,8 @@ def page_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bo
 def teach_url(page: str, geometry: Geometry, puzzle: str, **args: Any) -> str:
     """The URL of a puzzle's teaching page (``steps``, ``search``, ``difficulty``), with
     ``args`` as its query."""
-    name = "teach." + endpoint(variant_of(geometry), page, caged=bool(geometry.cages))
-    if link_puzzle(geometry, puzzle):
-        args["puzzle"] = puzzle
-    return url_for(name, **args, **dict[str, Any](_map_args(geometry)))
+    name, link_args = _share_target(geometry, puzzle, page)
+    return url_for(name, **args, **link_args)
 
 
 @byte_cache(1024 * 1024)  # per geometry

@@ -61,10 +61,14 @@ def _page_number(text: str) -> int:
 
 
 def steps_page(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """The steps page: one page of steps (``?step=N`` picks the page holding step N)."""
-    link = read_share_link(info, puzzle, regions, cages, suffix="/steps")
+    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/steps")
     if not isinstance(link, ShareLink):
         return link
     number = _page_number(request.args.get("step", "1"))
@@ -112,10 +116,14 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
 
 
 def search_page(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """The engine's search story and the pencil marks after its first reduce."""
-    link = read_share_link(info, puzzle, regions, cages, suffix="/search")
+    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/search")
     if not isinstance(link, ShareLink):
         return link
     key = cache.solve_key(link.givens, link.geometry)
@@ -147,7 +155,11 @@ def _search(link: ShareLink) -> str:
 
 
 def difficulty_page(
-    info: VariantInfo, puzzle: str, regions: str | None, cages: str | None = None
+    info: VariantInfo,
+    puzzle: str,
+    regions: str | None,
+    cages: str | None = None,
+    rules: str | None = None,
 ) -> ResponseValue:
     """The difficulty panel as a small page of its own (see the module docstring): 200 with
     both grades for a solved puzzle, 404 with a sentence for any other outcome.
@@ -155,7 +167,7 @@ def difficulty_page(
     It may be framed by the site's own pages only (``frame-ancestors 'self'``), as the result
     page's ``<iframe>`` does without JavaScript; every other page refuses framing.
     """
-    link = read_share_link(info, puzzle, regions, cages, suffix="/difficulty")
+    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/difficulty")
     if not isinstance(link, ShareLink):
         return link
     embedded = request.args.get("embed") == "1"  # the result page's frame: no link back
