@@ -5,8 +5,12 @@ Modelled on python-chess's ``VARIANTS`` list and ``find_variant(name)``: a varia
 :func:`geometry_for`, the web's routes and links (one loop over :data:`VARIANTS` in
 ``sudoku_web.web.puzzles.request_path``, one links helper in ``sudoku_web.web.puzzles.urls``), the
 form's picker and its rules in words, the pictures' shading, the generator's kinds and the API's
-``variant`` field. Adding a variant is one entry here (plus its geometry builder in
-:mod:`sudoku_web.core.board` when its houses are new).
+``variant`` field. Adding a variant starts with one entry here, but is not only that: its key
+joins :data:`sudoku_web.core.board.Variant`, a new layout of houses needs its geometry builder
+in :mod:`sudoku_web.core.board`, and a board drawn from a region map shares the jigsaw's
+region-map functions (``docs/development.md``, "Adding a variant"). A rule on any board
+(thermometer, dots, cages from f-puzzles ...) is not a variant: it is a kind of
+:mod:`sudoku_web.core.rules`.
 An entry holds: its key and names; its rules in words (:attr:`VariantInfo.rules`,
 :attr:`VariantInfo.house_list`); its links (share-link ``prefix``, the form's ``?v=`` key,
 endpoint names); the sizes it comes in; whether it takes a region map (``takes_regions``) or
