@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -43,7 +44,7 @@ from ..puzzles.request_path import (
 )
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from ..render.preview import HEIGHT, WIDTH, render_png
-from ..runtime import cache, solving, speedups
+from ..runtime import cache, languages, solving, speedups
 
 bp = Blueprint("pages", __name__)
 
@@ -223,7 +224,8 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
         # A killer may have no given digit: the legend then speaks of its cage sums only.
         has_givens = givens.strip("0.") != ""
         board_key = cache.geometry_key(geometry)
-        shape = ("result", "solved", board_key, request.script_root, has_givens)
+        language = languages.current()  # the skeleton holds the page's words
+        shape = ("result", "solved", board_key, request.script_root, has_givens, language)
         page = speedups.render(shape, slots, _solved_renderer(geometry, has_givens))
         return Response(page, content_type="text/html; charset=utf-8")
     return _unsolved_page(link, key, result, links)
@@ -301,6 +303,9 @@ def _slots(
         "preview_image": escape(links.picture),
         # The same puzzle to play, without the solution (sudoku_web.web.play.routes).
         "play_url": escape(links.play),
+        # Where the language picker sends the visitor back: the share link's path, the same
+        # for every request of this page (a page from the skeletons or the store holds it).
+        "here": escape(urlsplit(links.share).path),
         "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
         "guesses": Markup(stats.guesses),
         "backtracks": Markup(stats.backtracks),
@@ -336,6 +341,7 @@ def _render_result(
         play_url=slots["play_url"],
         edit_url=slots["edit_url"],
         print_url=slots["print_url"],
+        here=slots["here"],
         preview={
             "title": slots["preview_title"],
             "description": slots["preview_description"],
