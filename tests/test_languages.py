@@ -190,7 +190,7 @@ def _extracted() -> set[str]:
         ("templates/**.html", "jinja2"),
         ("static/**.js", "javascript"),
     ]
-    options = {"templates/**.html": {"extensions": "jinja2.ext.i18n"}}
+    options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options

@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Final
 
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, format_decimal, get_locale
+
+from ..puzzles.core_names import core_name, core_name_in_text
 
 #: The site's languages, English (the source) first: code -> the language's own name, as the
 #: picker shows it (a visitor who reads no English finds their language by its own name).
@@ -62,15 +64,21 @@ def current() -> str:
 
 def init_app(app: Flask) -> None:
     """Flask-Babel on ``app``, its language chosen by :func:`select`, its catalogs from
-    ``sudoku_web/translations``; templates get ``_``, ``ngettext``, :data:`LANGUAGES`
-    and :func:`language_tag`."""
+    ``sudoku_web/translations``; templates get ``_``, ``ngettext``, :data:`LANGUAGES`,
+    :func:`language_tag`, ``format_decimal`` and the filter ``core_name`` (a grade or
+    technique name translated, :mod:`~sudoku_web.web.puzzles.core_names`)."""
     Babel(
         app,
         locale_selector=select,
         default_translation_directories=str(TRANSLATIONS),
     )
+    # {% trans %} blocks as one line of words (babel.cfg extracts them so too).
+    app.jinja_env.policies["ext.i18n.trimmed"] = True
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["language_tag"] = language_tag
+    app.jinja_env.globals["format_decimal"] = format_decimal
+    app.jinja_env.filters["core_name"] = core_name
+    app.jinja_env.filters["core_name_in_text"] = core_name_in_text
 
 
 def language_tag() -> str:
