@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from conftest import ROOMY
@@ -192,8 +192,9 @@ def _extracted() -> set[str]:
     ]
     options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
     found = set()
+    keywords = {**DEFAULT_KEYWORDS, "_l": None}  # lazy_gettext, as `make messages` has it
     for _file, _line, message, _comments, _context in extract_from_dir(
-        str(ROOT), method_map, options
+        str(ROOT), method_map, options, keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
     return found

