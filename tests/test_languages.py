@@ -218,3 +218,24 @@ def test_the_committed_mo_is_the_compiled_po(code: str) -> None:
     write_mo(out, _catalog(code))
     folder = TRANSLATIONS / code / "LC_MESSAGES"
     assert (folder / "messages.mo").read_bytes() == out.getvalue(), "run `make translations`"
+
+
+def test_every_core_name_is_marked_for_the_catalog() -> None:
+    """A technique, grade or engine grade the core adds must be marked in core_names.py (so
+    `make messages` extracts it and the pages show it translated)."""
+    from sudoku_web.core.logic import machine_grade
+    from sudoku_web.core.solver import SolveStats
+    from sudoku_web.core.techniques import GRADES, TECHNIQUES
+    from sudoku_web.web.puzzles import core_names
+
+    assert {name for name, _grade, _technique in TECHNIQUES} <= set(core_names.TECHNIQUE_NAMES)
+    assert set(GRADES) <= set(core_names.GRADE_NAMES)
+    labels = {machine_grade(SolveStats(guesses=g)).label for g in (0, 5, 50, 5000)}
+    assert labels <= set(core_names.MACHINE_NAMES)
+
+
+def test_technique_names_are_translated_on_the_steps_page(client: Any) -> None:
+    page = _text(client.get(f"/p/{EASY}/steps", headers={"Accept-Language": "de"}))
+    assert "Versteckter Einer" in page or "Nackter Einer" in page
+    page = _text(client.get(f"/p/{EASY}/steps", headers={"Accept-Language": "fr"}))
+    assert "Singleton caché" in page or "Singleton nu" in page

@@ -2,8 +2,8 @@
 language, its visible text (and the words screen readers read: aria-label, title, alt) searched
 for English sentences.
 
-The heuristic: a piece of text holding an English stop-word between spaces (" the ", " and ", "
-is " ...) is English left behind. Allowed, and said so, are the texts the core writes in
+The heuristic: a piece of text holding an English stop-word between spaces (" the ",
+" and ", " is " ...) is English left behind. Allowed, and said so, are the texts the core writes in
 English today (its step sentences, the engine's story, the doctor's summaries and fixes, a
 puzzle's problems): the core builds them in Python f-strings and their translation is the next
 piece of this work (:data:`CORE_WORDS` and :data:`CORE_FIX` name them); and the grid cells'

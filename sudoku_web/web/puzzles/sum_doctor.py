@@ -61,13 +61,15 @@ def words(fix: SumFix, geometry: Geometry) -> str:
     """``The cage at r3c4 (3 cells) adds up to 14, not 15?`` in the request's language: the
     cage named by its first cell in reading order (where its sum is printed) and its size."""
     cells = fix.cage.cells
-    return ngettext(
-        "The cage at %(cell)s (%(num)s cell) adds up to %(total)s, not %(given)s?",
-        "The cage at %(cell)s (%(num)s cells) adds up to %(total)s, not %(given)s?",
-        len(cells),
-        cell=geometry.cell_name(min(cells)),
-        total=fix.total,
-        given=fix.cage.total,
+    return str(
+        ngettext(
+            "The cage at %(cell)s (%(num)s cell) adds up to %(total)s, not %(given)s?",
+            "The cage at %(cell)s (%(num)s cells) adds up to %(total)s, not %(given)s?",
+            len(cells),
+            cell=geometry.cell_name(min(cells)),
+            total=fix.total,
+            given=fix.cage.total,
+        )
     )
 
 
