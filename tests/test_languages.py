@@ -226,12 +226,15 @@ def test_every_core_name_is_marked_for_the_catalog() -> None:
     from sudoku_web.core.logic import machine_grade
     from sudoku_web.core.solver import SolveStats
     from sudoku_web.core.techniques import GRADES, TECHNIQUES
+    from sudoku_web.core.variants import VARIANTS
     from sudoku_web.web.puzzles import core_names
 
     assert {name for name, _grade, _technique in TECHNIQUES} <= set(core_names.TECHNIQUE_NAMES)
     assert set(GRADES) <= set(core_names.GRADE_NAMES)
     labels = {machine_grade(SolveStats(guesses=g)).label for g in (0, 5, 50, 5000)}
     assert labels <= set(core_names.MACHINE_NAMES)
+    examples = {e.label for info in VARIANTS for e in info.examples if e.label}
+    assert examples <= set(core_names.EXAMPLE_NAMES)
 
 
 def test_technique_names_are_translated_on_the_steps_page(client: Any) -> None:

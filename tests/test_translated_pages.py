@@ -30,8 +30,10 @@ STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|
 
 #: Classes of elements whose text the core writes in English (not translated yet): a step's
 #: sentence, a line of the engine's story, a puzzle's problem, the doctor's conflict summary,
-#: a grade note.
-CORE_WORDS = frozenset({"sentence", "ev", "problem", "conflict-summary", "grade-note"})
+#: a grade note, a variant's rule (the registry's words, built from parts).
+CORE_WORDS = frozenset(
+    {"sentence", "ev", "problem", "conflict-summary", "grade-note", "variant-rule"}
+)
 
 #: The doctor's one-cell fixes, which the core words (``r1c3: remove the 4``): core text too.
 CORE_FIX = re.compile(r"^r\d+c\d+: ")
@@ -39,20 +41,8 @@ CORE_FIX = re.compile(r"^r\d+c\d+: ")
 #: Elements whose text is not words of the page (code, the share links, the picker's own names).
 NOT_WORDS = frozenset({"script", "style", "code", "kbd", "svg", "option", "textarea"})
 
-#: Page kinds whose templates are not wrapped yet (the form, the hint page that extends it,
-#: the play pages): checked by this test once they are.
-NOT_YET = frozenset(
-    {
-        "form",
-        "jigsaw form",
-        "16x16 form",
-        "killer form",
-        "hint",
-        "play",
-        "jigsaw play",
-        "killer play",
-    }
-)
+#: Page kinds whose template is not wrapped yet (the play pages): checked once it is.
+NOT_YET = frozenset({"play", "jigsaw play", "killer play"})
 
 
 class _VisibleText(HTMLParser):

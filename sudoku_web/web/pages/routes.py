@@ -24,6 +24,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -32,6 +33,7 @@ from ...core.doctor import Diagnosis
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
 from ..puzzles import photo_upload, sum_doctor, urls
+from ..puzzles.core_names import core_name
 from ..puzzles.forms import CAGES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
@@ -78,7 +80,8 @@ def _examples(picked: urls.Choice) -> list[tuple[str, str]]:
             args["r"] = example.regions
         if example.cages:
             args["k"] = example.cages
-        label = example.label or f"An example {picked.label} puzzle"
+        label = core_name(example.label) if example.label else ""
+        label = label or gettext("An example %(variant)s puzzle", variant=picked.label)
         out.append((label, url_for(".index", **args)))
     return out
 

@@ -1,5 +1,5 @@
-"""The core's names as the pages show them: technique and grade names translated through the
-catalog (the core speaks English and imports no web code; its names are its registry's
+"""The core's names as the pages show them: technique, grade and example names translated
+through the catalog (the core speaks English and imports no web code; its names are its registry's
 keys). ``N_`` marks each name for ``make messages`` without translating it here;
 :func:`core_name` translates one at render time (the Jinja filter ``core_name``).
 tests/test_languages.py checks every name of the core's ladder and grades is marked here.
@@ -92,7 +92,15 @@ MACHINE_NAMES: Final = (
     N_("Guess"),
 )
 
-_KNOWN: Final = frozenset(GRADE_NAMES + TECHNIQUE_NAMES + MACHINE_NAMES)
+#: The registry's labelled examples (``sudoku_web.core.variants``, each variant's ``examples``).
+EXAMPLE_NAMES: Final = (
+    N_("An easy one"),
+    N_("A hard one"),
+    N_("One with two solutions"),
+    N_("A killer from KrazyDad's booklets"),
+)
+
+_KNOWN: Final = frozenset(GRADE_NAMES + TECHNIQUE_NAMES + MACHINE_NAMES + EXAMPLE_NAMES)
 
 #: Languages whose sentences write a name in lower case ("the hardest technique needed is
 #: hidden pair"); German capitalises its nouns, Japanese has no case.
