@@ -242,3 +242,11 @@ def test_technique_names_are_translated_on_the_steps_page(client: Any) -> None:
     assert "Versteckter Einer" in page or "Nackter Einer" in page
     page = _text(client.get(f"/p/{EASY}/steps", headers={"Accept-Language": "fr"}))
     assert "Singleton caché" in page or "Singleton nu" in page
+
+
+def test_numbers_are_written_as_the_language_writes_them(client: Any) -> None:
+    """The result page's time: a decimal point in English, a decimal comma in German and
+    French (Babel's CLDR data)."""
+    for code, mark in (("en", "."), ("de", ","), ("fr", ",")):
+        page = _text(client.get(f"/p/{EASY}", headers={"Accept-Language": code}))
+        assert re.search(rf"<dd>\d+{re.escape(mark)}\d ms</dd>", page), code

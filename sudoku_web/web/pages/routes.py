@@ -47,6 +47,7 @@ from ..puzzles.request_path import (
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, languages, solving, speedups
+from ..runtime.languages import format_number
 
 bp = Blueprint("pages", __name__)
 
@@ -309,10 +310,11 @@ def _slots(
         # Where the language picker sends the visitor back: the share link's path, the same
         # for every request of this page (a page from the skeletons or the store holds it).
         "here": escape(urlsplit(links.share).path),
-        "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
-        "guesses": Markup(stats.guesses),
-        "backtracks": Markup(stats.backtracks),
-        "elapsed_ms": Markup(f"{stats.elapsed_ms:.1f}"),
+        # Counts and time as the request's language writes numbers: digits, separators.
+        "reduce_passes": Markup(format_number(stats.reduce_passes)),
+        "guesses": Markup(format_number(stats.guesses)),
+        "backtracks": Markup(format_number(stats.backtracks)),
+        "elapsed_ms": Markup(format_number(round(stats.elapsed_ms, 1), "#,##0.0")),
     }
     if result.status == "solved":
         for page in urls.TEACH_PAGES:  # the teaching routes sit at <share link>/<page>

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from flask_babel import get_locale, gettext
+from flask import Flask
+
+from ..runtime.languages import current, gettext
 
 
 def N_(name: str) -> str:
@@ -116,5 +118,10 @@ def core_name(name: str) -> str:
 def core_name_in_text(name: str) -> str:
     """:func:`core_name` as a sentence's word: lower case where the language writes it so."""
     translated = core_name(name)
-    language = str(get_locale() or "en").split("_")[0]
-    return translated.lower() if language in _LOWER_IN_TEXT else translated
+    return translated.lower() if current() in _LOWER_IN_TEXT else translated
+
+
+def init_app(app: Flask) -> None:
+    """The Jinja filters ``core_name`` and ``core_name_in_text``."""
+    app.jinja_env.filters["core_name"] = core_name
+    app.jinja_env.filters["core_name_in_text"] = core_name_in_text
