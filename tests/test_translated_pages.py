@@ -5,11 +5,11 @@ for English sentences.
 The heuristic: a piece of text holding an English stop-word between spaces (" the ",
 " and ", " is " ...) is English left behind. Allowed, and said so, are the texts the core writes in
 English today (its step sentences, the engine's story, the doctor's summaries and fixes, a
-puzzle's problems): the core builds them in Python f-strings and their translation is the next
-piece of this work (:data:`CORE_WORDS` and :data:`CORE_FIX` name them); and the grid cells'
-labels (``render/boards.py``, drawn without Flask and kept per board), not translated yet
-either. The catalogs' completeness (no empty or fuzzy entry) is tested in
-tests/test_languages.py.
+puzzle's problems, a board's rules said kind by kind): the core builds them in Python
+f-strings and their translation is the next piece of this work (:data:`CORE_WORDS` and
+:data:`CORE_FIX` name them); and the grid cells' labels (``render/boards.py``, drawn without
+Flask and kept per board), not translated yet either. The catalogs' completeness (no empty
+or fuzzy entry) is tested in tests/test_languages.py.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|
 
 #: Classes of elements whose text the core writes in English (not translated yet): a step's
 #: sentence, a line of the engine's story, a puzzle's problem, the doctor's conflict summary,
-#: a grade note, a variant's rule (the registry's words, built from parts).
+#: a grade note, a variant's rule (the registry's words, built from parts), a rule kind's
+#: sentence in a board's rules in words (core/rules: each kind's ``describe()`` and words).
 CORE_WORDS = frozenset(
-    {"sentence", "ev", "problem", "conflict-summary", "grade-note", "variant-rule"}
+    {"sentence", "ev", "problem", "conflict-summary", "grade-note", "variant-rule", "rule-sentence"}
 )
 
 #: The doctor's one-cell fixes, which the core words (``r1c3: remove the 4``): core text too.

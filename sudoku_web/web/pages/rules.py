@@ -11,6 +11,8 @@ request, calls and renders. Its routes join the ``pages`` blueprint.
 from __future__ import annotations
 
 from flask import Response, abort, redirect, render_template, request
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import InvalidPuzzle
@@ -43,7 +45,16 @@ def rules_mapped_page(puzzle: str, rules: str, regions: str) -> BaseResponse:
     return _page(puzzle, rules, regions)
 
 
-# The status under a rules puzzle's link-preview picture.
+# The status in a rules page's link preview, in the page's language.
+PAGE_WORDS = {
+    "solved": _l("Solved"),
+    "multiple": _l("More than one solution"),
+    "gave_up": _l("The solver gave up"),
+    "unsolvable": _l("Impossible: no solution"),
+}
+
+# The status under a rules puzzle's link-preview picture (one picture for every language, in
+# English as the result pages' pictures are).
 PICTURE_WORDS = {
     "solved": "Solved",
     "multiple": "More than one solution",
@@ -100,8 +111,8 @@ def _page(puzzle: str, rules: str, regions: str | None) -> BaseResponse:
         print_url=urls.print_url(urls.edit_url(geometry, givens)),
         preview={
             "url": urls.rules_url(geometry, givens, external=True),
-            "title": PICTURE_WORDS.get(result.status, "Result"),
-            "description": "A sudoku with rules, drawn and solved by sudoku-web.",
+            "title": str(PAGE_WORDS.get(result.status, _l("Result"))),
+            "description": gettext("A sudoku with rules, drawn and solved by sudoku-web."),
             "image": urls.rules_url(geometry, givens, external=True) + "/preview.png",
             "width": WIDTH,
             "height": HEIGHT,

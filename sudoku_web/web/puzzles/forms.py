@@ -79,7 +79,7 @@ CAGE_FORMATS = _l(
 
 
 # What the rules box reads (core.rules.spelling), said on the form.
-RULES_FORMATS = (
+RULES_FORMATS = _l(
     "One rule a line: its kind, then its cells, two characters each (row, then column): "
     "th_11121314 a thermometer from r1c1, ar_55_554433 an arrow from its circle at r5c5, "
     "wh_ / rb_ / pd_ a whispers, renban or palindrome line, kr_w_1112 or kr_b_1112 a white or "
@@ -112,8 +112,8 @@ class PuzzleForm(Form):
         description=CAGE_FORMATS,
     )
     rules = TextAreaField(
-        "Rules",
-        validators=[Length(max=RULES_MAX, message="That is too long to be a list of rules.")],
+        _l("Rules"),
+        validators=[Length(max=RULES_MAX, message=_l("That is too long to be a list of rules."))],
         description=RULES_FORMATS,
     )
     # What the server drew (see the module docstring): the grid it filled in from the paste
@@ -219,7 +219,9 @@ class PuzzleForm(Form):
             return
         try:
             if self.geometry.cages:
-                message = "Give the cages as cage rules (kc_...) in the rules box, or all below."
+                message = gettext(
+                    "Give the cages as cage rules (kc_...) in the rules box, or all below."
+                )
                 raise InvalidPuzzle([PuzzleError("rule", message)])
             self.geometry = attach(self.geometry, rule_spelling.parse(text, self.geometry.size))
         except InvalidPuzzle:
