@@ -83,6 +83,23 @@ TECHNIQUE_NAMES: Final = (
     N_("ALS chain"),
     N_("Forcing chain by contradiction"),
     N_("Forcing net by contradiction"),
+    # The steps of the rules' kinds (sudoku_web.core.rules: each kind's own deduction).
+    N_("Thermometer"),
+    N_("Arrow sum"),
+    N_("German whispers"),
+    N_("Renban"),
+    N_("Palindrome"),
+    N_("Kropki dot"),
+    N_("XV pair"),
+    N_("Odd/even"),
+    N_("Killer cage"),
+    N_("Little killer sum"),
+    N_("Sandwich sum"),
+    N_("Anti-knight"),
+    N_("Anti-king"),
+    N_("Non-consecutive"),
+    N_("Negative constraint"),
+    N_("Forcing chain with rules"),
 )
 
 #: The engine's effort (``sudoku_web.core.logic.machine_grade``) and the step that is a guess.
