@@ -25,7 +25,7 @@ PORT   ?= 5000
 TEST_SERVERS := nginx-light:nginx redis-server:redis-server systemd
 
 .PHONY: run serve test lint typecheck pytest chromium jre system-deps test-servers bench bench-quick \
-	loadtest loadtest-compare loadtest-hostile clean
+	loadtest loadtest-compare loadtest-hostile clean messages translations
 
 $(BIN)/python:
 	@# Debian's python3 imports venv without python3-venv, but cannot create one without ensurepip.
@@ -115,6 +115,20 @@ loadtest-compare: $(RUN_STAMP)
 # times /healthz, then the worst memory mix; a few minutes. Figures go in benchmarks/RESULTS.md.
 loadtest-hostile: $(RUN_STAMP)
 	$(BIN)/python -m benchmarks.loadtest --hostile --worst-memory
+
+# Translations (docs/development.md, "Adding a language"): `make messages` extracts every
+# string (babel.cfg) into messages.pot and merges it into each language's messages.po; after
+# translating, `make translations` compiles the .mo files, which are committed beside their .po
+# (so `make run` and the wheel need no build step; tests/test_translations.py checks they match).
+CATALOGS := sudoku_web/translations
+messages: $(RUN_STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output --keywords _l \
+	  --add-comments "Translators:" --project sudoku-web --output-file $(CATALOGS)/messages.pot .
+	$(BIN)/pybabel update --input-file $(CATALOGS)/messages.pot --output-dir $(CATALOGS) \
+	  --no-fuzzy-matching --ignore-obsolete
+
+translations: $(RUN_STAMP)
+	$(BIN)/pybabel compile --directory $(CATALOGS) --statistics
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache test-results

@@ -435,6 +435,8 @@ def calls_for(rule: Any, app: Any, all_boards: list[Board], rng: random.Random) 
         return [Call(b.label, "GET", rule.rule + _query(b)) for b in all_boards]
     if endpoint in ("pages.submit", "teach.hint"):
         return [call for b in all_boards for call in _form_calls(rule, b, rng)]
+    if endpoint == "pages.choose":
+        return _language_calls(rule, rng)
     if rule.rule.startswith("/rules"):
         return _rules_calls(rule, all_boards, methods)
     return _fallback_calls(rule, app, all_boards, methods)
@@ -461,6 +463,18 @@ def _rules_calls(rule: Any, all_boards: list[Board], methods: set[str]) -> list[
             url = url.replace("<regions>", board.regions)
         out.append(Call(f"{board.label} {spelling}", "GET", url))
     return out
+
+
+def _language_calls(rule: Any, rng: random.Random) -> list[Call]:
+    """The language picker's post: each language, an unknown one, a way back elsewhere, and
+    a long random value (a cookie is set, a 303 or a 400 is the answer)."""
+    noise = "".join(rng.choice("abcdefghij/%:\\.") for _ in range(2000))
+    return [
+        Call("a language", "POST", rule.rule, data={"lang": "de", "next": "/p/" + "0" * 81}),
+        Call("unknown language", "POST", rule.rule, data={"lang": "xx", "next": "/"}),
+        Call("elsewhere", "POST", rule.rule, data={"lang": "ja", "next": "//evil.example/"}),
+        Call("noise", "POST", rule.rule, data={"lang": noise[:40], "next": noise}),
+    ]
 
 
 # ---- Timing ---------------------------------------------------------------------------------

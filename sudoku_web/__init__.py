@@ -86,14 +86,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Imported here, as in Flask's tutorial, so importing the package stays cheap and the
     # blueprints always see a fully configured app.
     from .web import api, pages, play, teach
-    from .web.puzzles import photo_upload
-    from .web.runtime import cache, errors, hooks, limits, security, speedups
+    from .web.puzzles import core_names, photo_upload
+    from .web.runtime import cache, errors, hooks, languages, limits, security, speedups
 
     # Each package under web/ that serves requests is one blueprint, exposed as ``bp``.
     for package in (pages, teach, play, api):
         app.register_blueprint(package.bp)
     app.add_url_rule("/healthz", "healthz", healthz, methods=["GET"])
     app.add_url_rule("/favicon.ico", "favicon", favicon, methods=["GET"])
+    languages.init_app(app)  # Flask-Babel: the visitor's language, its catalogs
+    core_names.init_app(app)  # the core's names translated in templates
     errors.register(app)
     security.init_app(app)  # refuses an unsafe production config
     cache.init_app(app)

@@ -49,16 +49,17 @@ def _file_name(how: str, kind: str) -> str:
     return f"{how}-{kind.replace(' ', '-')}.html"
 
 
-def served_pages(client: Any, folder: Path) -> list[Path]:
-    """Each page kind's HTML exactly as the app sends it."""
+def served_pages(client: Any, folder: Path, language: str = "en") -> list[Path]:
+    """Each page kind's HTML exactly as the app sends it (in ``language``)."""
     files = []
+    headers = {"Accept-Language": language}
     for kind, path in page_kinds().items():
         if kind == "hint":
-            response = client.post("/hint", data=HINT_POST)
+            response = client.post("/hint", data=HINT_POST, headers=headers)
         else:
-            response = client.get(path)
+            response = client.get(path, headers=headers)
         assert response.mimetype == "text/html", kind
-        file = folder / _file_name("served", kind)
+        file = folder / _file_name(f"served-{language}", kind)
         file.write_bytes(response.get_data())
         files.append(file)
     return files
@@ -93,6 +94,15 @@ def test_no_nu_checker_errors_on_any_page(
 ) -> None:
     files = served_pages(client, tmp_path) + scripted_pages(browser, live_server, tmp_path)
     found = nu_errors(files)
+    assert found == {}, "\n".join(
+        f"{name}:\n  " + "\n  ".join(lines) for name, lines in sorted(found.items())
+    )
+
+
+@pytest.mark.slow
+def test_no_nu_checker_errors_in_another_language(client: Any, tmp_path: Path) -> None:
+    """The served pages in German (the longest words, the most markup inside translations)."""
+    found = nu_errors(served_pages(client, tmp_path, "de"))
     assert found == {}, "\n".join(
         f"{name}:\n  " + "\n  ".join(lines) for name, lines in sorted(found.items())
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -23,6 +24,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -33,6 +35,7 @@ from ...core.rules.board import attach
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
 from ..puzzles import pasted_rules, photo_upload, sum_doctor, urls
+from ..puzzles.core_names import core_name
 from ..puzzles.forms import CAGES_MAX, RULES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
@@ -47,7 +50,8 @@ from ..puzzles.request_path import (
 from ..render import drawing, exports
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from ..render.preview import HEIGHT, WIDTH, render_png
-from ..runtime import cache, solving, speedups
+from ..runtime import cache, languages, solving, speedups
+from ..runtime.languages import format_number
 
 bp = Blueprint("pages", __name__)
 
@@ -85,7 +89,8 @@ def _examples(picked: urls.Choice) -> list[tuple[str, str]]:
             args["r"] = example.regions
         if example.cages:
             args["k"] = example.cages
-        label = example.label or f"An example {picked.label} puzzle"
+        label = core_name(example.label) if example.label else ""
+        label = label or gettext("An example %(variant)s puzzle", variant=picked.label)
         out.append((label, url_for(".index", **args)))
     return out
 
@@ -242,7 +247,8 @@ def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:
         # A killer may have no given digit: the legend then speaks of its cage sums only.
         has_givens = givens.strip("0.") != ""
         board_key = cache.geometry_key(geometry)
-        shape = ("result", "solved", board_key, request.script_root, has_givens)
+        language = languages.current()  # the skeleton holds the page's words
+        shape = ("result", "solved", board_key, request.script_root, has_givens, language)
         page = speedups.render(shape, slots, _solved_renderer(geometry, has_givens))
         return Response(page, content_type="text/html; charset=utf-8")
     return _unsolved_page(link, key, result, links)
@@ -322,10 +328,14 @@ def _slots(
         "play_url": escape(links.play),
         # Its f-puzzles link (drawn only where f-puzzles holds the board: _render_result).
         "fpuzzles_url": escape(exports.fpuzzles_url(geometry, givens) or ""),
-        "reduce_passes": Markup(stats.reduce_passes),  # counts: digits only
-        "guesses": Markup(stats.guesses),
-        "backtracks": Markup(stats.backtracks),
-        "elapsed_ms": Markup(f"{stats.elapsed_ms:.1f}"),
+        # Where the language picker sends the visitor back: the share link's path, the same
+        # for every request of this page (a page from the skeletons or the store holds it).
+        "here": escape(urlsplit(links.share).path),
+        # Counts and time as the request's language writes numbers: digits, separators.
+        "reduce_passes": Markup(format_number(stats.reduce_passes)),
+        "guesses": Markup(format_number(stats.guesses)),
+        "backtracks": Markup(format_number(stats.backtracks)),
+        "elapsed_ms": Markup(format_number(round(stats.elapsed_ms, 1), "#,##0.0")),
     }
     if result.status == "solved":
         for page in urls.TEACH_PAGES:  # the teaching routes sit at <share link>/<page>
@@ -358,6 +368,7 @@ def _render_result(
         fpuzzles_url=slots["fpuzzles_url"] if exports.written_whole(geometry) else None,
         edit_url=slots["edit_url"],
         print_url=slots["print_url"],
+        here=slots["here"],
         preview={
             "title": slots["preview_title"],
             "description": slots["preview_description"],

@@ -25,6 +25,8 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from wtforms import FieldList, Form, HiddenField, StringField, SubmitField, TextAreaField
 from wtforms.validators import Length
 
@@ -56,8 +58,10 @@ PASTE_MAX = MAX_TEXT
 CAGES_MAX = CAGES_TEXT_MAX
 RULES_MAX = rule_spelling.MAX_SPELLING
 
-# What the paste box reads (board.parse_puzzle / parse_candidates), said on the form.
-FORMATS = (
+# What the paste box reads (board.parse_puzzle / parse_candidates), said on the form. The
+# form's words are lazy strings: the classes are built once, each request reads them in its
+# own language.
+FORMATS = _l(
     "81 characters row by row, with . 0 _ x * ? or - for blanks; a pretty-printed grid "
     "(spaces, | and drawn lines are skipped); a puzzle inside a label or a link (SudokuWiki's "
     "?bd=); or your pencil marks, to get a hint from where you are: 729 characters (9 per "
@@ -66,7 +70,7 @@ FORMATS = (
 
 
 # What the cages box reads (core.cages.parse_cages), said on the form.
-CAGE_FORMATS = (
+CAGE_FORMATS = _l(
     "One cage per line: its sum, a colon, its cells (15: r1c1 r1c2 r2c1); or a cage map: one "
     "label per cell, row by row, like a region map (. for a cell in no cage), then the sums "
     "in the order the labels first appear (A=15 B=7 ... or 15,7,...); or the one-line "
@@ -75,7 +79,7 @@ CAGE_FORMATS = (
 
 
 # What the rules box reads (core.rules.spelling), said on the form.
-RULES_FORMATS = (
+RULES_FORMATS = _l(
     "One rule a line: its kind, then its cells, two characters each (row, then column): "
     "th_11121314 a thermometer from r1c1, ar_55_554433 an arrow from its circle at r5c5, "
     "wh_ / rb_ / pd_ a whispers, renban or palindrome line, kr_w_1112 or kr_b_1112 a white or "
@@ -96,27 +100,27 @@ class PuzzleForm(Form):
 
     geometry: Geometry = standard(9)
 
-    cells = FieldList(StringField("Cell"), min_entries=81, max_entries=81)
+    cells = FieldList(StringField(_l("Cell")), min_entries=81, max_entries=81)
     paste = TextAreaField(
-        "Or paste a puzzle",
-        validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
+        _l("Or paste a puzzle"),
+        validators=[Length(max=PASTE_MAX, message=_l("That is too long to be a puzzle."))],
         description=FORMATS,
     )
     cages = TextAreaField(
-        "Cages",
-        validators=[Length(max=CAGES_MAX, message="That is too long to be a list of cages.")],
+        _l("Cages"),
+        validators=[Length(max=CAGES_MAX, message=_l("That is too long to be a list of cages."))],
         description=CAGE_FORMATS,
     )
     rules = TextAreaField(
-        "Rules",
-        validators=[Length(max=RULES_MAX, message="That is too long to be a list of rules.")],
+        _l("Rules"),
+        validators=[Length(max=RULES_MAX, message=_l("That is too long to be a list of rules."))],
         description=RULES_FORMATS,
     )
     # What the server drew (see the module docstring): the grid it filled in from the paste
     # box, and a digest of the box.
     filled = HiddenField()
     pasted = HiddenField()
-    solve = SubmitField("Solve")
+    solve = SubmitField(_l("Solve"))
 
     def __init__(self, formdata: Any = None, **kwargs: Any) -> None:
         super().__init__(formdata, **kwargs)
@@ -199,7 +203,7 @@ class PuzzleForm(Form):
         if not text:
             if self.needs_cages:
                 self.cages_invalid = True
-                message = "A killer needs its cages: list them below with their sums."
+                message = gettext("A killer needs its cages: list them below with their sums.")
                 raise InvalidPuzzle([PuzzleError("cage", message)])
             return
         try:
@@ -215,7 +219,9 @@ class PuzzleForm(Form):
             return
         try:
             if self.geometry.cages:
-                message = "Give the cages as cage rules (kc_...) in the rules box, or all below."
+                message = gettext(
+                    "Give the cages as cage rules (kc_...) in the rules box, or all below."
+                )
                 raise InvalidPuzzle([PuzzleError("rule", message)])
             self.geometry = attach(self.geometry, rule_spelling.parse(text, self.geometry.size))
         except InvalidPuzzle:
@@ -334,10 +340,12 @@ class JigsawForm(PuzzleForm):
     """
 
     regions = TextAreaField(
-        "Regions",
-        validators=[Length(max=PASTE_MAX, message="That is too long to be a region map.")],
-        description="One letter per cell, row by row (spaces and line breaks are ignored): "
-        "N regions of N side-by-side cells each.",
+        _l("Regions"),
+        validators=[Length(max=PASTE_MAX, message=_l("That is too long to be a region map."))],
+        description=_l(
+            "One letter per cell, row by row (spaces and line breaks are ignored): "
+            "N regions of N side-by-side cells each."
+        ),
     )
 
     def __init__(self, formdata: Any = None, **kwargs: Any) -> None:
@@ -350,7 +358,7 @@ class JigsawForm(PuzzleForm):
         text = self.regions.data or ""
         try:
             if not region_labels(text):
-                message = (
+                message = gettext(
                     "Set the regions first: type one letter per cell, row by row, or paint "
                     "them (or start from the example map)."
                 )
@@ -365,8 +373,13 @@ class JigsawForm(PuzzleForm):
                 errors.append(
                     PuzzleError(
                         "regions",
-                        f"The region map is {geometry.size}x{geometry.size}, but the grid is "
-                        f"{n}x{n}: it needs {n * n} letters.",
+                        gettext(
+                            "The region map is %(map)sx%(map)s, but the grid is %(n)sx%(n)s: "
+                            "it needs %(letters)s letters.",
+                            map=geometry.size,
+                            n=n,
+                            letters=n * n,
+                        ),
                     )
                 )
         if errors:
@@ -432,6 +445,40 @@ def form_for(picked: Choice, geometry: Geometry, formdata: Any = None) -> Puzzle
     return form
 
 
+def _paste_formats(geometry: Geometry) -> Any:
+    """What the paste box of ``geometry`` reads, as a lazy string: one whole sentence per
+    case, so each language words it its own way."""
+    n, cells = geometry.size, geometry.cells
+    numbers = {"cells": cells, "marks": cells * n, "n": n}
+    marks = cells * n <= PASTE_MAX  # a 16x16 candidate grid is past the bound
+    if n > 9 and marks:
+        return _l(
+            "%(cells)s characters, row by row, with . 0 _ x * ? or - for blanks; symbols 1-9 "
+            "then A-G; a pretty-printed grid, or a puzzle inside a label or a link, works too; "
+            "so do pencil marks (%(marks)s characters, %(n)s per cell, or a printed candidate "
+            "grid).",
+            **numbers,
+        )
+    if n > 9:
+        return _l(
+            "%(cells)s characters, row by row, with . 0 _ x * ? or - for blanks; symbols 1-9 "
+            "then A-G; a pretty-printed grid, or a puzzle inside a label or a link, works too.",
+            **numbers,
+        )
+    if marks:
+        return _l(
+            "%(cells)s characters, row by row, with . 0 _ x * ? or - for blanks; a "
+            "pretty-printed grid, or a puzzle inside a label or a link, works too; so do pencil "
+            "marks (%(marks)s characters, %(n)s per cell, or a printed candidate grid).",
+            **numbers,
+        )
+    return _l(
+        "%(cells)s characters, row by row, with . 0 _ x * ? or - for blanks; a pretty-printed "
+        "grid, or a puzzle inside a label or a link, works too.",
+        **numbers,
+    )
+
+
 @byte_cache(4 * 1024 * 1024)  # a class per board; jigsaw maps share one class per size
 def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     """The form class for a geometry: N*N cell inputs (variants and other sizes reuse this).
@@ -445,19 +492,13 @@ def puzzle_form(geometry: Geometry) -> type[PuzzleForm]:
     regional = variant_of(geometry).takes_regions
     if regional and geometry != jigsaw(default_regions(n)):
         return puzzle_form(jigsaw(default_regions(n)))  # one class per size, not per map
-    cells = FieldList(StringField("Cell"), min_entries=geometry.cells, max_entries=geometry.cells)
+    cells = FieldList(
+        StringField(_l("Cell")), min_entries=geometry.cells, max_entries=geometry.cells
+    )
     paste = TextAreaField(
-        "Or paste a puzzle",
-        validators=[Length(max=PASTE_MAX, message="That is too long to be a puzzle.")],
-        description=f"{geometry.cells} characters, row by row, with . 0 _ x * ? or - for blanks"
-        + ("; symbols 1-9 then A-G" if n > 9 else "")
-        + "; a pretty-printed grid, or a puzzle inside a label or a link, works too"
-        + (
-            f"; so do pencil marks ({geometry.cells * n} characters, {n} per cell, or a "
-            "printed candidate grid)."
-            if geometry.cells * n <= PASTE_MAX  # a 16x16 candidate grid is past the bound
-            else "."
-        ),
+        _l("Or paste a puzzle"),
+        validators=[Length(max=PASTE_MAX, message=_l("That is too long to be a puzzle."))],
+        description=_paste_formats(geometry),
     )
     base: type[PuzzleForm] = JigsawForm if regional else PuzzleForm
     name = f"{base.__name__}_{geometry.variant}_{n}"

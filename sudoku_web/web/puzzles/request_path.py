@@ -212,12 +212,14 @@ def invalid_page(
     """
     marked = {c for e in errors for c in e.cells}
     board = None
+    here = None  # the language picker's way back: the link's canonical spelling when it parsed
     if geometry is not None:
         edit_url = urls.edit_url(geometry)
         if grid is not None:
             givens = canonical(grid)
             board = board_view(geometry, givens, invalid=marked)
             edit_url = urls.edit_url(geometry, givens)
+            here = urls.page_url(geometry, givens)
     elif regions is not None:
         board, edit_url = _bad_map(regions, puzzle, marked)
     else:
@@ -227,6 +229,7 @@ def invalid_page(
         errors=errors,
         board=board,
         edit_url=edit_url,
+        **({"here": here} if here else {}),
         sum_fixes=sums.links() if sums else [],
         sum_cut=sums is not None and not sums.complete,
     )

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import ngettext
+
 from ...core.board import Geometry, InvalidPuzzle
 from ...core.cages import SumsMismatch
 from ...core.doctor import SumDiagnosis, SumFix
@@ -56,12 +58,19 @@ class SumAdvice:
 
 
 def words(fix: SumFix, geometry: Geometry) -> str:
-    """``The cage at r3c4 (3 cells) adds up to 14, not 15?``: the cage named by its first
-    cell in reading order (where its sum is printed) and its size."""
+    """``The cage at r3c4 (3 cells) adds up to 14, not 15?`` in the request's language: the
+    cage named by its first cell in reading order (where its sum is printed) and its size."""
     cells = fix.cage.cells
-    size = f"{len(cells)} cell{'s' if len(cells) > 1 else ''}"
-    where = geometry.cell_name(min(cells))
-    return f"The cage at {where} ({size}) adds up to {fix.total}, not {fix.cage.total}?"
+    return str(
+        ngettext(
+            "The cage at %(cell)s (%(num)s cell) adds up to %(total)s, not %(given)s?",
+            "The cage at %(cell)s (%(num)s cells) adds up to %(total)s, not %(given)s?",
+            len(cells),
+            cell=geometry.cell_name(min(cells)),
+            total=fix.total,
+            given=fix.cage.total,
+        )
+    )
 
 
 def advice(geometry: Geometry, givens: str) -> SumAdvice | None:

@@ -63,6 +63,7 @@ from ...core.solver import SolveResult
 from ...core.variants import find_variant
 from ..puzzles.urls import canonical_regions, jigsaw_geometry
 from .budgets import Budget
+from .languages import VARY, current
 from .memo import ByteLRU, byte_cache
 
 logger = logging.getLogger(__name__)
@@ -484,11 +485,13 @@ def _validated(response: Response, etag: str, max_age: int) -> Response:
     control = response.headers.get("Cache-Control")
     if control is None:
         response.headers["ETag"] = quote_etag(etag)
+        response.vary.update(VARY)
         response.headers["Cache-Control"] = f"public, max-age={max_age}"
         return response
     if response.cache_control.no_store:
         return response
     response.set_etag(etag)
+    response.vary.update(VARY)
     response.cache_control.public = True
     response.cache_control.max_age = max_age
     return response
@@ -558,15 +561,19 @@ def cacheable(kind: str, key: str, build: Callable[[], ResponseReturnValue]) -> 
     """A deterministic GET response: 304 on a matching ``If-None-Match``, else the stored
     copy, else ``build()``, sent with an ``ETag`` and ``Cache-Control: public, max-age``.
 
-    ``kind`` names the representation ("page", "api", "png"), so one key can back several.
+    ``kind`` names the representation ("page", "api", "png"), so one key can back several;
+    the request's language (:func:`~sudoku_web.web.runtime.languages.current`) joins the key
+    and the ETag, and the response says ``Vary: Accept-Language, Cookie``.
     A response whose work hit a deadline (see :func:`mark_uncacheable`) gets ``no-store``
     instead, and is neither kept nor validated. In debug mode nothing is kept.
     """
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    etag = etag_for(kind, key, app=app)
+    language = current()
+    etag = etag_for(kind, language, key, app=app)
     if app.debug or not enabled(get_store(app)):
         return conditional(etag, build, app=app)
-    response = conditional(etag, lambda: cached_response(f"{kind}|{key}", build), app=app)
+    stored_key = f"{kind}|{language}|{key}"
+    response = conditional(etag, lambda: cached_response(stored_key, build), app=app)
     for hook in app.extensions.get(ON_CACHEABLE, ()):
         hook(response)
     return response

@@ -55,7 +55,7 @@ from markupsafe import Markup
 from ...core.board import Geometry
 from ..puzzles import urls
 from ..render.boards import board_view
-from . import cache
+from . import cache, languages
 from .memo import ByteLRU
 from .skeleton import Skeletons
 
@@ -237,7 +237,8 @@ def _cut_cells(geometry: Geometry) -> _CellTable | None:
 
 
 def _url_key() -> str:
-    """The request's exact URL as a store key, read straight from the WSGI environ."""
+    """The request's exact URL and language (the page's words) as a store key, read straight
+    from the WSGI environ."""
     env = request.environ
     host = env.get("HTTP_HOST") or f"{env.get('SERVER_NAME')}:{env.get('SERVER_PORT')}"
     return "url|" + "|".join(
@@ -247,6 +248,7 @@ def _url_key() -> str:
             env.get("SCRIPT_NAME", ""),
             env.get("PATH_INFO", ""),
             env.get("QUERY_STRING", ""),
+            languages.current(),
         )
     )
 
@@ -268,6 +270,7 @@ _REVALIDATED_HEADERS: Final = (
     "Cache-Control",
     "Content-Security-Policy",
     "X-Frame-Options",
+    "Vary",
 )
 
 
@@ -275,8 +278,9 @@ def serve_by_url() -> Response | None:
     """``before_request``: a GET/HEAD of a URL whose validated 200 is stored, answered (or
     304 when ``If-None-Match`` matches its ETag) without routing, reading or hashing.
 
-    Safe because such a response depends only on the URL and the process's fixed config (no
-    cookies, no content negotiation); only responses that :func:`~sudoku_web.web.runtime.cache.
+    Safe because such a response depends only on the URL, the request's language (which the
+    key names, :func:`~sudoku_web.web.runtime.languages.current`) and the process's fixed
+    config; only responses that :func:`~sudoku_web.web.runtime.cache.
     cacheable` validated with an ETag are stored this way.
     """
     if request.method not in ("GET", "HEAD"):

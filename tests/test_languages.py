@@ -1,0 +1,252 @@
+"""The visitor's language: Accept-Language, the picker's cookie (a plain form post, so it works
+without JavaScript), ``<html lang>``, language-neutral share links, caches keyed by language,
+and the catalogs complete and compiled (sudoku_web/web/runtime/languages.py)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from conftest import ROOMY
+from web_puzzles import EASY
+
+from sudoku_web import create_app
+from sudoku_web.web.pages.language import safe_next
+from sudoku_web.web.runtime.languages import COOKIE, LANGUAGES, TRANSLATIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+#: A word of the site's header in each language ("Solve a puzzle").
+SOLVE = {
+    "en": "Solve a puzzle",
+    "de": "Rätsel lösen",
+    "fr": "Résoudre une grille",
+    "es": "Resolver un sudoku",
+    "ja": "問題を解く",
+}
+
+
+def _lang(html: str) -> str:
+    found = re.search(r'<html lang="([^"]+)"', html)
+    assert found, "no <html lang>"
+    return found.group(1)
+
+
+def _text(response: Any) -> str:
+    return str(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_accept_language_picks_the_page_language(client: Any, code: str) -> None:
+    page = _text(client.get("/", headers={"Accept-Language": f"{code};q=0.9, zz;q=0.1"}))
+    assert _lang(page) == code
+    assert SOLVE[code] in page
+
+
+def test_unknown_or_missing_accept_language_is_english(client: Any) -> None:
+    assert _lang(_text(client.get("/"))) == "en"
+    assert _lang(_text(client.get("/", headers={"Accept-Language": "pt-BR, ru"}))) == "en"
+    # A region subtag finds its language.
+    assert _lang(_text(client.get("/", headers={"Accept-Language": "fr-CA"}))) == "fr"
+
+
+def test_the_picker_is_a_plain_form_on_every_page(client: Any) -> None:
+    for path in ("/", f"/p/{EASY}", f"/p/{EASY}/steps", "/new", "/no-such-page"):
+        page = _text(client.get(path))
+        form = re.search(r'<form class="language-picker" method="post" action="/language">', page)
+        assert form, path
+        for code in LANGUAGES:
+            assert f'<option value="{code}"' in page, (path, code)
+
+
+def test_the_picker_keeps_the_choice_and_goes_back(client: Any) -> None:
+    """The no-JavaScript path: the form posts, the answer is a 303 back with the cookie set,
+    and the cookie then beats Accept-Language on every page."""
+    back = f"/p/{EASY}?x=1"
+    answer = client.post("/language", data={"lang": "de", "next": back})
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == back
+    cookie = answer.headers["Set-Cookie"]
+    assert cookie.startswith(f"{COOKIE}=de;") and "SameSite=Lax" in cookie
+    page = _text(client.get(f"/p/{EASY}", headers={"Accept-Language": "ja"}))
+    assert _lang(page) == "de" and SOLVE["de"] in page
+    client.post("/language", data={"lang": "en", "next": "/"})
+    assert _lang(_text(client.get("/", headers={"Accept-Language": "ja"}))) == "en"
+
+
+def test_the_picker_names_the_page_it_is_on(client: Any) -> None:
+    page = _text(client.get(f"/p/{EASY}/steps?step=2"))
+    assert f'name="next" value="/p/{EASY}/steps?step=2"' in page
+    assert 'name="next" value="/"' in _text(client.get("/"))
+
+
+def test_an_unknown_language_is_refused(client: Any) -> None:
+    answer = client.post("/language", data={"lang": "xx", "next": "/"})
+    assert answer.status_code == 400
+    assert "Set-Cookie" not in answer.headers
+    # A cookie naming no language of the site is ignored.
+    client.set_cookie(COOKIE, "xx")
+    assert _lang(_text(client.get("/", headers={"Accept-Language": "es"}))) == "es"
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example/",
+        "//evil.example/p",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "javascript:alert(1)",
+        "http:/evil.example",
+        "/ok\r\nSet-Cookie: x=y",
+        "",
+        None,
+    ],
+)
+def test_the_picker_never_sends_elsewhere(client: Any, target: str | None) -> None:
+    assert safe_next(target) == "/"
+    data = {"lang": "fr"} if target is None else {"lang": "fr", "next": target}
+    assert client.post("/language", data=data).headers["Location"] == "/"
+
+
+def test_share_links_are_language_neutral(client: Any) -> None:
+    def links(code: str) -> list[str]:
+        page = _text(client.get(f"/p/{EASY}", headers={"Accept-Language": code}))
+        return re.findall(r'href="(/p/[^"]*|http://localhost/p/[^"]*)"', page)
+
+    english = links("en")
+    assert english
+    for code in TRANSLATED:
+        assert links(code) == english, code
+
+
+@pytest.mark.parametrize("speedups", [True, False])
+def test_caches_keep_each_language_apart(speedups: bool) -> None:
+    """A stored page (the store, the replay by URL, the skeletons) is never served in another
+    language, and cacheable answers say what they vary by."""
+    client = create_app({**ROOMY, "SPEEDUPS": speedups}).test_client()
+    path = f"/p/{EASY}"
+    seen: dict[str, str] = {}
+    for _ in range(2):  # the second round comes from the caches
+        for code in LANGUAGES:
+            answer = client.get(path, headers={"Accept-Language": code})
+            assert answer.status_code == 200
+            vary = {v.strip() for v in answer.headers.get("Vary", "").split(",")}
+            assert {"Accept-Language", "Cookie"} <= vary
+            page = _text(answer)
+            assert _lang(page) == code and SOLVE[code] in page
+            seen.setdefault(code, answer.headers["ETag"])
+            assert answer.headers["ETag"] == seen[code]
+    assert len(set(seen.values())) == len(LANGUAGES)
+    # An ETag of one language is no validator for another.
+    german = client.get(path, headers={"Accept-Language": "de", "If-None-Match": seen["de"]})
+    assert german.status_code == 304
+    other = client.get(path, headers={"Accept-Language": "ja", "If-None-Match": seen["de"]})
+    assert other.status_code == 200 and _lang(_text(other)) == "ja"
+
+
+# ---- The catalogs -------------------------------------------------------------------------------
+
+
+def _catalog(code: str) -> Any:
+    with open(TRANSLATIONS / code / "LC_MESSAGES" / "messages.po", "rb") as po:
+        return read_po(po, locale=code)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_catalog_is_complete(code: str) -> None:
+    """No entry empty or fuzzy, plural forms all filled, and each translation uses exactly
+    the named placeholders of its source (a language orders its words; it keeps the values)."""
+    catalog = _catalog(code)
+    assert not catalog.fuzzy
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if message.fuzzy or not all(strings):
+            problems.append(f"untranslated: {ids[0]!r}")
+            continue
+        wanted = set(re.findall(r"%\((\w+)\)", " ".join(ids)))
+        for string in strings:
+            if set(re.findall(r"%\((\w+)\)", string)) - wanted:
+                problems.append(f"unknown placeholder in {string!r}")
+            if re.search(r"%[sd]", string):
+                problems.append(f"positional placeholder in {string!r}")
+    assert not problems, "\n".join(problems)
+
+
+def _extracted() -> set[str]:
+    """Every message id the sources hold now, extracted as `make messages` does."""
+    method_map = [
+        ("sudoku_web/web/**.py", "python"),
+        ("templates/**.html", "jinja2"),
+        ("static/**.js", "javascript"),
+    ]
+    options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
+    found = set()
+    keywords = {**DEFAULT_KEYWORDS, "_l": None}  # lazy_gettext, as `make messages` has it
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT), method_map, options, keywords
+    ):
+        found.add(message if isinstance(message, str) else message[0])
+    return found
+
+
+def test_catalogs_hold_every_string_the_sources_mark() -> None:
+    """A string wrapped in the sources but not extracted (``make messages`` not run) would
+    show in English: every language's catalog holds every extracted id."""
+    extracted = _extracted()
+    assert len(extracted) > 5
+    for code in TRANSLATED:
+        ids = {m.id if isinstance(m.id, str) else m.id[0] for m in _catalog(code) if m.id}
+        assert not extracted - ids, (code, sorted(extracted - ids)[:10])
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_committed_mo_is_the_compiled_po(code: str) -> None:
+    """The .mo files are committed (no build step for `make run`): each must be what
+    `make translations` compiles from its .po."""
+    out = io.BytesIO()
+    write_mo(out, _catalog(code))
+    folder = TRANSLATIONS / code / "LC_MESSAGES"
+    assert (folder / "messages.mo").read_bytes() == out.getvalue(), "run `make translations`"
+
+
+def test_every_core_name_is_marked_for_the_catalog() -> None:
+    """A technique, grade or engine grade the core adds must be marked in core_names.py (so
+    `make messages` extracts it and the pages show it translated)."""
+    from sudoku_web.core.logic import machine_grade
+    from sudoku_web.core.solver import SolveStats
+    from sudoku_web.core.techniques import GRADES, TECHNIQUES
+    from sudoku_web.core.variants import VARIANTS
+    from sudoku_web.web.puzzles import core_names
+
+    assert {name for name, _grade, _technique in TECHNIQUES} <= set(core_names.TECHNIQUE_NAMES)
+    assert set(GRADES) <= set(core_names.GRADE_NAMES)
+    labels = {machine_grade(SolveStats(guesses=g)).label for g in (0, 5, 50, 5000)}
+    assert labels <= set(core_names.MACHINE_NAMES)
+    examples = {e.label for info in VARIANTS for e in info.examples if e.label}
+    assert examples <= set(core_names.EXAMPLE_NAMES)
+
+
+def test_technique_names_are_translated_on_the_steps_page(client: Any) -> None:
+    page = _text(client.get(f"/p/{EASY}/steps", headers={"Accept-Language": "de"}))
+    assert "Versteckter Einer" in page or "Nackter Einer" in page
+    page = _text(client.get(f"/p/{EASY}/steps", headers={"Accept-Language": "fr"}))
+    assert "Singleton caché" in page or "Singleton nu" in page
+
+
+def test_numbers_are_written_as_the_language_writes_them(client: Any) -> None:
+    """The result page's time: a decimal point in English, a decimal comma in German and
+    French (Babel's CLDR data)."""
+    for code, mark in (("en", "."), ("de", ","), ("fr", ",")):
+        page = _text(client.get(f"/p/{EASY}", headers={"Accept-Language": code}))
+        assert re.search(rf"<dd>\d+{re.escape(mark)}\d ms</dd>", page), code
