@@ -189,8 +189,12 @@ function draw(ed) {
   ed.number.closest(".rule-field").hidden = !["cage", "diagonal", "sandwich"].includes(takes);
   ed.direction.closest(".rule-field").hidden = takes !== "diagonal";
   ed.line.closest(".rule-field").hidden = takes !== "sandwich";
+  // The status line speaks once cells have been picked: a page with a problem to say (the
+  // empty grid's) says that alone.
+  ed.spoken = ed.spoken || ed.path.length > 0;
   ed.status.textContent = ed.path.length
-    ? "Picked, in order: " + ed.path.map((c) => cellName(ed, c)).join(" ") : "No cells picked.";
+    ? "Picked, in order: " + ed.path.map((c) => cellName(ed, c)).join(" ")
+    : ed.spoken ? "No cells picked." : "";
 }
 
 function editRule(ed, tok) {
@@ -342,7 +346,7 @@ function setup(field) {
   const size = Number(table.getAttribute("data-size")) || 9;
   const tds = Array.from(table.querySelectorAll("td"));
   if (tds.length !== size * size) { return; }
-  const ed = { field, table, size, tds, path: [], dragging: false };
+  const ed = { field, table, size, tds, path: [], dragging: false, spoken: false };
   buildPanel(ed);
   listenToControls(ed);
   listenToGrid(ed);
