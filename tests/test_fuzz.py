@@ -296,6 +296,19 @@ def test_api_rules(client: Any, puzzle: str, rules: str) -> None:
     _check_any(client.post("/api/solve", json={"puzzle": puzzle, "rules": rules}))
 
 
+@FUZZ
+@given(lang=st.one_of(TEXT, st.sampled_from(["de", "fr", "es", "ja", "en"])), target=TEXT)
+def test_the_language_picker(client: Any, lang: str, target: str) -> None:
+    """Any language and any way back: a 303 on the site, or a clear 400 (a language the site
+    does not have) or 413 (a body past the size limit) that sets no cookie; never a 5xx."""
+    response = client.post("/language", data={"lang": lang, "next": target})
+    assert response.status_code in (303, 400, 413), response.status_code
+    if response.status_code == 303:
+        _check_any(response)
+    else:
+        assert "Set-Cookie" not in response.headers
+
+
 def test_the_favicon_is_the_sites_icon(client: Any) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
@@ -307,7 +320,7 @@ def test_every_route_is_fuzzed(client: Any) -> None:
     # /api/check, /api/hint and the play form: tests/test_fuzz_play.py
     covered = {"/", "/hint", "/api/solve", "/api/explain", "/api/check", "/api/hint"}
     covered |= {"/healthz", "/static", "/print", "/favicon.ico"}
-    covered |= {"/new", "/daily", "/api/generate", "/rules"}
+    covered |= {"/new", "/daily", "/api/generate", "/rules", "/language"}
     # The photo readers (/read, /api/read): tests/test_fuzz_photo.py
     covered |= {"/read", "/api/read"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}

@@ -221,15 +221,17 @@ def test_the_committed_mo_is_the_compiled_po(code: str) -> None:
 
 
 def test_every_core_name_is_marked_for_the_catalog() -> None:
-    """A technique, grade or engine grade the core adds must be marked in core_names.py (so
-    `make messages` extracts it and the pages show it translated)."""
+    """A technique, grade or engine grade the core adds must be marked in core_names.py, a rule
+    kind's step in its own module (so `make messages` extracts it and the pages show it
+    translated)."""
     from sudoku_web.core.logic import machine_grade
     from sudoku_web.core.solver import SolveStats
     from sudoku_web.core.techniques import GRADES, TECHNIQUES
     from sudoku_web.core.variants import VARIANTS
     from sudoku_web.web.puzzles import core_names
 
-    assert {name for name, _grade, _technique in TECHNIQUES} <= set(core_names.TECHNIQUE_NAMES)
+    marked = set(core_names.TECHNIQUE_NAMES) | set(core_names.RULE_STEP_NAMES)
+    assert {name for name, _grade, _technique in TECHNIQUES} <= marked
     assert set(GRADES) <= set(core_names.GRADE_NAMES)
     labels = {machine_grade(SolveStats(guesses=g)).label for g in (0, 5, 50, 5000)}
     assert labels <= set(core_names.MACHINE_NAMES)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .base import N_
 from .pairs import KING, ApartDiffer
 
 
@@ -19,4 +20,4 @@ class AntiKing(ApartDiffer):
     FPUZZLES = ("antiking",)
     WORDS = "Anti-king: cells that touch, even diagonally, never hold the same digit."
     STEPS = KING
-    STEP = "Anti-king"
+    STEP = N_("Anti-king")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .base import N_
 from .pairs import KNIGHT, ApartDiffer
 
 
@@ -19,4 +20,4 @@ class AntiKnight(ApartDiffer):
     FPUZZLES = ("antiknight",)
     WORDS = "Anti-knight: cells a chess knight's move apart never hold the same digit."
     STEPS = KNIGHT
-    STEP = "Anti-knight"
+    STEP = N_("Anti-knight")

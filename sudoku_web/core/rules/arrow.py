@@ -17,6 +17,7 @@ from typing import Any
 from ..board import Geometry, PuzzleError
 from . import sums
 from .base import (
+    N_,
     Bulb,
     Drawing,
     Line,
@@ -52,7 +53,7 @@ class Arrow(Rule):
         "cells reads them as one number, left to right and top to bottom."
     )
 
-    STEP = "Arrow sum"
+    STEP = N_("Arrow sum")
     STEP_GRADE = "Medium"
 
     bulb: tuple[int, ...]

@@ -52,6 +52,12 @@ class RuleError(InvalidPuzzle):
     (an :class:`~sudoku_web.core.board.InvalidPuzzle`: callers answer it the same way)."""
 
 
+def N_(name: str) -> str:
+    """Marks a kind's step name for the catalog (``make messages`` extracts it; gettext's no-op
+    marker): the core speaks English, and the web layer shows the name translated."""
+    return name
+
+
 def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
     """A :class:`PuzzleError` of code ``"rule"`` naming ``cells`` (each once)."""
     return PuzzleError("rule", message, tuple(dict.fromkeys(cells)))

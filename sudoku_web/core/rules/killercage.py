@@ -15,6 +15,7 @@ from typing import Any
 from ..board import Cage, Geometry, PuzzleError
 from ..cage_rule import sees_bits
 from .base import (
+    N_,
     Deduction,
     Drawing,
     Outline,
@@ -49,7 +50,7 @@ class KillerCage(Rule):
         "when it has one."
     )
 
-    STEP = "Killer cage"
+    STEP = N_("Killer cage")
 
     cells: tuple[int, ...]
     total: int | None = None

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
 from .base import (
+    N_,
     Dot,
     Drawing,
     Mark,
@@ -57,7 +58,7 @@ class Kropki(PairRule):
         "other."
     )
 
-    STEP = "Kropki dot"
+    STEP = N_("Kropki dot")
 
     colour: Literal["w", "b"]
     cells: tuple[int, int]

@@ -17,6 +17,7 @@ from ..board import Geometry, PuzzleError
 from . import sums
 from .base import (
     COORDS,
+    N_,
     Clue,
     Drawing,
     Propagator,
@@ -49,7 +50,7 @@ class LittleKiller(Rule):
         "diagonal; digits may repeat."
     )
 
-    STEP = "Little killer sum"
+    STEP = N_("Little killer sum")
     STEP_GRADE = "Medium"
 
     at: tuple[int, int]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry
-from .base import Drawing, Reading, Relation, Rule, RuleError, problem
+from .base import N_, Drawing, Reading, Relation, Rule, RuleError, problem
 from .pairs import PairRule, table, unmarked_orthogonal
 
 Which = Literal["w", "b", "xv"]
@@ -38,7 +38,7 @@ class Negative(PairRule):
     FPUZZLES = ("negative",)
     WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
 
-    STEP = "Negative constraint"
+    STEP = N_("Negative constraint")
     BY_CELL = True
 
     which: Which

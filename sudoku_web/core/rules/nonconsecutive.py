@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Geometry
-from .base import GlobalRule, Relation
+from .base import N_, GlobalRule, Relation
 from .pairs import PairRule, table, unmarked_orthogonal
 
 
@@ -22,7 +22,7 @@ class Nonconsecutive(GlobalRule, PairRule):
     FPUZZLES = ("nonconsecutive",)
     WORDS = "Non-consecutive: digits in cells that share an edge never differ by 1."
 
-    STEP = "Non-consecutive"
+    STEP = N_("Non-consecutive")
     BY_CELL = True
 
     def relation(self, geometry: Geometry) -> Relation:

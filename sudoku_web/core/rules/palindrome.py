@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
-from .base import LineRule, Relation, names, problem
+from .base import N_, LineRule, Relation, names, problem
 from .pairs import PairRule, table
 
 
@@ -24,7 +24,7 @@ class Palindrome(LineRule, PairRule):
     COLOUR = "grey"
     STYLE = "thin"
 
-    STEP = "Palindrome"
+    STEP = N_("Palindrome")
 
     cells: tuple[int, ...]
 

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
 from .base import (
+    N_,
     Drawing,
     Propagator,
     Reading,
@@ -39,7 +40,7 @@ class Parity(Rule):
     FPUZZLES = ("odd", "even")
     WORDS = "A grey circle holds an odd digit; a grey square holds an even digit."
 
-    STEP = "Odd/even"
+    STEP = N_("Odd/even")
 
     parity: Literal["o", "e"]
     cells: tuple[int, ...]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
 from ..cage_rule import sees_bits
-from .base import LineRule, Propagator, digits, names, problem
+from .base import N_, LineRule, Propagator, digits, names, problem
 from .needed import confine
 
 
@@ -25,7 +25,7 @@ class Renban(LineRule):
     COLOUR = "purple"
     MIN_CELLS = 1
 
-    STEP = "Renban"
+    STEP = N_("Renban")
     STEP_GRADE = "Medium"
 
     cells: tuple[int, ...]

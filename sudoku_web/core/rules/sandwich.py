@@ -15,6 +15,7 @@ from typing import Any, Literal
 from ..board import Geometry, PuzzleError
 from . import sums
 from .base import (
+    N_,
     Clue,
     Deduction,
     Drawing,
@@ -44,7 +45,7 @@ class Sandwich(Rule):
         "and its largest digit (1 and 9 on a 9x9 grid)."
     )
 
-    STEP = "Sandwich sum"
+    STEP = N_("Sandwich sum")
     STEP_GRADE = "Medium"
 
     line: Literal["r", "c"]

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
-from .base import Bulb, Drawing, LineRule, Propagator, digits, names, problem
+from .base import N_, Bulb, Drawing, LineRule, Propagator, digits, names, problem
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Thermometer(LineRule):
     WORDS = "Along a thermometer, digits strictly increase from the bulb."
 
     COLOUR = "grey"
-    STEP = "Thermometer"
+    STEP = N_("Thermometer")
     cells: tuple[int, ...]
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:

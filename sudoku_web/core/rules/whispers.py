@@ -12,6 +12,7 @@ from typing import Any
 
 from ..board import Geometry, PuzzleError
 from .base import (
+    N_,
     LineRule,
     Reading,
     Relation,
@@ -42,7 +43,7 @@ class Whispers(LineRule, PairRule):
     WORDS = "On a German whispers line, neighbouring digits differ by at least 5."
     COLOUR = "green"
 
-    STEP = "German whispers"
+    STEP = N_("German whispers")
 
     cells: tuple[int, ...]
     gap: int = DEFAULT_GAP

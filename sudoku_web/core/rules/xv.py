@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
 from .base import (
+    N_,
     Dot,
     Drawing,
     Mark,
@@ -41,7 +42,7 @@ class XV(PairRule):
     FPUZZLES = ("xv",)
     WORDS = "Digits joined by an X add up to 10; digits joined by a V add up to 5."
 
-    STEP = "XV pair"
+    STEP = N_("XV pair")
 
     letter: Literal["x", "v"]
     cells: tuple[int, int]

@@ -11,6 +11,7 @@ from typing import Final
 
 from flask import Flask
 
+from ...core.rules.registry import KINDS
 from ..runtime.languages import current, gettext
 
 
@@ -83,24 +84,12 @@ TECHNIQUE_NAMES: Final = (
     N_("ALS chain"),
     N_("Forcing chain by contradiction"),
     N_("Forcing net by contradiction"),
-    # The steps of the rules' kinds (sudoku_web.core.rules: each kind's own deduction).
-    N_("Thermometer"),
-    N_("Arrow sum"),
-    N_("German whispers"),
-    N_("Renban"),
-    N_("Palindrome"),
-    N_("Kropki dot"),
-    N_("XV pair"),
-    N_("Odd/even"),
-    N_("Killer cage"),
-    N_("Little killer sum"),
-    N_("Sandwich sum"),
-    N_("Anti-knight"),
-    N_("Anti-king"),
-    N_("Non-consecutive"),
-    N_("Negative constraint"),
     N_("Forcing chain with rules"),
 )
+
+#: Each rule kind's step name (its ``STEP``), marked for the catalog in the kind's own module
+#: (``sudoku_web.core.rules``: a kind is named nowhere else); asked of the registry here.
+RULE_STEP_NAMES: Final = tuple(kind.STEP for kind in KINDS if kind.STEP)
 
 #: The engine's effort (``sudoku_web.core.logic.machine_grade``) and the step that is a guess.
 MACHINE_NAMES: Final = (
@@ -119,7 +108,9 @@ EXAMPLE_NAMES: Final = (
     N_("A killer from KrazyDad's booklets"),
 )
 
-_KNOWN: Final = frozenset(GRADE_NAMES + TECHNIQUE_NAMES + MACHINE_NAMES + EXAMPLE_NAMES)
+_KNOWN: Final = frozenset(
+    GRADE_NAMES + TECHNIQUE_NAMES + RULE_STEP_NAMES + MACHINE_NAMES + EXAMPLE_NAMES
+)
 
 #: Languages whose sentences write a name in lower case ("the hardest technique needed is
 #: hidden pair"); German capitalises its nouns, Japanese has no case.
