@@ -13,12 +13,13 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from conftest import ROOMY
 from web_puzzles import EASY
 
 from sudoku_web import create_app
 from sudoku_web.web.pages.language import safe_next
-from sudoku_web.web.runtime.languages import COOKIE, LANGUAGES, TRANSLATIONS
+from sudoku_web.web.runtime.languages import COOKIE, LANGUAGES, TRANSLATIONS, _formatted
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -252,3 +253,14 @@ def test_numbers_are_written_as_the_language_writes_them(client: Any) -> None:
     for code, mark in (("en", "."), ("de", ","), ("fr", ",")):
         page = _text(client.get(f"/p/{EASY}", headers={"Accept-Language": code}))
         assert re.search(rf"<dd>\d+{re.escape(mark)}\d ms</dd>", page), code
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_numbers_are_babels_format_decimal(code: str) -> None:
+    """The locale and pattern read once per language (languages._number_format) write what
+    Babel's ``format_decimal`` writes."""
+    values: list[float] = [0, 7, 999, 1000, 12345, 9_876_543, 0.05, 1.25, 12.3, 1234.5]
+    for pattern in (None, "#,##0.0", "#,##0"):
+        for value in values:
+            expected = format_decimal(value, format=pattern, locale=code)
+            assert _formatted(code, value, pattern) == expected, (value, pattern)

@@ -176,20 +176,16 @@ def write(
 ) -> dict[str, Any]:
     """The f-puzzles JSON object of a board and its givens."""
     size = geometry.size
-    default = default_regions(size)
-    regions = geometry.regions if geometry.regions != default else None
-    grid = []
-    for r in range(size):
-        row: list[dict[str, Any]] = []
-        for c in range(size):
-            cell: dict[str, Any] = {}
-            value = givens[r * size + c]
-            if value:
-                cell = {"value": value, "given": True}
-            if regions is not None:
-                cell["region"] = regions[r * size + c]
-            row.append(cell)
-        grid.append(row)
+    regions = geometry.regions
+    if regions is not None and regions == default_regions(size):
+        regions = None
+    cells: list[dict[str, Any]] = [
+        {"value": value, "given": True} if value else {} for value in givens[: size * size]
+    ]
+    if regions is not None:
+        for cell, region in zip(cells, regions, strict=True):
+            cell["region"] = region
+    grid = [cells[r * size : (r + 1) * size] for r in range(size)]
     out: dict[str, Any] = {"size": size, "grid": grid}
     if title:
         out["title"] = title
@@ -200,10 +196,14 @@ def write(
     return out
 
 
+def load_text(geometry: Geometry, givens: Sequence[int], title: str = "") -> str:
+    """The JSON text a ``load=`` payload compresses: :func:`write`'s object, compact, ASCII."""
+    return json.dumps(write(geometry, givens, title), separators=(",", ":"))
+
+
 def load_string(geometry: Geometry, givens: Sequence[int], title: str = "") -> str:
     """The ``load=`` payload (LZString, base64) of a board and its givens."""
-    text = json.dumps(write(geometry, givens, title), separators=(",", ":"))
-    return str(LZString.compressToBase64(text))
+    return str(LZString.compressToBase64(load_text(geometry, givens, title)))
 
 
 def load_link(geometry: Geometry, givens: Sequence[int], title: str = "") -> str:

@@ -63,7 +63,7 @@ bp.add_app_template_global(urls.is_classic, "is_classic")
 # Every grid draws its board's rules, and pages say them in words (render.drawing).
 bp.add_app_template_global(drawing.overlay, "rules_overlay")
 bp.add_app_template_global(drawing.rule_words, "rule_words")
-bp.add_app_template_global(exports.fpuzzles_url, "fpuzzles_url")
+bp.add_app_template_global(speedups.fpuzzles_url, "fpuzzles_url")
 
 # Headings and picture captions per solver outcome.
 HEADINGS = {
@@ -327,7 +327,7 @@ def _slots(
         # The same puzzle to play, without the solution (sudoku_web.web.play.routes).
         "play_url": escape(links.play),
         # Its f-puzzles link (drawn only where f-puzzles holds the board: _render_result).
-        "fpuzzles_url": escape(exports.fpuzzles_url(geometry, givens) or ""),
+        "fpuzzles_url": escape(speedups.fpuzzles_url(geometry, givens) or ""),
         # Where the language picker sends the visitor back: the share link's path, the same
         # for every request of this page (a page from the skeletons or the store holds it).
         "here": escape(urlsplit(links.share).path),

@@ -27,11 +27,17 @@ def written_whole(geometry: Geometry) -> bool:
     return set(rebuilt.houses) == set(geometry.houses) and set(rebuilt.cages) == set(geometry.cages)
 
 
-def fpuzzles_url(geometry: Geometry, puzzle: str) -> str | None:
-    """The f-puzzles ``?load=`` link of ``puzzle`` (its givens, ``0`` or ``.`` blank) on
+def fpuzzles_givens(geometry: Geometry, puzzle: str) -> list[int] | None:
+    """The givens f-puzzles' writer takes for ``puzzle`` (``0`` or ``.`` blank) on
     ``geometry``, or None when f-puzzles could not hold it whole."""
     if len(puzzle) != geometry.cells or not written_whole(geometry):
         return None
     symbols = geometry.symbols.upper()
-    givens = [symbols.find(ch.upper()) + 1 for ch in puzzle]
-    return load_link(geometry, givens)
+    return [symbols.find(ch.upper()) + 1 for ch in puzzle]
+
+
+def fpuzzles_url(geometry: Geometry, puzzle: str) -> str | None:
+    """The f-puzzles ``?load=`` link of ``puzzle`` (its givens, ``0`` or ``.`` blank) on
+    ``geometry``, or None when f-puzzles could not hold it whole."""
+    givens = fpuzzles_givens(geometry, puzzle)
+    return None if givens is None else load_link(geometry, givens)
