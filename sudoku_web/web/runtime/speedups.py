@@ -34,8 +34,8 @@ solved rows
 f-puzzles links
     The "Open in f-puzzles" link (:func:`~sudoku_web.web.render.exports.fpuzzles_url`) carries
     its puzzle's JSON LZString-compressed, which :mod:`lzstring` does one bit at a time (about
-    0.4 ms a 9x9 puzzle, a third of a cold result page). :func:`compress_base64` is the same
-    algorithm writing each code whole into one integer (about a third of that). A board's
+    0.35 ms a 9x9 puzzle, a quarter of a cold result page). :func:`compress_base64` is the same
+    algorithm writing each code whole into one integer (about 40 % of that). A board's
     first link is made both ways and the trick kept for the board only when they agree
     (else the board keeps the library's); a text with a character past U+00FF (never in
     the writer's ASCII JSON) takes the library's.
