@@ -375,6 +375,7 @@ KINDS: dict[str, Callable[[random.Random], Request]] = {
     "hint16": hint16,
     "rules16-steps": rules16_steps,
     "rules16-explain": rules16_explain,
+    "thermo16-hint": thermo16_hint,
     "big-body": big_body,
 }
 
