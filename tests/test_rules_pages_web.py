@@ -18,6 +18,7 @@ from flask import Flask
 from test_rules_drawing import PUZZLES, _expected
 
 from sudoku_web.core.rules import fpuzzles
+from sudoku_web.core.rules.links import givens_part as parts_givens
 from sudoku_web.core.rules.links import parts
 from sudoku_web.web.puzzles.request_path import ShareLink
 from sudoku_web.web.runtime import cache
@@ -31,7 +32,7 @@ def rules_path(data: dict[str, Any]) -> str:
     givens = "".join(imported.geometry.symbol(v) if v else "0" for v in imported.givens)
     found = parts(imported.geometry)
     tail = f"/{found.regions}" if found.regions else ""
-    return f"/rules/{givens}/{found.rules}{tail}"
+    return f"/rules/{parts_givens(givens, imported.geometry.size)}/{found.rules}{tail}"
 
 
 def _counts(page: str) -> dict[str, int]:
@@ -244,3 +245,4 @@ def test_the_rules_editor_writes_the_rules_field(live_server: str, browser: Any)
         assert page.locator("svg.rules-over .rd-white").count() == boards
     finally:
         page.close()
+
