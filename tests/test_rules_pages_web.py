@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from playwright.sync_api import expect
 from test_rules_drawing import PUZZLES, _expected
 
 from sudoku_web.core.rules import fpuzzles
@@ -246,3 +247,43 @@ def test_the_rules_editor_writes_the_rules_field(live_server: str, browser: Any)
     finally:
         page.close()
 
+
+@pytest.mark.browser
+def test_the_rules_editor_redraws_the_rules_as_they_change(live_server: str, browser: Any) -> None:
+    """A rule added or deleted is drawn around the form's grid and said in words at once (the
+    server's drawing, asked again); what is typed in the grid stays."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(live_server + "/")
+        form = page.locator("form.puzzle-form")
+        page.get_by_label("Row 9, column 1").fill("5")
+        assert form.locator("svg.rules-under polyline").count() == 0
+        page.get_by_text("Rules (thermometers").click()
+        page.get_by_role("button", name="Pick cells").click()
+        page.get_by_label("Row 1, column 1").focus()
+        for _ in range(2):
+            page.keyboard.press("Shift+ArrowRight")
+        page.get_by_label("Rule to add").select_option(label="Thermometer (bulb first)")
+        page.get_by_role("button", name="Add rule").click()
+        line = form.locator("svg.rules-under polyline")
+        line.wait_for(state="attached")
+        box = line.bounding_box()  # drawn over the grid's first row, as the server lays it out
+        cell = page.get_by_label("Row 1, column 1").bounding_box()
+        assert box is not None and cell is not None and box["width"] > cell["width"]
+        assert "thermometer" in page.locator("section.rule-words").inner_text().lower()
+        page.get_by_label("Row 5, column 5").focus()
+        page.keyboard.press("Shift+ArrowDown")
+        page.get_by_label("Rule to add").select_option(label="White dot (between two cells)")
+        page.get_by_role("button", name="Add rule").click()
+        form.locator("svg.rules-over .rd-white").wait_for(state="attached")
+        assert form.locator("svg.rules-under polyline").count() == 1
+        page.get_by_role("button", name="Delete: Thermometer r1c1 r1c2 r1c3").click()
+        expect(form.locator("svg.rules-under polyline")).to_have_count(0)
+        assert form.locator("svg.rules-over .rd-white").count() == 1
+        page.get_by_role("button", name="Delete: White dot r5c5 r6c5").click()
+        expect(form.locator("div.drawn")).to_have_count(0)
+        assert page.locator("section.rule-words").count() == 0
+        assert page.get_by_label("Row 9, column 1").input_value() == "5"
+        assert page.locator("table.grid.editable").count() == 1
+    finally:
+        page.close()
