@@ -207,6 +207,20 @@ def test_no_mark_covers_a_digit(
     assert found["right"] <= found["width"]  # the grid and its clues fit the screen
 
 
+def _open_rules_editor(page: Any) -> None:
+    page.get_by_text("Rules (thermometers").click()
+    page.get_by_role("button", name="Pick cells").click()
+
+
+def _add_rule(page: Any, first: str, keys: list[str], tool: str) -> None:
+    """Pick cells with the keyboard from the cell labelled ``first``, and add them as ``tool``."""
+    page.get_by_label(first).focus()
+    for key in keys:
+        page.keyboard.press(key)
+    page.get_by_label("Rule to add").select_option(label=tool)
+    page.get_by_role("button", name="Add rule").click()
+
+
 @pytest.mark.browser
 def test_the_rules_editor_writes_the_rules_field(live_server: str, browser: Any) -> None:
     """Keyboard only: a thermometer picked with Shift+arrows, a white dot between two cells,
@@ -216,22 +230,11 @@ def test_the_rules_editor_writes_the_rules_field(live_server: str, browser: Any)
     try:
         page.goto(live_server + "/")
         field = page.locator("textarea[name=rules]")
-        page.get_by_text("Rules (thermometers").click()
-        page.get_by_role("button", name="Pick cells").click()
-        page.get_by_label("Row 1, column 1").focus()
-        for _ in range(2):
-            page.keyboard.press("Shift+ArrowRight")
-        page.get_by_label("Rule to add").select_option(label="Thermometer (bulb first)")
-        page.get_by_role("button", name="Add rule").click()
+        _open_rules_editor(page)
+        _add_rule(page, "Row 1, column 1", ["Shift+ArrowRight"] * 2, "Thermometer (bulb first)")
         assert field.input_value().split() == ["th_111213"]
-        page.get_by_label("Row 5, column 5").focus()
-        page.keyboard.press("Shift+ArrowDown")
-        page.get_by_label("Rule to add").select_option(label="White dot (between two cells)")
-        page.get_by_role("button", name="Add rule").click()
-        page.get_by_label("Row 9, column 9").focus()
-        page.keyboard.press("Shift+ArrowLeft")
-        page.get_by_label("Rule to add").select_option(label="V (between two cells)")
-        page.get_by_role("button", name="Add rule").click()
+        _add_rule(page, "Row 5, column 5", ["Shift+ArrowDown"], "White dot (between two cells)")
+        _add_rule(page, "Row 9, column 9", ["Shift+ArrowLeft"], "V (between two cells)")
         page.get_by_label("Anti-knight").check()
         assert sorted(field.input_value().split()) == ["kn", "kr_w_5565", "th_111213", "xv_v_9998"]
         page.get_by_role("button", name="Delete: V r9c9 r9c8").click()
@@ -258,23 +261,15 @@ def test_the_rules_editor_redraws_the_rules_as_they_change(live_server: str, bro
         form = page.locator("form.puzzle-form")
         page.get_by_label("Row 9, column 1").fill("5")
         assert form.locator("svg.rules-under polyline").count() == 0
-        page.get_by_text("Rules (thermometers").click()
-        page.get_by_role("button", name="Pick cells").click()
-        page.get_by_label("Row 1, column 1").focus()
-        for _ in range(2):
-            page.keyboard.press("Shift+ArrowRight")
-        page.get_by_label("Rule to add").select_option(label="Thermometer (bulb first)")
-        page.get_by_role("button", name="Add rule").click()
+        _open_rules_editor(page)
+        _add_rule(page, "Row 1, column 1", ["Shift+ArrowRight"] * 2, "Thermometer (bulb first)")
         line = form.locator("svg.rules-under polyline")
         line.wait_for(state="attached")
         box = line.bounding_box()  # drawn over the grid's first row, as the server lays it out
         cell = page.get_by_label("Row 1, column 1").bounding_box()
         assert box is not None and cell is not None and box["width"] > cell["width"]
         assert "thermometer" in page.locator("section.rule-words").inner_text().lower()
-        page.get_by_label("Row 5, column 5").focus()
-        page.keyboard.press("Shift+ArrowDown")
-        page.get_by_label("Rule to add").select_option(label="White dot (between two cells)")
-        page.get_by_role("button", name="Add rule").click()
+        _add_rule(page, "Row 5, column 5", ["Shift+ArrowDown"], "White dot (between two cells)")
         form.locator("svg.rules-over .rd-white").wait_for(state="attached")
         assert form.locator("svg.rules-under polyline").count() == 1
         page.get_by_role("button", name="Delete: Thermometer r1c1 r1c2 r1c3").click()

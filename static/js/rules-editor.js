@@ -197,14 +197,18 @@ function drawnAround(table) {
 function moveDrawing(ed, fresh) {
   const now = drawnAround(ed.table);
   const drawn = drawnAround(fresh);
+  if (drawn === fresh && now === ed.table) { return; }  // no rule drawn, none to draw
+  // Moving the table blurs the cell being typed in or picked from: it gets the focus back.
+  const focused = ed.table.contains(document.activeElement) ? document.activeElement : null;
   if (drawn === fresh) {  // no rule to draw
-    if (now !== ed.table) { now.replaceWith(ed.table); }
-    return;
+    now.replaceWith(ed.table);
+  } else {
+    const copy = document.importNode(drawn, true);
+    const spot = copy.querySelector("table.grid");
+    now.replaceWith(copy);
+    spot.replaceWith(ed.table);
   }
-  const copy = document.importNode(drawn, true);
-  const spot = copy.querySelector("table.grid");
-  now.replaceWith(copy);
-  spot.replaceWith(ed.table);
+  if (focused) { focused.focus({ preventScroll: true }); }
 }
 
 function moveWords(ed, fresh) {
