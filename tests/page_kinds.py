@@ -133,5 +133,5 @@ def rules_link() -> str:
 
     data = Path(__file__).parent / "data" / "variants_fpuzzles.jsonl"
     imported = fpuzzles.load(json.loads(data.read_text().splitlines()[0])["load"])
-    givens = "".join(str(v) for v in imported.givens)
+    givens = links.givens_part("".join(str(v) for v in imported.givens), 9)
     return f"/rules/{givens}/{links.parts(imported.geometry).rules}"

@@ -227,11 +227,19 @@ def test_a_puzzle_without_one_solution_says_it_cannot_be_played(
 
 
 def test_a_puzzle_the_solver_gave_up_on_is_not_playable_either() -> None:
+    """The solver's bound reached is said, never a server error: the page and its POST,
+    and /api/check and /api/hint answer 200 with status gave_up, as /api/solve does."""
     client = create_app({"TESTING": True, "SOLVE_MAX_NODES": 1}).test_client()
-    page = text(client.get(f"/p/{NO_SINGLES}/play"))
-    assert "could not finish this puzzle" in page
-    answer = check(client, puzzle=NO_SINGLES, entries=NO_SINGLES)
-    assert answer.status_code == 503 and answer.json["status"] == "gave_up"
+    page = client.get(f"/p/{NO_SINGLES}/play")
+    assert page.status_code == 200 and "could not finish this puzzle" in text(page)
+    posted = client.post(f"/p/{NO_SINGLES}/play", data={"action": "hint"})
+    assert posted.status_code == 200 and "could not finish this puzzle" in text(posted)
+    assert client.post("/api/solve", json={"puzzle": NO_SINGLES}).json["status"] == "gave_up"
+    for url in ("/api/check", "/api/hint"):
+        answer = client.post(url, json={"puzzle": NO_SINGLES, "entries": NO_SINGLES})
+        assert answer.status_code == 200, url
+        assert answer.json["status"] == "gave_up" and "kind" not in answer.json
+        assert "could not finish this puzzle" in answer.json["message"]
 
 
 def test_the_result_page_offers_both_links(client: Any) -> None:

@@ -38,6 +38,14 @@ function failer(game) {
   };
 }
 
+// True (and said) when the solver gave up on the puzzle within the request's bounds: the
+// answer is a 200 with status "gave_up" and the server's words, and nothing to mark.
+function gaveUp(game, data) {
+  if (data.status !== "gave_up") { return false; }
+  say(game, "error", "", data.message);
+  return true;
+}
+
 function markWrong(game, data) {
   game.wrong = {}; game.wrongMarks = {};
   data.wrong.forEach(function (x) { game.wrong[x.index] = true; });
@@ -52,6 +60,7 @@ function sayVerdict(game, data) {
 
 export function askCheck(game) {
   request(game, game.table.getAttribute("data-check-url")).then(function (data) {
+    if (gaveUp(game, data)) { return; }
     markWrong(game, data);
     sayVerdict(game, data);
   }).catch(failer(game));
@@ -59,6 +68,7 @@ export function askCheck(game) {
 
 export function askHint(game) {
   request(game, game.table.getAttribute("data-hint-url")).then(function (data) {
+    if (gaveUp(game, data)) { return; }
     markWrong(game, data);
     if (data.kind !== "next" && data.kind !== "stuck") {
       sayVerdict(game, data);
@@ -86,6 +96,7 @@ export function reveal(game) {
   }
   var name = cellName(game, i);
   request(game, game.table.getAttribute("data-check-url"), { reveal: name }).then(function (data) {
+    if (gaveUp(game, data)) { return; }
     var before = copyState(game.state);
     game.state.values[i] = game.symbols.indexOf(data.revealed.digit) + 1;
     game.state.revealed[i] = 1;

@@ -10,7 +10,8 @@
 // from its bulb, an arrow from its circle); a dot or letter goes between two neighbours; a
 // little killer's clue sits outside the grid before the first cell of its diagonal, a
 // sandwich's beside the row or column of the cell picked. Each rule in the list below has
-// Edit and Delete; the global rules are check boxes.
+// Edit and Delete; the global rules are check boxes. Each change redraws the rules around the
+// grid, and their words, as the server draws them (see redraw).
 
 const COORDS = "123456789abcdefghijklmnopqrstuvwxyz";
 const PLACES = "0" + COORDS; // an outside position: row or column -1 is "0"
@@ -164,6 +165,80 @@ function write(ed, all) {
   ed.field.value = all.join("\n");
   ed.field.removeAttribute("aria-invalid");
   draw(ed);
+  redraw(ed);
+}
+
+// ---- The rules drawn around the grid: the server's drawing, asked again ---------------------
+// The form page draws a board's rules around its grid and says them in words (GET /?rules=...,
+// as "Edit this puzzle" opens it). When the rules change, the editor asks for that page with
+// the new rules and moves its drawing and words here: one drawing, the server's. The grid
+// itself stays (what is typed in it, and its listeners). A failed request leaves the drawing
+// as it was; the text field is still what Solve sends.
+
+function formQuery(ed) {
+  const form = ed.field.form;
+  const query = new URLSearchParams();
+  ["v", "n"].forEach((name) => {
+    const input = form.querySelector("input[type=hidden][name=" + name + "]");
+    if (input) { query.set(name, input.value); }
+  });
+  const regions = form.querySelector("textarea[name=regions]");
+  if (regions && regions.value.trim()) { query.set("r", regions.value.replace(/\s+/g, "")); }
+  query.set("rules", tokens(ed).join("."));
+  return query;
+}
+
+// The element a grid's drawing wraps it in (render.drawing.overlay), or the table itself.
+function drawnAround(table) {
+  const board = table.parentElement;
+  return board && board.classList.contains("drawn-board") ? board.parentElement : table;
+}
+
+function moveDrawing(ed, fresh) {
+  const now = drawnAround(ed.table);
+  const drawn = drawnAround(fresh);
+  if (drawn === fresh && now === ed.table) { return; }  // no rule drawn, none to draw
+  // Moving the table blurs the cell being typed in or picked from: it gets the focus back.
+  const focused = ed.table.contains(document.activeElement) ? document.activeElement : null;
+  if (drawn === fresh) {  // no rule to draw
+    now.replaceWith(ed.table);
+  } else {
+    const copy = document.importNode(drawn, true);
+    const spot = copy.querySelector("table.grid");
+    now.replaceWith(copy);
+    spot.replaceWith(ed.table);
+  }
+  if (focused) { focused.focus({ preventScroll: true }); }
+}
+
+function moveWords(ed, fresh) {
+  const form = ed.field.form;
+  const now = document.querySelector("section.rule-words");
+  const copy = fresh ? document.importNode(fresh, true) : null;
+  if (now && copy) { now.replaceWith(copy); }
+  else if (now) { now.remove(); }
+  else if (copy) { form.before(copy); }
+}
+
+function redraw(ed) {
+  if (!window.fetch || !window.DOMParser) { return; }
+  const asked = ed.drawings = (ed.drawings || 0) + 1;
+  const page = new URL(ed.field.form.getAttribute("action") || "/", window.location.href);
+  page.search = formQuery(ed).toString();
+  fetch(page.href, { credentials: "same-origin" })
+    .then((response) => {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.text();
+    })
+    .then((html) => {
+      if (asked !== ed.drawings) { return; }  // a later change has asked again
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const fresh = doc.querySelector("form table.grid.editable");
+      if (!fresh) { return; }
+      moveDrawing(ed, fresh);
+      moveWords(ed, doc.querySelector("section.rule-words"));
+    })
+    .catch(() => {});
 }
 
 // ---- Drawing the editor's state -----------------------------------------------------------
@@ -314,6 +389,7 @@ function listenToControls(ed) {
     write(ed, all);
   }));
   ed.field.addEventListener("input", () => { draw(ed); });
+  ed.field.addEventListener("change", () => { redraw(ed); });  // typed: once the field is left
 }
 
 function listenToGrid(ed) {

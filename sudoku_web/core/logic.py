@@ -221,12 +221,28 @@ def next_step(
 
 
 def _first_step(
-    cand: Candidates, tables: Tables, unique: bool, cheap_only: bool = False
+    cand: Candidates,
+    tables: Tables,
+    unique: bool,
+    cheap_only: bool = False,
+    solution: Sequence[int] | None = None,
 ) -> Step | None:
-    broken = contradiction(cand, tables)
-    if broken is not None:
-        return broken
+    """The contradiction the position shows, else the ladder's first step. A position that
+    keeps ``solution`` (a filling of every rule) shows none, so it is not looked for: on a
+    board with rules that look runs every rule's propagator to its end, after every step."""
+    if solution is None or not _keeps(cand, solution):
+        broken = contradiction(cand, tables)
+        if broken is not None:
+            return broken
     return _ladder_step(cand, tables, TECHNIQUES, unique, cheap_only)
+
+
+def _keeps(cand: Candidates, solution: Sequence[int]) -> bool:
+    """True when every placed digit is the solution's and every open cell keeps its digit."""
+    return all(
+        v == s if v else m >> (s - 1) & 1
+        for v, m, s in zip(cand.values, cand.masks, solution, strict=True)
+    )
 
 
 def _ladder_step(
@@ -252,7 +268,12 @@ def _ladder_step(
             if cheap_only:
                 break
             clock.check()  # past the deadline: OutOfTime, which the caller catches
-        step = technique(cand, tables)
+        try:
+            step = technique(cand, tables)
+        except clock.OutOfTime:
+            if not cheap_only:
+                raise
+            continue  # a cheap rung that checks the clock (a rule's): past the deadline, skipped
         if step is not None:
             return step
     return None
@@ -277,7 +298,8 @@ def explain(
     never use the uniqueness techniques.
 
     ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
-    and Medium techniques are tried before a guess, and ``cut_short`` says so; a costly
+    and Medium techniques are tried before a guess (not the rules' own steps, which check
+    the clock at each rule: a board may hold hundreds), and ``cut_short`` says so; a costly
     rung's search still running then stops too (:mod:`.techniques.clock`). 9x9 puzzles
     finish well inside any sensible deadline; minimal 16x16 ones can take seconds without.
     """
@@ -312,7 +334,7 @@ def explain(
                 break
             hurry = deadline is not None and time.perf_counter() > deadline
             try:
-                step = _first_step(cand, tables, unique, cheap_only=hurry)
+                step = _first_step(cand, tables, unique, cheap_only=hurry, solution=solution)
             except clock.OutOfTime:  # a costly rung ran past the deadline: as if in a hurry
                 step, hurry = None, True
             if step is None:

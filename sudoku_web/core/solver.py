@@ -60,6 +60,7 @@ Roads not taken (figures in ``benchmarks/RESULTS.md``, "Solver engine: roads not
 
 from __future__ import annotations
 
+import functools
 import operator
 import time
 from collections.abc import Sequence
@@ -635,17 +636,9 @@ class _RuleSearch(_CageSearch):
         if self.caged:
             self.use_cages(geometry)
         self.geo = geometry
-        self.propagators = tuple(
-            p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
-        )
+        self.propagators, weight = _rule_parts(geometry)
         self.weighs = bool(self.propagators)
-        self.weight = [1] * geometry.cells
-        full = self.t.full_n
-        for propagate in self.propagators:
-            probe = _Reads([full] * geometry.cells)
-            propagate(probe)
-            for cell in probe.read:
-                self.weight[cell] += 1
+        self.weight = list(weight)
         return self
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
@@ -710,6 +703,26 @@ class _RuleSearch(_CageSearch):
             if score < best_score:
                 best, best_score = g, score
         return best
+
+
+# Bounded by count: boards with rules come from users. The propagators may be shared (each
+# kind's says so: what one remembers is a completed run's masks, replaced whole).
+@functools.lru_cache(maxsize=64)
+def _rule_parts(geometry: Geometry) -> tuple[tuple[Propagator, ...], tuple[int, ...]]:
+    """A board's rule propagators, and each cell's starting weight in the rule search: one
+    plus the propagators that read it. Built once per board: a guess named in an
+    explanation (:func:`branch_for`) asks for them again at every guess."""
+    propagators = tuple(
+        p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
+    )
+    weight = [1] * geometry.cells
+    full = (1 << geometry.size) - 1
+    for propagate in propagators:
+        probe = _Reads([full] * geometry.cells)
+        propagate(probe)
+        for cell in probe.read:
+            weight[cell] += 1
+    return propagators, tuple(weight)
 
 
 class _Reads(list[int]):

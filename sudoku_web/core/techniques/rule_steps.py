@@ -79,6 +79,7 @@ def _rung(kind: type[Rule]) -> Technique:
             return tuple(masks[c] for c in cells) if cells else tuple(masks)
 
         def search(i: int) -> Step | None:
+            clock.check()  # one rule's deductions at a time: a board may hold hundreds
             rule, propagate = by_index[i]
             found = rule.deduce(masks, geo, propagate)
             if found is None:
@@ -221,6 +222,7 @@ def _follow(
     m[cell] = bit
     done = [bool(v) for v in values]
     for _ in range(t.geometry.cells * 2):
+        clock.check()  # each round runs every rule's propagator once
         found = _naked_singles(t, m, done, out.placed, cell)
         if found is False:
             found = _hidden_singles(t, m)

@@ -48,7 +48,7 @@ class PlayRequest:
 def _play_request() -> PlayRequest | Response:
     """Read ``{"puzzle", "variant", "regions", "cages", "rules", "fpuzzles", "entries",
     "marks"}`` (the board as :class:`~sudoku_web.web.puzzles.request_path.ApiRequest` reads
-    it); a 400/422/503 response naming the problem otherwise."""
+    it); a response naming the problem otherwise (400/422, or 200 ``gave_up``)."""
     body = _json_object()
     if isinstance(body, Response):
         return body
@@ -115,7 +115,9 @@ def _json_object() -> dict[str, Any] | Response:
 
 
 def _not_playable(game: Game) -> Response:
-    """422 (503 when the solver gave up: another try may do) saying why it cannot be played."""
+    """Why the puzzle cannot be played: 422 for a puzzle without exactly one solution; 200
+    when the solver gave up within its bounds (as ``/api/solve`` answers ``gave_up``: a
+    bound reached by design, not a fault of the server or of the puzzle)."""
     response = jsonify(
         {
             "status": game.result.status,
@@ -125,7 +127,7 @@ def _not_playable(game: Game) -> Response:
             "share_url": urls.page_url(game.geometry, game.givens, external=True),
         }
     )
-    response.status_code = 503 if game.result.status == "gave_up" else 422
+    response.status_code = 200 if game.result.status == "gave_up" else 422
     return response
 
 

@@ -36,6 +36,7 @@ from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, st
 from ...core.cages import SumsMismatch
 from ...core.rules import board as rule_board
 from ...core.rules import fpuzzles as fpuzzles_format
+from ...core.rules import links as rule_links
 from ...core.rules import spelling as rule_spelling
 from ...core.variants import REGIONAL, VariantInfo
 from ..render.boards import board_view
@@ -135,7 +136,11 @@ def is_canonical_link(
     """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``, a board's
     ``rules``) are spelled as links are built (a killer without givens: no puzzle at all)."""
     if rules is not None or geometry.rules:
-        return puzzle == givens and urls.is_canonical_rules_link(geometry, puzzle, rules, regions)
+        return (
+            givens is not None
+            and puzzle == rule_links.givens_part(givens, geometry.size)
+            and urls.is_canonical_rules_link(geometry, puzzle, rules, regions)
+        )
     if givens is None or puzzle != urls.link_puzzle(geometry, givens):
         return False
     if geometry.cages and cages != urls.canonical_cages(geometry):

@@ -23,8 +23,9 @@ keep the whole link):
                               cages and no givens leaves out ``/<puzzle>``: ``/killer/<cages>``
 ============================  =================================================================
 
-``/rules/<puzzle>/<rules>``   a board with rules (thermometers, arrows, dots ...): the givens,
-                              then the rules' spelling (:mod:`sudoku_web.core.rules.links`);
+``/rules/<puzzle>/<rules>``   a board with rules (thermometers, arrows, dots ...): the givens
+                              (``9x9`` for none), then the rules' spelling
+                              (:mod:`sudoku_web.core.rules.links`);
                               ``/rules/<puzzle>/<rules>/<regions>`` on a region map
 ============================  =================================================================
 
@@ -131,7 +132,11 @@ def link_puzzle(geometry: Geometry, puzzle: str) -> str:
 
 
 def link_givens(geometry: Geometry, puzzle: str) -> str:
-    """The givens a share link's ``puzzle`` stands for (its blank cells for "")."""
+    """The givens a share link's ``puzzle`` stands for: its blank cells for "" (a killer)
+    and, on a board with rules, for ``NxN``
+    (:func:`~sudoku_web.core.rules.links.givens_part`)."""
+    if geometry.rules:
+        return rule_links.link_givens(puzzle)
     return puzzle or "0" * geometry.cells
 
 
@@ -378,7 +383,8 @@ def _share_target(geometry: Geometry, puzzle: str, page: str) -> tuple[str, dict
     blueprint, _ = SHARE_PAGES[page]
     if geometry.rules:  # /rules/<puzzle>/<rules>[/<regions>] (core.rules.links)
         found = rule_links.parts(geometry)
-        args: dict[str, Any] = {"puzzle": puzzle, "rules": found.rules}
+        given = rule_links.givens_part(puzzle, geometry.size)
+        args: dict[str, Any] = {"puzzle": given, "rules": found.rules}
         if found.regions is not None:
             args["regions"] = found.regions
         return f"{blueprint}.{rules_endpoint(page, mapped=found.regions is not None)}", args
