@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from app_config import ROOMY
 from flask import Flask
 from PIL import Image
 from web_puzzles import (
@@ -128,7 +129,7 @@ def test_the_page_and_its_picture_do_not_depend_on_the_solution(
 ) -> None:
     """Rendered again with another "solution" swapped in, the page and the picture are the
     same bytes: nothing of the solution can be in them (data attributes included)."""
-    before = [create_app({"TESTING": True}).test_client().get(link + path).data for path in _PATHS]
+    before = [create_app(ROOMY).test_client().get(link + path).data for path in _PATHS]
     original = solving.cached_solve
 
     def swapped(*args: Any, **kwargs: Any) -> SolveResult:
@@ -136,7 +137,7 @@ def test_the_page_and_its_picture_do_not_depend_on_the_solution(
         return dataclasses.replace(result, solutions=(scrambled(result.solutions[0]),))
 
     monkeypatch.setattr(solving, "cached_solve", swapped)
-    after = [create_app({"TESTING": True}).test_client().get(link + path).data for path in _PATHS]
+    after = [create_app(ROOMY).test_client().get(link + path).data for path in _PATHS]
     assert before == after
     # The swap did reach the play module: the real solution is now "wrong".
     body = {"puzzle": puzzle, "variant": variant, "regions": regions, "entries": solution}
