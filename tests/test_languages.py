@@ -180,6 +180,9 @@ def test_each_catalog_is_complete(code: str) -> None:
                 problems.append(f"unknown placeholder in {string!r}")
             if re.search(r"%[sd]", string):
                 problems.append(f"positional placeholder in {string!r}")
+            # The core's templates ({digit}): exactly the source's names, each kept.
+            if set(re.findall(r"\{(\w*)\}", string)) != set(re.findall(r"\{(\w*)\}", ids[0])):
+                problems.append(f"placeholders differ in {string!r}")
     assert not problems, "\n".join(problems)
 
 
@@ -187,12 +190,14 @@ def _extracted() -> set[str]:
     """Every message id the sources hold now, extracted as `make messages` does."""
     method_map = [
         ("sudoku_web/web/**.py", "python"),
+        ("sudoku_web/core/**.py", "python"),
         ("templates/**.html", "jinja2"),
         ("static/**.js", "javascript"),
     ]
     options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
     found = set()
-    keywords = {**DEFAULT_KEYWORDS, "_l": None}  # lazy_gettext, as `make messages` has it
+    # lazy_gettext and the core's plural marker, as `make messages` has them
+    keywords = {**DEFAULT_KEYWORDS, "_l": None, "Np_": (1, 2)}
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options, keywords
     ):
@@ -252,3 +257,97 @@ def test_numbers_are_written_as_the_language_writes_them(client: Any) -> None:
     for code, mark in (("en", "."), ("de", ","), ("fr", ",")):
         page = _text(client.get(f"/p/{EASY}", headers={"Accept-Language": code}))
         assert re.search(rf"<dd>\d+{re.escape(mark)}\d ms</dd>", page), code
+
+
+# ---------------------------------------------------------------------------------------------
+# The core's step sentences: a template and its values (sudoku_web/core/wording.py)
+
+TOP95 = [
+    line.strip().replace(".", "0")
+    for line in (ROOT / "tests" / "data" / "top95.txt").read_text().split()
+    if line.strip()
+]
+#: The techniques whose steps the core words as templates (every one of their steps must).
+WORDED = frozenset(
+    {
+        "Contradiction",
+        "Hidden single",
+        "Naked single",
+        "Pointing",
+        "Box/line reduction",
+        "Naked pair",
+        "Hidden pair",
+        "Naked triple",
+        "Hidden triple",
+        "Naked quad",
+        "Hidden quad",
+    }
+)
+
+
+def _placeholders(template: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", template))
+
+
+def _check_words(value: Any) -> None:
+    """Each template's placeholders are exactly its values' names, all the way down."""
+    from sudoku_web.core.wording import Listing, Words
+
+    if isinstance(value, Listing):
+        for item in value.items:
+            _check_words(item)
+    elif isinstance(value, Words):
+        names = {name for name, _ in value.values}
+        assert _placeholders(value.template) == names, value.template
+        if value.plural:
+            assert _placeholders(value.plural) == names, value.plural
+        for _, item in value.values:
+            _check_words(item)
+
+
+def _explained(puzzle: str) -> Any:
+    from sudoku_web.core.board import standard
+    from sudoku_web.core.logic import explain
+
+    return explain(puzzle, standard(9))
+
+
+@pytest.mark.parametrize("index", [0, 6, 20, 41])
+def test_every_step_sentence_is_its_template_filled_in_english(index: int) -> None:
+    """One truth: a worded step's English sentence is its template filled with its values
+    (``Words.english``), and every step of a worded technique carries its words."""
+    from sudoku_web.core.wording import english
+
+    steps = _explained(TOP95[index]).steps
+    assert any(step.words for step in steps)
+    for step in steps:
+        if step.technique in WORDED:
+            assert step.words is not None, step.technique
+        if step.words is not None:
+            _check_words(step.words)
+            assert step.sentence == english(step.words)
+            template = step.words.template
+            filled = {name: english(value) for name, value in step.words.values}
+            assert step.sentence == template.format(**filled)
+
+
+@pytest.mark.parametrize("code", ["de", "ja"])
+def test_worded_step_sentences_read_in_the_language(client: Any, code: str) -> None:
+    """A top95 puzzle's steps page in German and Japanese: no worded step's sentence is left in
+    English (its template translated, its houses and lists too)."""
+    puzzle = TOP95[6]
+    steps = _explained(puzzle).steps
+    english_page = _text(client.get(f"/p/{puzzle}/steps"))
+    page = _text(client.get(f"/p/{puzzle}/steps", headers={"Accept-Language": code}))
+    english = re.findall(r'<p class="sentence">(.*?)</p>', english_page)
+    said = re.findall(r'<p class="sentence">(.*?)</p>', page)
+    assert len(said) == len(english) > 5
+    checked = 0
+    for step, before, after in zip(steps, english, said, strict=False):
+        if step.technique not in WORDED:
+            continue
+        checked += 1
+        assert after != before
+        for word in (" row ", " column ", " box ", " and ", " can ", " so "):
+            assert word not in f" {after} ", (word, after)
+    assert checked > 5

@@ -116,8 +116,8 @@ CASES = [
     Case(
         "Pointing",
         "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
-        # In box 5, 9 can only go in r4c4 and r4c6, all in row 4; so row 4's 9 is one of them, and
-        # 9 is removed from r4c2.
+        # In box 5, 9 can only go in r4c4 and r4c6, all in row 4; so the 9 of row 4 is one of
+        # them, and 9 is removed from r4c2.
         (
             "=4       =8       =7       =3       12       12       56       =9       56 "
             "59       359      39       =6       48       48       =2       =7       =1 "
@@ -135,8 +135,8 @@ CASES = [
     Case(
         "Box/line reduction",
         ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9",
-        # In column 1, 8 can only go in r1c1 and r3c1, all in box 1; so box 1's 8 is one of them,
-        # and 8 is removed from r1c2.
+        # In column 1, 8 can only go in r1c1 and r3c1, all in box 1; so the 8 of box 1 is one of
+        # them, and 8 is removed from r1c2.
         (
             "178      178      =4       =5       6789     6789     23679    36       23 "
             "=9       =5       =3       =2       67       =1       67       =8       =4 "

@@ -35,6 +35,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from .wording import N_, Words
+
 if TYPE_CHECKING:
     from .rules.base import Rule
 
@@ -69,9 +71,26 @@ class House:
     @property
     def name(self) -> str:
         """A human name such as ``row 4``, ``box 5`` or ``the main diagonal``."""
+        return self.words.english()
+
+    @property
+    def words(self) -> Words:
+        """:attr:`name` as a catalog template and its number, for sentences said in any
+        language (its English is :attr:`name`)."""
         if self.kind == "diagonal":
-            return "the main diagonal" if self.index == 0 else "the anti-diagonal"
-        return f"{self.kind} {self.index + 1}"
+            return Words(_DIAGONALS[self.index])
+        return Words(_HOUSE_NAMES[self.kind], (("number", str(self.index + 1)),))
+
+
+#: The houses' names as the catalog holds them (English: ``row 4``).
+_HOUSE_NAMES: dict[str, str] = {
+    "row": N_("row {number}"),
+    "column": N_("column {number}"),
+    "box": N_("box {number}"),
+    "window": N_("window {number}"),
+    "region": N_("region {number}"),
+}
+_DIAGONALS = (N_("the main diagonal"), N_("the anti-diagonal"))
 
 
 @dataclass(frozen=True, order=True)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
+from ..wording import N_ as N_  # the kinds mark their step names with it
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
@@ -50,12 +51,6 @@ MAX_RULE_CELLS = 20_000  # cells over all rules
 class RuleError(InvalidPuzzle):
     """A rule that cannot be read or does not fit its board; carries every problem found
     (an :class:`~sudoku_web.core.board.InvalidPuzzle`: callers answer it the same way)."""
-
-
-def N_(name: str) -> str:
-    """Marks a kind's step name for the catalog (``make messages`` extracts it; gettext's no-op
-    marker): the core speaks English, and the web layer shows the name translated."""
-    return name
 
 
 def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:

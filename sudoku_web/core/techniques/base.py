@@ -31,6 +31,7 @@ from typing import Generic, Literal, TypeVar
 
 from ..board import Geometry, House
 from ..rules.pairs import differ
+from ..wording import N_, Listing, Words, english, listing, words
 
 Grade = Literal["Easy", "Medium", "Hard", "Fiendish", "Diabolical"]
 GRADES: tuple[Grade, ...] = ("Easy", "Medium", "Hard", "Fiendish", "Diabolical")
@@ -105,6 +106,9 @@ class Step:
     # For outlining on the grid: the rules the reasoning reads (indices into the geometry's
     # rules). Empty for techniques that read only houses and cages.
     rules: tuple[int, ...] = ()
+    # The sentence as a catalog template and its values (``sentence`` is its English), for
+    # the pages to say it in the visitor's language; None for a sentence not worded so.
+    words: Words | None = None
 
     @property
     def grade(self) -> Grade:
@@ -606,30 +610,65 @@ def _digits(geo: Geometry, digits: Iterable[Digit]) -> str:
     return _and([geo.symbol(d) for d in digits])
 
 
-def _removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> str:
-    """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell."""
+def cell_list(geo: Geometry, cells: Iterable[Cell]) -> Listing:
+    """Cells as a sentence's list value (``r1c1, r1c2 and r1c3``)."""
+    return listing(geo.cell_name(c) for c in cells)
+
+
+def digit_list(
+    geo: Geometry, digits: Iterable[Digit], joint: Literal["and", "or"] = "and"
+) -> Listing:
+    """Digits as a sentence's list value (``1, 4 and 7``)."""
+    return listing((geo.symbol(d) for d in digits), joint)
+
+
+def house_list(houses: Iterable[House]) -> Listing:
+    """Houses as a sentence's list value (``row 1 and column 4``)."""
+    return listing(h.words for h in houses)
+
+
+def removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> Listing:
+    """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell, as a sentence's value."""
     by_cell: dict[Cell, list[Digit]] = {}
     for cell, digit in elims:
         by_cell.setdefault(cell, []).append(digit)
-    parts = [
+    return listing(
         f"{geo.cell_name(c)} ({', '.join(geo.symbol(d) for d in sorted(ds))})"
         for c, ds in sorted(by_cell.items())
-    ]
-    return _and(parts)
+    )
+
+
+def removal_of(geo: Geometry, digit: Digit, elims: Sequence[tuple[Cell, Digit]]) -> Words:
+    """``5 is removed from r2c5 and r2c7`` for eliminations of one digit."""
+    return words(
+        N_("{digit} is removed from {cells}"),
+        digit=geo.symbol(digit),
+        cells=cell_list(geo, sorted(c for c, _ in elims)),
+    )
+
+
+def _removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> str:
+    """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell."""
+    return english(removals(geo, elims))
 
 
 def _removal_of(geo: Geometry, digit: Digit, elims: Sequence[tuple[Cell, Digit]]) -> str:
     """``5 is removed from r2c5 and r2c7`` for eliminations of one digit."""
-    return f"{geo.symbol(digit)} is removed from {_cells(geo, sorted(c for c, _ in elims))}"
+    return removal_of(geo, digit, elims).english()
 
 
 def _which(elims: Sequence[tuple[Cell, Digit]]) -> str:
     return "which sees" if len({c for c, _ in elims}) == 1 else "which see"
 
 
+def seeing(elims: Sequence[tuple[Cell, Digit]]) -> int:
+    """How many cells ``elims`` touch: the count a sentence's plural form ("which see") reads."""
+    return len({c for c, _ in elims})
+
+
 def _step(
     technique: str,
-    sentence: str,
+    sentence: str | Words,
     before: Candidates,
     *,
     houses: Iterable[House] = (),
@@ -640,10 +679,12 @@ def _step(
     cages: Iterable[int] = (),
     rules: Iterable[int] = (),
 ) -> Step:
-    """A :class:`Step` from any iterables (eliminations sorted, without repeats)."""
+    """A :class:`Step` from any iterables (eliminations sorted, without repeats); a sentence
+    given as :class:`Words` is kept beside its English."""
+    said = sentence if isinstance(sentence, Words) else None
     return Step(
         technique,
-        sentence,
+        sentence if isinstance(sentence, str) else sentence.english(),
         tuple(houses),
         tuple(cells),
         tuple(placements),
@@ -652,6 +693,7 @@ def _step(
         tuple(links),
         tuple(cages),
         tuple(rules),
+        said,
     )
 
 

@@ -30,7 +30,7 @@ hint
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +51,7 @@ from ...core.logic import (
 from ...core.solver import SolveResult, SolveStats
 from ...core.story import SearchStory, StoryEvent
 from ...core.techniques import Group, Node, node_cells
+from ...core.wording import Words
 from ..runtime.memo import byte_cache
 from .boards import cell_statics
 from .cell_markup import cage_sum_html, marks_html, pencil_rows, pencil_td
@@ -204,6 +205,7 @@ class StepView:
     cells: tuple[str, ...]
     grid: PencilGrid | None  # None where the page draws none (see draws_grid)
     chain: ChainDrawing | None = None  # chain steps only
+    words: Words | None = None  # the sentence's template and values (the filter ``sentence``)
 
     @property
     def anchor(self) -> str:
@@ -515,6 +517,7 @@ def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]
         tuple(geometry.cell_name(c) for c in step.cells),
         pencil_grid(geometry, step.before, givens, step) if drawn else None,
         chain_drawing(geometry, step, f"chain-{number}"),
+        step.words,
     )
 
 
@@ -624,13 +627,20 @@ def _cells_json(geometry: Geometry, pairs: Sequence[tuple[int, int]]) -> list[di
     ]
 
 
-def step_json(number: int, step: Step, geometry: Geometry) -> dict[str, Any]:
-    """One step as JSON: cells both as names (``r4c7``) and as 0-based row-major indices."""
+#: How a caller says a core sentence (its English, its words) in the visitor's language.
+Say = Callable[[str, Words | None], str]
+
+
+def step_json(
+    number: int, step: Step, geometry: Geometry, say: Say | None = None
+) -> dict[str, Any]:
+    """One step as JSON: cells both as names (``r4c7``) and as 0-based row-major indices; the
+    sentence said by ``say`` (English when none)."""
     return {
         "number": number,
         "technique": step.technique,
         "grade": step.grade,
-        "sentence": step.sentence,
+        "sentence": step.sentence if say is None else say(step.sentence, step.words),
         "houses": [h.name for h in step.houses],
         "cells": [geometry.cell_name(c) for c in step.cells],
         "cell_indices": list(step.cells),
@@ -690,8 +700,11 @@ def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
     }
 
 
-def explanation_json(explanation: Explanation, stats: SolveStats) -> dict[str, Any]:
-    """The explanation's summary, grades and every step, for ``/api/explain``."""
+def explanation_json(
+    explanation: Explanation, stats: SolveStats, say: Say | None = None
+) -> dict[str, Any]:
+    """The explanation's summary, grades and every step (sentences said by ``say``), for
+    ``/api/explain``."""
     geo = explanation.geometry
     return {
         "logic": {
@@ -703,5 +716,5 @@ def explanation_json(explanation: Explanation, stats: SolveStats) -> dict[str, A
         },
         "grade": difficulty_json(difficulty(explanation, stats)),
         "technique_counts": dict(explanation.technique_counts),
-        "steps": [step_json(i + 1, s, geo) for i, s in enumerate(explanation.steps)],
+        "steps": [step_json(i + 1, s, geo, say) for i, s in enumerate(explanation.steps)],
     }
