@@ -281,6 +281,15 @@ WORDED = frozenset(
         "Hidden triple",
         "Naked quad",
         "Hidden quad",
+        "X-wing",
+        "Swordfish",
+        "Jellyfish",
+        "Finned X-wing",
+        "Finned swordfish",
+        "Finned jellyfish",
+        "XY-wing",
+        "XYZ-wing",
+        "W-wing",
     }
 )
 
@@ -326,7 +335,8 @@ def test_every_step_sentence_is_its_template_filled_in_english(index: int) -> No
         if step.words is not None:
             _check_words(step.words)
             assert step.sentence == english(step.words)
-            template = step.words.template
+            said = step.words
+            template = said.plural if said.plural and said.count != 1 else said.template
             filled = {name: english(value) for name, value in step.words.values}
             assert step.sentence == template.format(**filled)
 
