@@ -290,6 +290,11 @@ WORDED = frozenset(
         "XY-wing",
         "XYZ-wing",
         "W-wing",
+        "Skyscraper",
+        "Two-string kite",
+        "Empty rectangle",
+        "Simple colouring",
+        "Multi-colouring",
     }
 )
 

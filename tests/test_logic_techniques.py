@@ -892,8 +892,8 @@ CASES = [
         "Empty rectangle",
         "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
         # In box 7, 4 can only go in row 9 or column 3 (an empty rectangle), and in row 1 only
-        # in r1c3 or r1c8. If r1c3 is 4, box 7's 4 is in row 9; if not, r1c8 is. r9c8 sees
-        # r1c8 and box 7's part of row 9, so either way 4 is removed from it.
+        # in r1c3 or r1c8. If r1c3 is 4, the 4 of box 7 is in row 9; if not, r1c8 is. r9c8 sees
+        # r1c8 and the part of box 7 in row 9, so either way 4 is removed from it.
         (
             "=6       179      14789    =3       1789     =2       =5       479      89 "
             "489      =5       34789    4789     6789     46789    3489     =1       =2 "

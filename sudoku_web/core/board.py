@@ -77,9 +77,15 @@ class House:
     def words(self) -> Words:
         """:attr:`name` as a catalog template and its number, for sentences said in any
         language (its English is :attr:`name`)."""
-        if self.kind == "diagonal":
-            return Words(_DIAGONALS[self.index])
-        return Words(_HOUSE_NAMES[self.kind], (("number", str(self.index + 1)),))
+        return house_words(self.kind, self.index)
+
+
+def house_words(kind: HouseKind, index: int) -> Words:
+    """The name of house ``index`` (0-based) of ``kind`` as a catalog template and its number
+    (:attr:`House.words`; ``row 4``)."""
+    if kind == "diagonal":
+        return Words(_DIAGONALS[index])
+    return Words(_HOUSE_NAMES[kind], (("number", str(index + 1)),))
 
 
 #: The houses' names as the catalog holds them (English: ``row 4``).
