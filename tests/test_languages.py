@@ -295,6 +295,16 @@ WORDED = frozenset(
         "Empty rectangle",
         "Simple colouring",
         "Multi-colouring",
+        "Unique rectangle",
+        "Unique rectangle type 2",
+        "Unique rectangle type 3",
+        "Unique rectangle type 4",
+        "Unique rectangle type 5",
+        "Unique rectangle type 6",
+        "Hidden rectangle",
+        "Avoidable rectangle",
+        "Avoidable rectangle type 2",
+        "BUG+1",
     }
 )
 
