@@ -59,15 +59,34 @@ class Words:
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """Values said as a list: ``a, b and c`` (or ``a, b or c``), joined as each language joins."""
+    """Values said as a list: ``a, b and c`` (or ``a, b or c``), joined as each language joins;
+    ``so`` joins the steps of a chain of reasoning (``a, so b, so c``), ``;`` and ``,`` its
+    clauses, and ``" "`` whole sentences."""
 
     items: tuple[Value, ...]
-    joint: Literal["and", "or"] = "and"
+    joint: Joint = "and"
 
 
-#: How lists are joined: a list so far and one more item (the catalog's entries).
-_NEXT: Final = N_("{list}, {item}")
-_LAST: Final = {"and": N_("{list} and {item}"), "or": N_("{list} or {item}")}
+Joint = Literal["and", "or", "so", ";", ",", " "]
+
+#: How lists are joined: a list so far and one more item (the catalog's entries), between
+#: items and before the last one.
+_NEXT: Final = {
+    "and": N_("{list}, {item}"),
+    "or": N_("{list}, {item}"),
+    "so": N_("{list}, so {item}"),
+    ";": N_("{list}; {item}"),
+    ",": N_("{list}, {item}"),
+    " ": N_("{list} {item}"),
+}
+_LAST: Final = {
+    "and": N_("{list} and {item}"),
+    "or": N_("{list} or {item}"),
+    "so": N_("{list}, so {item}"),
+    ";": N_("{list}; {item}"),
+    ",": N_("{list}, {item}"),
+    " ": N_("{list} {item}"),
+}
 
 
 def words(template: str, **values: Value) -> Words:
@@ -80,7 +99,7 @@ def counted(forms: tuple[str, str], count: int, **values: Value) -> Words:
     return Words(forms[0], tuple(values.items()), forms[1], count)
 
 
-def listing(items: Iterable[Value], joint: Literal["and", "or"] = "and") -> Listing:
+def listing(items: Iterable[Value], joint: Joint = "and") -> Listing:
     """A :class:`Listing` of ``items`` in their order."""
     return Listing(tuple(items), joint)
 
@@ -106,13 +125,13 @@ def english(value: Value) -> str:
     return say(value, _english_gettext, _english_ngettext)
 
 
-def _join(items: Sequence[str], joint: Literal["and", "or"], gettext: Gettext) -> str:
+def _join(items: Sequence[str], joint: Joint, gettext: Gettext) -> str:
     if not items:
         return ""
     text = items[0]
     if len(items) == 1:
         return text
-    middle = gettext(_NEXT)
+    middle = gettext(_NEXT[joint])
     for item in items[1:-1]:
         text = middle.format(list=text, item=item)
     return gettext(_LAST[joint]).format(list=text, item=items[-1])

@@ -108,7 +108,7 @@ class Step:
     rules: tuple[int, ...] = ()
     # The sentence as a catalog template and its values (``sentence`` is its English), for
     # the pages to say it in the visitor's language; None for a sentence not worded so.
-    words: Words | None = None
+    words: Words | Listing | None = None
 
     @property
     def grade(self) -> Grade:
@@ -627,6 +627,12 @@ def house_list(houses: Iterable[House]) -> Listing:
     return listing(h.words for h in houses)
 
 
+def holds(geo: Geometry, cell: Cell, digit: Digit, true: bool = True) -> Words:
+    """``r1c2 is 5`` (or ``r1c2 is not 5``): a chain's statement about one candidate."""
+    template = N_("{cell} is {digit}") if true else N_("{cell} is not {digit}")
+    return words(template, cell=geo.cell_name(cell), digit=geo.symbol(digit))
+
+
 def removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> Listing:
     """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell, as a sentence's value."""
     by_cell: dict[Cell, list[Digit]] = {}
@@ -668,7 +674,7 @@ def seeing(elims: Sequence[tuple[Cell, Digit]]) -> int:
 
 def _step(
     technique: str,
-    sentence: str | Words,
+    sentence: str | Words | Listing,
     before: Candidates,
     *,
     houses: Iterable[House] = (),
@@ -680,11 +686,11 @@ def _step(
     rules: Iterable[int] = (),
 ) -> Step:
     """A :class:`Step` from any iterables (eliminations sorted, without repeats); a sentence
-    given as :class:`Words` is kept beside its English."""
-    said = sentence if isinstance(sentence, Words) else None
+    given as :class:`Words` (or a :class:`Listing` of sentences) is kept beside its English."""
+    said = None if isinstance(sentence, str) else sentence
     return Step(
         technique,
-        sentence if isinstance(sentence, str) else sentence.english(),
+        sentence if isinstance(sentence, str) else english(sentence),
         tuple(houses),
         tuple(cells),
         tuple(placements),

@@ -12,7 +12,7 @@ from typing import Any, Final
 from flask import Flask
 
 from ...core.rules.registry import KINDS
-from ...core.wording import Words, say
+from ...core.wording import Listing, Words, say
 from ..runtime.languages import catalog, current, gettext
 
 
@@ -130,7 +130,7 @@ def core_name_in_text(name: str) -> str:
     return translated.lower() if current() in _LOWER_IN_TEXT else translated
 
 
-def said(english: str, words: Words | None) -> str:
+def said(english: str, words: Words | Listing | None) -> str:
     """A sentence of the core in the request's language: its ``words`` (template and values)
     translated and filled, or its stored ``english`` as it is in English (no work) or when
     the core did not word it."""

@@ -51,7 +51,7 @@ from ...core.logic import (
 from ...core.solver import SolveResult, SolveStats
 from ...core.story import SearchStory, StoryEvent
 from ...core.techniques import Group, Node, node_cells
-from ...core.wording import Words
+from ...core.wording import Listing, Words
 from ..runtime.memo import byte_cache
 from .boards import cell_statics
 from .cell_markup import cage_sum_html, marks_html, pencil_rows, pencil_td
@@ -205,7 +205,9 @@ class StepView:
     cells: tuple[str, ...]
     grid: PencilGrid | None  # None where the page draws none (see draws_grid)
     chain: ChainDrawing | None = None  # chain steps only
-    words: Words | None = None  # the sentence's template and values (the filter ``sentence``)
+    words: Words | Listing | None = (
+        None  # the sentence's template and values (the filter ``sentence``)
+    )
 
     @property
     def anchor(self) -> str:
@@ -628,7 +630,7 @@ def _cells_json(geometry: Geometry, pairs: Sequence[tuple[int, int]]) -> list[di
 
 
 #: How a caller says a core sentence (its English, its words) in the visitor's language.
-Say = Callable[[str, Words | None], str]
+Say = Callable[[str, Words | Listing | None], str]
 
 
 def step_json(
