@@ -322,6 +322,10 @@ WORDED = frozenset(
         "Forcing net by contradiction",
         "Cell forcing net",
         "Unit forcing net",
+        "Cage combination",
+        "Cage/house overlap",
+        "House in a cage",
+        "Innies and outies",
     }
 )
 
@@ -346,20 +350,31 @@ def _check_words(value: Any) -> None:
             _check_words(item)
 
 
-def _explained(puzzle: str) -> Any:
+#: The first killer of tests/data/killer_krazydad.txt (cage map, sums), solved from no givens.
+KILLER = (ROOT / "tests" / "data" / "killer_krazydad.txt").read_text().split()[0].split(":")[:2]
+
+
+def _explained(puzzle: str, killer: bool = False) -> Any:
     from sudoku_web.core.board import standard
+    from sudoku_web.core.cages import parse_cages
     from sudoku_web.core.logic import explain
 
-    return explain(puzzle, standard(9))
+    geometry = standard(9)
+    if killer:
+        geometry = geometry.with_cages(parse_cages(":".join(KILLER), geometry))
+    return explain(puzzle, geometry)
 
 
-@pytest.mark.parametrize("index", [0, 6, 20, 41])
-def test_every_step_sentence_is_its_template_filled_in_english(index: int) -> None:
+@pytest.mark.parametrize("index", [0, 6, 20, 41, "killer"])
+def test_every_step_sentence_is_its_template_filled_in_english(index: int | str) -> None:
     """One truth: a worded step's English sentence is its template filled with its values
     (``Words.english``), and every step of a worded technique carries its words."""
     from sudoku_web.core.wording import Words, english
 
-    steps = _explained(TOP95[index]).steps
+    if isinstance(index, int):
+        steps = _explained(TOP95[index]).steps
+    else:
+        steps = _explained("0" * 81, killer=True).steps
     assert any(step.words for step in steps)
     for step in steps:
         if step.technique in WORDED:

@@ -41,13 +41,15 @@ class Words:
     """A whole sentence (or name) as a catalog template and the values of its placeholders.
 
     ``plural`` is the template's plural form (empty for a sentence without one): the catalog
-    chooses the form of the language for ``count``.
+    chooses the form of the language for ``count``. ``capital``: the words open a sentence, so
+    their first letter is written in upper case (``Row 4 adds up to 45``) in every language.
     """
 
     template: str
     values: tuple[tuple[str, Value], ...] = ()
     plural: str = ""
     count: int = 1
+    capital: bool = False
 
     def english(self) -> str:
         """The sentence in English: the template filled with the values' English."""
@@ -89,14 +91,14 @@ _LAST: Final = {
 }
 
 
-def words(template: str, **values: Value) -> Words:
+def words(template: str, /, **values: Value) -> Words:
     """A :class:`Words` of a template (marked with ``N_``) and its named values."""
     return Words(template, tuple(values.items()))
 
 
-def counted(forms: tuple[str, str], count: int, **values: Value) -> Words:
-    """A :class:`Words` with plural forms (marked with ``Np_``) chosen by ``count``."""
-    return Words(forms[0], tuple(values.items()), forms[1], count)
+def counted(forms: tuple[str, str], number: int, /, **values: Value) -> Words:
+    """A :class:`Words` with plural forms (marked with ``Np_``) chosen by ``number``."""
+    return Words(forms[0], tuple(values.items()), forms[1], number)
 
 
 def listing(items: Iterable[Value], joint: Joint = "and") -> Listing:
@@ -115,9 +117,9 @@ def say(value: Value, gettext: Gettext, ngettext: Ngettext) -> str:
         template = ngettext(value.template, value.plural, value.count)
     else:
         template = gettext(value.template)
-    if not value.values:
-        return template
-    return template.format_map({k: say(v, gettext, ngettext) for k, v in value.values})
+    if value.values:
+        template = template.format_map({k: say(v, gettext, ngettext) for k, v in value.values})
+    return template[:1].upper() + template[1:] if value.capital else template
 
 
 def english(value: Value) -> str:
