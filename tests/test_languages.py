@@ -326,6 +326,7 @@ WORDED = frozenset(
         "Cage/house overlap",
         "House in a cage",
         "Innies and outies",
+        "Guess",
     }
 )
 
@@ -409,3 +410,19 @@ def test_worded_step_sentences_read_in_the_language(client: Any, code: str) -> N
         for word in (" row ", " column ", " box ", " and ", " can ", " so "):
             assert word not in f" {after} ", (word, after)
     assert checked > 5
+
+
+@pytest.mark.parametrize("code", ["de", "ja"])
+def test_the_search_story_reads_in_the_language(client: Any, code: str) -> None:
+    """The engine's story on a top95 puzzle's search page: every line said in the language
+    (core/story.py words each event), none left as its English."""
+    puzzle = TOP95[6]  # guesses, tries and failures
+    english_page = _text(client.get(f"/p/{puzzle}/search"))
+    page = _text(client.get(f"/p/{puzzle}/search", headers={"Accept-Language": code}))
+    line = r'<li class="ev [^"]*">.*?>\d+</span> (.*?)</li>'
+    english, said = re.findall(line, english_page), re.findall(line, page)
+    assert len(said) == len(english) > 3
+    for before, after in zip(english, said, strict=True):
+        assert after != before
+        for word in (" the ", " guess ", " cell ", " Try ", " fails"):
+            assert word not in f" {after} ", (word, after)

@@ -67,6 +67,7 @@ from .techniques import (
     tables_for,
     untold,
 )
+from .wording import N_, words
 
 __all__ = [
     "GRADES",
@@ -556,14 +557,18 @@ def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Ste
     if branch is None:
         return None
     cell, digit = branch.holding(solution)
-    sentence = (
-        f"No technique here applies, so the engine would guess: it branches on "
-        f"{branch.describe(geometry)}. {geometry.symbol(digit)} in {geometry.cell_name(cell)} "
-        "is the one that holds, so it goes there."
+    said = words(
+        N_(
+            "No technique here applies, so the engine would guess: it branches on {branch}. "
+            "{digit} in {cell} is the one that holds, so it goes there."
+        ),
+        branch=branch.words(geometry),
+        digit=geometry.symbol(digit),
+        cell=geometry.cell_name(cell),
     )
     cells = (cell,) if branch.cell is not None else tuple(c for c, _ in branch.options)
     houses = () if branch.house is None else (branch.house,)
-    return Step("Guess", sentence, houses, cells, ((cell, digit),), (), cand)
+    return Step("Guess", said.english(), houses, cells, ((cell, digit),), (), cand, words=said)
 
 
 def _grid(grid: Sequence[int] | str, geometry: Geometry) -> list[int]:

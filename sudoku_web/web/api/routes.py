@@ -178,7 +178,9 @@ def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> di
     grid = parse_puzzle(puzzle, geometry)
     marks = pencil_marks(grid, geometry, reduce=True)
     body["candidates"] = teaching_display.candidates_json(geometry, marks)
-    body["search"] = teaching_display.trace_json(solving.search_story(grid, geometry), geometry)
+    body["search"] = teaching_display.trace_json(
+        solving.search_story(grid, geometry), geometry, said
+    )
     return body
 
 

@@ -590,6 +590,7 @@ class EventView:
     sentence: str
     depth: int
     indent: int  # depth capped at MAX_INDENT, for a CSS class
+    words: Words | None = None  # the sentence's template and values (the filter ``sentence``)
 
 
 @dataclass(frozen=True)
@@ -616,7 +617,9 @@ def event_views(search: SearchView) -> list[EventView]:
 
 
 def _event(event: StoryEvent) -> EventView:
-    return EventView(event.kind, event.sentence, event.depth, min(event.depth, MAX_INDENT))
+    return EventView(
+        event.kind, event.sentence, event.depth, min(event.depth, MAX_INDENT), event.words
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -677,8 +680,9 @@ def candidates_json(geometry: Geometry, marks: Candidates) -> list[str]:
     ]
 
 
-def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
-    """The engine's search story (reduces, guesses, failures), capped like the page."""
+def trace_json(search: SearchView, geometry: Geometry, say: Say | None = None) -> dict[str, Any]:
+    """The engine's search story (reduces, guesses, failures), capped like the page; its
+    sentences said by ``say`` (English when none)."""
     return {
         "outcome": search.outcome,
         "guesses": search.guesses,
@@ -688,7 +692,7 @@ def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
             {
                 "depth": e.depth,
                 "kind": e.kind,
-                "sentence": e.sentence,
+                "sentence": e.sentence if say is None else say(e.sentence, e.words),
                 "cell": None if e.cell is None else geometry.cell_name(e.cell),
                 "index": e.cell,
                 "digit": None if e.value is None else geometry.symbol(e.value),
