@@ -140,6 +140,12 @@ def said(english: str, words: Words | Listing | None) -> str:
     return say(words, found.ugettext, found.ungettext)
 
 
+def words_filter(value: Words | None) -> str:
+    """The Jinja filter ``words``: words of the core (a house's name, a guess) in the
+    request's language; empty for None."""
+    return "" if value is None else said(value.english(), value)
+
+
 def sentence(view: Any) -> str:
     """The Jinja filter ``sentence``: a step's (any object with ``sentence`` and ``words``)
     sentence in the request's language (:func:`said`)."""
@@ -147,7 +153,8 @@ def sentence(view: Any) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """The Jinja filters ``core_name``, ``core_name_in_text`` and ``sentence``."""
+    """The Jinja filters ``core_name``, ``core_name_in_text``, ``sentence`` and ``words``."""
     app.jinja_env.filters["core_name"] = core_name
     app.jinja_env.filters["core_name_in_text"] = core_name_in_text
     app.jinja_env.filters["sentence"] = sentence
+    app.jinja_env.filters["words"] = words_filter

@@ -205,9 +205,9 @@ class StepView:
     cells: tuple[str, ...]
     grid: PencilGrid | None  # None where the page draws none (see draws_grid)
     chain: ChainDrawing | None = None  # chain steps only
-    words: Words | Listing | None = (
-        None  # the sentence's template and values (the filter ``sentence``)
-    )
+    # The sentence's template and values (the filter ``sentence``).
+    words: Words | Listing | None = None
+    house_words: tuple[Words, ...] = ()  # ``houses`` as templates (the filter ``words``)
 
     @property
     def anchor(self) -> str:
@@ -520,6 +520,7 @@ def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]
         pencil_grid(geometry, step.before, givens, step) if drawn else None,
         chain_drawing(geometry, step, f"chain-{number}"),
         step.words,
+        tuple(h.words for h in step.houses),
     )
 
 
@@ -574,6 +575,7 @@ def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str
         if hint
         else [],
         "stuck_guess": hint.stuck_guess if hint else "",
+        "stuck_words": hint.stuck_words if hint else None,
         "hint_cut": bool(hint and hint.cut_short),
     }
 
