@@ -33,11 +33,6 @@ STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|
 #: rule kind's sentence in a board's rules in words (core/rules: each kind's ``describe()``).
 CORE_WORDS = frozenset({"problem", "grade-note", "variant-rule", "rule-sentence"})
 
-#: Page kinds whose step sentences read a rule kind's own words (core/rules: each kind's
-#: ``reason()``, built on its ``describe()``), which the core still writes in English: there a
-#: step's sentence is core text too.
-RULE_STEP_PAGES = frozenset({"rules steps"})
-
 #: Elements whose text is not words of the page (code, the share links, the picker's own names).
 NOT_WORDS = frozenset({"script", "style", "code", "kbd", "svg", "option", "textarea"})
 
@@ -46,9 +41,8 @@ class _VisibleText(HTMLParser):
     """The texts a reader meets: text nodes outside :data:`NOT_WORDS` and :data:`CORE_WORDS`
     elements, and the aria-label, title and alt attributes."""
 
-    def __init__(self, skipped: frozenset[str] = CORE_WORDS) -> None:
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.skipped = skipped
         self.texts: list[str] = []
         self._skip: list[str] = []  # the tags of the open skipped elements
 
@@ -61,7 +55,7 @@ class _VisibleText(HTMLParser):
             return
         # A grid cell: its label (render/boards.py words it in English: not translated yet)
         # and its digit.
-        if self._skip or tag in NOT_WORDS or classes & self.skipped or tag == "td":
+        if self._skip or tag in NOT_WORDS or classes & CORE_WORDS or tag == "td":
             self._skip.append(tag)
             return
         self.texts += [v for k, v in attrs if k in ("title", "aria-label") and v]
@@ -75,9 +69,9 @@ class _VisibleText(HTMLParser):
             self.texts.append(" ".join(data.split()))
 
 
-def english_left(html: str, kind: str = "") -> list[str]:
-    """The pieces of visible text that read as English sentences (on a page of ``kind``)."""
-    reader = _VisibleText(CORE_WORDS | {"sentence"} if kind in RULE_STEP_PAGES else CORE_WORDS)
+def english_left(html: str) -> list[str]:
+    """The pieces of visible text that read as English sentences."""
+    reader = _VisibleText()
     reader.feed(html)
     return [text for text in reader.texts if STOP_WORDS.search(f" {text} ")]
 
@@ -103,7 +97,7 @@ def test_every_page_kind_reads_in_the_language(client: Any, language: str) -> No
     for kind, path in page_kinds().items():
         page = _get(client, kind, path, language).get_data(as_text=True)
         assert f'<html lang="{language}">' in page, kind
-        found = english_left(page, kind)
+        found = english_left(page)
         if found:
             report[kind] = found
     assert report == {}, "\n".join(f"{kind}: {texts}" for kind, texts in report.items())

@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Literal
 
 from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
 from ..wording import N_ as N_  # the kinds mark their step names with it
+from ..wording import Value, Words, listing, words
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
@@ -180,7 +181,7 @@ class Deduction:
     """
 
     technique: str
-    reason: str
+    reason: Words
     cells: tuple[int, ...]
     eliminations: tuple[tuple[int, int], ...]
 
@@ -309,10 +310,12 @@ class Rule:
             as_eliminations(removed),
         )
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         """Why the rule removes ``removed`` (cell -> lost digits as a mask) from ``masks``:
         a clause naming the rule, which the step's sentence goes on from."""
-        return f"{self.describe(geometry).rstrip('.')}: no other digit there fits it"
+        return words(
+            N_("{rule}: no other digit there fits it"), rule=self.describe(geometry).rstrip(".")
+        )
 
     # parts of the board
     def houses(self, geometry: Geometry) -> tuple[House, ...]:
@@ -506,12 +509,12 @@ def digits(mask: int) -> list[int]:
     return out
 
 
-def mask_words(mask: int) -> str:
+def mask_words(mask: int) -> Value:
     """A candidate mask in words: ``5``, ``4 or 6``, ``one of 1, 2, 3``."""
     ds = [str(d) for d in digits(mask)]
     if len(ds) <= 2:
-        return " or ".join(ds)
-    return "one of " + ", ".join(ds)
+        return listing(ds, "or")
+    return words(N_("one of {digits}"), digits=", ".join(ds))
 
 
 def global_flag(name: str, value: object) -> bool:
