@@ -68,12 +68,12 @@ class House:
     index: int  # 0-based within its kind
     cells: tuple[int, ...]
 
-    @property
+    @functools.cached_property
     def name(self) -> str:
         """A human name such as ``row 4``, ``box 5`` or ``the main diagonal``."""
         return self.words.english()
 
-    @property
+    @functools.cached_property
     def words(self) -> Words:
         """:attr:`name` as a catalog template and its number, for sentences said in any
         language (its English is :attr:`name`)."""

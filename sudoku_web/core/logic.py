@@ -568,7 +568,7 @@ def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Ste
     )
     cells = (cell,) if branch.cell is not None else tuple(c for c, _ in branch.options)
     houses = () if branch.house is None else (branch.house,)
-    return Step("Guess", said.english(), houses, cells, ((cell, digit),), (), cand, words=said)
+    return Step("Guess", "", houses, cells, ((cell, digit),), (), cand, words=said)
 
 
 def _grid(grid: Sequence[int] | str, geometry: Geometry) -> list[int]:

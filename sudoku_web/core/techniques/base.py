@@ -90,7 +90,9 @@ class Step:
     """One explained deduction, with the candidates as they were before it."""
 
     technique: str
-    sentence: str
+    # The sentence as written, for a step the core did not word as a template; empty when
+    # ``words`` says it (:attr:`sentence` is then its English, made when first asked).
+    told: str
     houses: tuple[House, ...]
     cells: tuple[Cell, ...]  # the cells the reasoning rests on (to highlight)
     placements: tuple[tuple[Cell, Digit], ...]
@@ -109,6 +111,12 @@ class Step:
     # The sentence as a catalog template and its values (``sentence`` is its English), for
     # the pages to say it in the visitor's language; None for a sentence not worded so.
     words: Words | Listing | None = None
+
+    @functools.cached_property
+    def sentence(self) -> str:
+        """The step in English: :attr:`words` filled in, else :attr:`told` (grading never
+        asks, so a step's English is written only when a page or the API shows it)."""
+        return self.told if self.words is None else english(self.words)
 
     @property
     def grade(self) -> Grade:
@@ -690,7 +698,7 @@ def _step(
     said = None if isinstance(sentence, str) else sentence
     return Step(
         technique,
-        sentence if isinstance(sentence, str) else english(sentence),
+        sentence if isinstance(sentence, str) else "",
         tuple(houses),
         tuple(cells),
         tuple(placements),
