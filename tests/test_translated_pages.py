@@ -3,13 +3,13 @@ language, its visible text (and the words screen readers read: aria-label, title
 for English sentences.
 
 The heuristic: a piece of text holding an English stop-word between spaces (" the ",
-" and ", " is " ...) is English left behind. The core's step sentences, the engine's story and
-the doctor's summaries and fixes are catalog templates (``sudoku_web/core/wording.py``) and
-are searched like every text. Allowed, and said so, are the texts the core still writes in
-English (a puzzle's problems, a board's rules said kind by kind: :data:`CORE_WORDS` names
-them); and the grid cells' labels (``render/boards.py``, drawn without Flask and kept per
-board), not translated yet either. The catalogs' completeness (no empty
-or fuzzy entry) is tested in tests/test_languages.py.
+" and ", " is " ...) is English left behind. The core's step sentences, the engine's story, the
+grade note and the doctor's summaries and fixes are catalog templates
+(``sudoku_web/core/wording.py``) and are searched like every text. Allowed, and said so, are the
+texts the core still writes in English (a puzzle's problems, a board's rules said kind by kind:
+:data:`CORE_WORDS` names them); and the grid cells' labels (``render/boards.py``, drawn without
+Flask and kept per board), not translated yet either. The catalogs' completeness (no empty or
+fuzzy entry) is tested in tests/test_languages.py.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|you|your)\s")
 
 #: Classes of elements whose text the core writes in English (not translated yet): a
-#: puzzle's problem, a grade note, a variant's rule (the registry's words, built from parts), a
-#: rule kind's sentence in a board's rules in words (core/rules: each kind's ``describe()``).
-CORE_WORDS = frozenset({"problem", "grade-note", "variant-rule", "rule-sentence"})
+#: puzzle's problem, a variant's rule (the registry's words, built from parts), a rule kind's
+#: sentence in a board's rules in words (core/rules: each kind's ``describe()``).
+CORE_WORDS = frozenset({"problem", "variant-rule", "rule-sentence"})
 
 #: Elements whose text is not words of the page (code, the share links, the picker's own names).
 NOT_WORDS = frozenset({"script", "style", "code", "kbd", "svg", "option", "textarea"})

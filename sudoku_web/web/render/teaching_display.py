@@ -45,7 +45,7 @@ from ...core.logic import (
     GradeResult,
     MachineGrade,
     Step,
-    grade_note,
+    grade_note_words,
     machine_grade,
 )
 from ...core.solver import SolveResult, SolveStats
@@ -233,7 +233,7 @@ class Difficulty:
     hardest: str | None  # the hardest technique used
     scale: tuple[str, ...]
     machine: MachineGrade
-    note: str | None
+    note: Words | None  # the filter ``words`` says it
     solved_by_logic: bool
     guesses: int  # guess steps in the human explanation
     cut_short: bool  # the explanation hit its deadline: the grade is an upper bound
@@ -549,7 +549,7 @@ def difficulty(explanation: Explanation | GradeResult, stats: SolveStats) -> Dif
         explanation.hardest,
         GRADES,
         machine_grade(stats),
-        grade_note(explanation, stats),
+        grade_note_words(explanation, stats),
         explanation.solved_by_logic,
         explanation.guesses,
         explanation.cut_short,
@@ -656,8 +656,14 @@ def step_json(
     }
 
 
-def difficulty_json(level: Difficulty) -> dict[str, Any]:
-    """The two grades as JSON."""
+def difficulty_json(level: Difficulty, say: Say | None = None) -> dict[str, Any]:
+    """The two grades as JSON, the note said by ``say`` (English when none)."""
+    note = level.note
+    if note is not None:
+        english = note.english()
+        note_text: str | None = english if say is None else say(english, note)
+    else:
+        note_text = None
     return {
         "human": {
             "grade": level.human,
@@ -670,7 +676,7 @@ def difficulty_json(level: Difficulty) -> dict[str, Any]:
             "guesses": level.machine.guesses,
             "backtracks": level.machine.backtracks,
         },
-        "note": level.note,
+        "note": note_text,
     }
 
 
@@ -722,7 +728,7 @@ def explanation_json(
             "cut_short": explanation.cut_short,
             "steps": len(explanation.steps),
         },
-        "grade": difficulty_json(difficulty(explanation, stats)),
+        "grade": difficulty_json(difficulty(explanation, stats), say),
         "technique_counts": dict(explanation.technique_counts),
         "steps": [step_json(i + 1, s, geo, say) for i, s in enumerate(explanation.steps)],
     }
