@@ -35,6 +35,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from .wording import N_, Words
+
 if TYPE_CHECKING:
     from .rules.base import Rule
 
@@ -66,12 +68,35 @@ class House:
     index: int  # 0-based within its kind
     cells: tuple[int, ...]
 
-    @property
+    @functools.cached_property
     def name(self) -> str:
         """A human name such as ``row 4``, ``box 5`` or ``the main diagonal``."""
-        if self.kind == "diagonal":
-            return "the main diagonal" if self.index == 0 else "the anti-diagonal"
-        return f"{self.kind} {self.index + 1}"
+        return self.words.english()
+
+    @functools.cached_property
+    def words(self) -> Words:
+        """:attr:`name` as a catalog template and its number, for sentences said in any
+        language (its English is :attr:`name`)."""
+        return house_words(self.kind, self.index)
+
+
+def house_words(kind: HouseKind, index: int) -> Words:
+    """The name of house ``index`` (0-based) of ``kind`` as a catalog template and its number
+    (:attr:`House.words`; ``row 4``)."""
+    if kind == "diagonal":
+        return Words(_DIAGONALS[index])
+    return Words(_HOUSE_NAMES[kind], (("number", str(index + 1)),))
+
+
+#: The houses' names as the catalog holds them (English: ``row 4``).
+_HOUSE_NAMES: dict[str, str] = {
+    "row": N_("row {number}"),
+    "column": N_("column {number}"),
+    "box": N_("box {number}"),
+    "window": N_("window {number}"),
+    "region": N_("region {number}"),
+}
+_DIAGONALS = (N_("the main diagonal"), N_("the anti-diagonal"))
 
 
 @dataclass(frozen=True, order=True)

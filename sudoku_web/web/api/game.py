@@ -24,6 +24,7 @@ from flask import Response, jsonify, request
 from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ...core.game import Entries, Game, Panel, check_panel, hint_panel
 from ..puzzles import urls
+from ..puzzles.core_names import said
 from ..puzzles.games import NOT_PLAYABLE, game_for
 from ..puzzles.puzzle_text import MAX_TEXT, Reading, read
 from ..puzzles.request_path import ApiRequest, error_json, json_error, rules_problem
@@ -261,7 +262,7 @@ def hint() -> Response:
     hint = panel.hint
     if hint is not None:
         body["steps"] = [
-            teaching_display.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)
+            teaching_display.step_json(i + 1, s, geo, said) for i, s in enumerate(hint.steps)
         ]
         body["cut_short"] = hint.cut_short
         last = hint.last

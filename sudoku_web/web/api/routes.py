@@ -27,6 +27,7 @@ from ...core.logic import pencil_marks
 from ...core.rules import spelling as rule_spelling
 from ...core.solver import SolveResult
 from ..puzzles import photo_upload, sum_doctor, urls
+from ..puzzles.core_names import said
 from ..puzzles.puzzle_text import Reading, read
 from ..puzzles.request_path import API_PREFIX, error_json, invalid_json, read_api_request
 from ..render import teaching_display
@@ -172,12 +173,14 @@ def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> di
         body.update(logic=None, grade=None, technique_counts={}, steps=[])
         body["message"] = "Steps are shown for puzzles with exactly one solution."
     else:
-        body.update(teaching_display.explanation_json(explanation, result.stats))
+        body.update(teaching_display.explanation_json(explanation, result.stats, said))
     body["steps_url"] = urls.teach_url("steps", geometry, puzzle, _external=True)
     grid = parse_puzzle(puzzle, geometry)
     marks = pencil_marks(grid, geometry, reduce=True)
     body["candidates"] = teaching_display.candidates_json(geometry, marks)
-    body["search"] = teaching_display.trace_json(solving.search_story(grid, geometry), geometry)
+    body["search"] = teaching_display.trace_json(
+        solving.search_story(grid, geometry), geometry, said
+    )
     return body
 
 

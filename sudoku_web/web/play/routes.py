@@ -45,6 +45,7 @@ from ...core.game import Entries, Game, Panel, check_panel, hint_panel
 from ...core.rules import links as rule_links
 from ...core.variants import VariantInfo
 from ..puzzles import urls
+from ..puzzles.core_names import said
 from ..puzzles.games import NOT_PLAYABLE, game_for
 from ..puzzles.request_path import (
     ShareLink,
@@ -248,7 +249,9 @@ def _render(
         from_pool=from_pool,
         panel=panel,
         names=[geo.cell_name(c) for c in panel.cells] if panel is not None else [],
-        hint_steps=[teaching_display.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)]
+        hint_steps=[
+            teaching_display.step_json(i + 1, s, geo, said) for i, s in enumerate(hint.steps)
+        ]
         if hint is not None
         else [],
         hint_cut=hint is not None and hint.cut_short,
