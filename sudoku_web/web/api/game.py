@@ -24,6 +24,7 @@ from flask import Response, jsonify, request
 from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ...core.game import Entries, Game, Panel, check_panel, hint_panel
 from ..puzzles import urls
+from ..puzzles.core_names import core_name, core_name_in_text
 from ..puzzles.games import NOT_PLAYABLE, game_for
 from ..puzzles.puzzle_text import MAX_TEXT, Reading, read
 from ..puzzles.request_path import ApiRequest, error_json, json_error, rules_problem
@@ -259,7 +260,7 @@ def hint() -> Response:
     hint = panel.hint
     if hint is not None:
         body["steps"] = [
-            teaching_display.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)
+            _step_words(teaching_display.step_json(i + 1, s, geo)) for i, s in enumerate(hint.steps)
         ]
         body["cut_short"] = hint.cut_short
         last = hint.last
@@ -275,3 +276,13 @@ def hint() -> Response:
                 "candidates": "".join(geo.symbol(d) for d in hint.before.digits(hint.stuck_cell)),
             }
     return cache.no_store(jsonify(body))
+
+
+def _step_words(step: dict[str, Any]) -> dict[str, Any]:
+    """A hint step's JSON with its names in the request's language, as the play page's
+    script shows them: ``technique_name`` as a heading writes it, ``technique_in_text`` and
+    ``grade_in_text`` as a sentence does (``technique`` and ``grade`` stay the core's own)."""
+    step["technique_name"] = core_name(step["technique"])
+    step["technique_in_text"] = core_name_in_text(step["technique"])
+    step["grade_in_text"] = core_name_in_text(step["grade"])
+    return step

@@ -39,6 +39,7 @@ from ...core.rules import fpuzzles as fpuzzles_format
 from ...core.rules import spelling as rule_spelling
 from ...core.variants import REGIONAL, VariantInfo
 from ..render.boards import board_view
+from ..runtime.languages import cell_words
 from . import sum_doctor, urls
 from .puzzle_text import Reading, canonical, givens_or_empty, is_canonical_text, read
 
@@ -217,7 +218,7 @@ def invalid_page(
         edit_url = urls.edit_url(geometry)
         if grid is not None:
             givens = canonical(grid)
-            board = board_view(geometry, givens, invalid=marked)
+            board = board_view(geometry, givens, invalid=marked, words=cell_words())
             edit_url = urls.edit_url(geometry, givens)
             here = urls.page_url(geometry, givens)
     elif regions is not None:
@@ -243,7 +244,7 @@ def _bad_map(regions: str, puzzle: str, marked: set[int]) -> tuple[Any, str]:
     args: dict[str, Any] = {"v": REGIONAL.form_key, "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
     if sketch is not None:
         givens = puzzle if len(puzzle) == sketch.cells else ""
-        board = board_view(sketch, givens, invalid=marked)
+        board = board_view(sketch, givens, invalid=marked, words=cell_words())
         args.update(urls.choice_of(sketch).form_args)
     return board, url_for("pages.index", **args)
 

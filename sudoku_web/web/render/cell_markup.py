@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from markupsafe import Markup, escape
 
@@ -55,6 +57,28 @@ def cage_sum_html(total: str) -> str:
     return f'<span class="cage-sum" aria-hidden="true">{total}</span>' if total else ""
 
 
+@dataclass(frozen=True)
+class CellWords:
+    """What a grid cell's label says, in one language: its place (``place``, ``caged`` when
+    it holds a cage's sum), then ``colon`` and its symbol or ``blank``, then what it is
+    (``solved``, ``differs``, ``conflict``). The web layer fills them from the request's
+    catalog (:func:`sudoku_web.web.runtime.languages.cell_words`); render/ has no Flask, and
+    every table of labels is kept per board *and* these words, so no language gets
+    another's. The words go into HTML attributes as they are: no ``"``, ``<`` or ``&``."""
+
+    place: str = "Row %(row)s, column %(col)s"
+    caged: str = "Row %(row)s, column %(col)s, cage of %(total)s"
+    colon: str = ": "
+    blank: str = "blank"
+    solved: str = " (solved)"
+    differs: str = " (differs)"
+    conflict: str = " (conflict)"
+
+
+#: The source words (English pages, and every caller outside a request).
+ENGLISH: Final = CellWords()
+
+
 def read_only_rows(
     size: int,
     statics: Sequence[tuple[str, str, str]],
@@ -63,6 +87,7 @@ def read_only_rows(
     kinds: Sequence[str],
     invalid: frozenset[int],
     differs: frozenset[int],
+    words: CellWords = ENGLISH,
 ) -> Markup:
     """A read-only grid's ``<tr>`` rows, as the ``grid`` macro would draw them cell by cell.
 
@@ -77,22 +102,29 @@ def read_only_rows(
             out.append("\n    </tr>\n    <tr>" if index else "\n    <tr>")
         tail, label, total = statics[index]
         shown = text if text in safe else escape(text)
-        out.append(_td(tail, label, shown, kind, index in invalid, index in differs, total))
+        out.append(_td(tail, label, shown, kind, index in invalid, index in differs, total, words))
     if out:
         out.append("\n    </tr>")
     return Markup("".join(out))
 
 
 def _td(
-    tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool, total: str = ""
+    tail: str,
+    label: str,
+    shown: str,
+    kind: str,
+    bad: bool,
+    diff: bool,
+    total: str = "",
+    words: CellWords = ENGLISH,
 ) -> str:
     """One read-only cell (see :func:`read_only_rows`); ``shown`` is already escaped;
     ``total``: the cage sum drawn in it (a cage's first cell)."""
     return (
         f'\n      <td class="{cell_classes(kind, tail, bad, diff)}" '
-        f'aria-label="{label}: {shown or "blank"}'
-        f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
-        f'{" (conflict)" if bad else ""}">{cage_sum_html(total)}{shown}</td>'
+        f'aria-label="{label}{words.colon}{shown or words.blank}'
+        f"{words.solved if kind == 'solved' else ''}{words.differs if diff else ''}"
+        f'{words.conflict if bad else ""}">{cage_sum_html(total)}{shown}</td>'
     )
 
 

@@ -26,6 +26,8 @@ from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from ..render.cell_markup import ENGLISH, CellWords
+
 #: The site's languages, English (the source) first: code -> the language's own name, as the
 #: picker shows it (a visitor who reads no English finds their language by its own name).
 LANGUAGES: Final[dict[str, str]] = {
@@ -117,6 +119,31 @@ def template_ngettext(singular: str, plural: str, num: int, **variables: Any) ->
     """Templates' ``ngettext``: the plural form for ``num``, ``num`` a variable too."""
     variables.setdefault("num", num)
     return Markup(catalog().ungettext(singular, plural, num)) % variables
+
+
+#: Each language's cell words, made once per process (a handful of catalog lookups).
+_CELL_WORDS: dict[str, CellWords] = {DEFAULT: ENGLISH}
+
+
+def cell_words() -> CellWords:
+    """What grid cells' labels say in the request's language (every board drawn in a
+    request is given these; English pages get :data:`ENGLISH` itself, at no cost)."""
+    code = current()
+    found = _CELL_WORDS.get(code)
+    if found is None:
+        found = _CELL_WORDS[code] = CellWords(
+            # Translators: a grid cell's spoken name (screen readers), rows and columns from 1.
+            place=gettext("Row %(row)s, column %(col)s"),
+            caged=gettext("Row %(row)s, column %(col)s, cage of %(total)s"),
+            # Translators: between a cell's name and what it holds ("Row 1, column 2: 7").
+            colon=gettext(": "),
+            # Translators: an empty cell, as its label says it.
+            blank=gettext("blank"),
+            solved=gettext(" (solved)"),
+            differs=gettext(" (differs)"),
+            conflict=gettext(" (conflict)"),
+        )
+    return found
 
 
 def init_app(app: Flask) -> None:
