@@ -187,12 +187,15 @@ def _extracted() -> set[str]:
     """Every message id the sources hold now, extracted as `make messages` does."""
     method_map = [
         ("sudoku_web/web/**.py", "python"),
+        ("sudoku_web/core/rules/**.py", "python"),
+        ("sudoku_web/photo/**.py", "python"),
         ("templates/**.html", "jinja2"),
         ("static/**.js", "javascript"),
     ]
     options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
     found = set()
-    keywords = {**DEFAULT_KEYWORDS, "_l": None}  # lazy_gettext, as `make messages` has it
+    # lazy_gettext and the lower floors' plural marker, as `make messages` has them
+    keywords = {**DEFAULT_KEYWORDS, "_l": None, "Nn_": (1, 2)}
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options, keywords
     ):

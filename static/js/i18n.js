@@ -39,15 +39,20 @@ export function _(text, values) {
   return fill(typeof found === "string" && found ? found : text, values);
 }
 
-// The plural form for `n` (a placeholder %(num)s too). A catalog's plural forms are ordered
-// as gettext's Plural-Forms of the four languages order them: the "one" form first, then the
-// rest, one form for a language without plurals; CLDR's rules (Intl.PluralRules) say which.
+// The plural form for `n` (a placeholder %(num)s too). A catalog's plural forms follow the
+// language's CLDR plural categories in CLDR's order (zero, one, two, few, many, other: Babel
+// writes each catalog's Plural-Forms so); Intl.PluralRules says which category `n` is in.
+var ORDER = ["zero", "one", "two", "few", "many", "other"];
+var categories = plurals.resolvedOptions().pluralCategories.slice().sort(function (a, b) {
+  return ORDER.indexOf(a) - ORDER.indexOf(b);
+});
+
 export function ngettext(singular, plural, n, values) {
   var all = Object.assign({ num: n }, values || {});
   var forms = messages[singular];
   if (Array.isArray(forms) && forms.length && forms.every(Boolean)) {
-    var one = plurals.select(n) === "one";
-    return fill(one ? forms[0] : forms[forms.length - 1], all);
+    var index = Math.min(Math.max(categories.indexOf(plurals.select(n)), 0), forms.length - 1);
+    return fill(forms[index], all);
   }
   return fill(n === 1 ? singular : plural, all);
 }

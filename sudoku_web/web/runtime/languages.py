@@ -18,6 +18,7 @@ import functools
 from pathlib import Path
 from typing import Any, Final
 
+from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import Flask, g, request
@@ -26,6 +27,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from ...core.messages import Message
 from ..render.cell_markup import ENGLISH, CellWords
 
 #: The site's languages, English (the source) first: code -> the language's own name, as the
@@ -119,6 +121,22 @@ def template_ngettext(singular: str, plural: str, num: int, **variables: Any) ->
     """Templates' ``ngettext``: the plural form for ``num``, ``num`` a variable too."""
     variables.setdefault("num", num)
     return Markup(catalog().ungettext(singular, plural, num)) % variables
+
+
+def said(message: Message) -> str:
+    """A sentence of the core or the photo reader (:class:`~sudoku_web.core.messages.Message`)
+    in the request's language: its catalog entry (the plural form for its ``num``), its
+    values filled in, its lists written as the language lists (Babel's CLDR data)."""
+    found = catalog()
+    text = (
+        found.ungettext(message.text, message.plural, message.num)
+        if message.plural
+        else found.ugettext(message.text)
+    )
+    if "%" not in text:
+        return str(text)
+    code = current()
+    return str(text) % message.named(lambda words: format_list(list(words), locale=code))
 
 
 #: Each language's cell words, made once per process (a handful of catalog lookups).
