@@ -35,6 +35,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from .messages import N_, Message, say
+
 if TYPE_CHECKING:
     from .rules.base import Rule
 
@@ -89,6 +91,19 @@ class PuzzleError:
     code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage", "rule"]
     message: str
     cells: tuple[int, ...] = ()
+    #: The sentence as a :class:`~sudoku_web.core.messages.Message` (``message`` is its
+    #: English), for the web layer to say in the visitor's language; None where a problem
+    #: is said in English only so far.
+    said: Message | None = field(default=None, compare=False)
+
+
+def _said(
+    code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage", "rule"],
+    message: Message,
+    cells: tuple[int, ...] = (),
+) -> PuzzleError:
+    """A :class:`PuzzleError` said by ``message`` (its English the error's ``message``)."""
+    return PuzzleError(code, str(message), cells, message)
 
 
 class InvalidPuzzle(ValueError):
@@ -505,17 +520,28 @@ def parse_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
     if len(chars) != geo.cells:
         errors.insert(
             0,
-            PuzzleError(
+            _said(
                 "length",
-                f"Found {len(chars)} cells, expected {geo.cells} ({geo.size} rows of {geo.size}).",
+                say(
+                    N_("Found %(found)s cells, expected %(cells)s (%(size)s rows of %(size)s)."),
+                    found=len(chars),
+                    cells=geo.cells,
+                    size=geo.size,
+                ),
             ),
         )
     if len(found) > 1:
         errors.append(
-            PuzzleError(
+            _said(
                 "length",
-                f"The text holds {len(found)} different grids of {geo.cells} cells; "
-                "paste one puzzle at a time.",
+                say(
+                    N_(
+                        "The text holds %(grids)s different grids of %(cells)s cells; paste"
+                        " one puzzle at a time."
+                    ),
+                    grids=len(found),
+                    cells=geo.cells,
+                ),
             )
         )
     raise InvalidPuzzle(errors)

@@ -30,6 +30,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, standard
@@ -39,7 +40,7 @@ from ...core.rules import fpuzzles as fpuzzles_format
 from ...core.rules import spelling as rule_spelling
 from ...core.variants import REGIONAL, VariantInfo
 from ..render.boards import board_view
-from ..runtime.languages import cell_words
+from ..runtime.languages import cell_words, problem_text
 from . import sum_doctor, urls
 from .puzzle_text import Reading, canonical, givens_or_empty, is_canonical_text, read
 
@@ -265,7 +266,7 @@ def error_json(
     """Errors as JSON objects: code, message and the cells involved (``r4c7`` names)."""
     geo = geometry or standard(9)
     return [
-        {"code": e.code, "message": e.message, "cells": [geo.cell_name(c) for c in e.cells]}
+        {"code": e.code, "message": problem_text(e), "cells": [geo.cell_name(c) for c in e.cells]}
         for e in errors
     ]
 
@@ -364,11 +365,29 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
 def rules_problem(rules: object, source: object, cages: object) -> str | None:
     """What is wrong with a request's ``rules`` and ``fpuzzles`` fields (None: nothing)."""
     if not (rules is None or isinstance(rules, str)):
-        return '"rules" must be a string such as "kn.th_1121".'
+        return str(
+            gettext(
+                "%(key)s must be a string such as %(example)s.",
+                key='"rules"',
+                example='"kn.th_1121"',
+            )
+        )
     if not (source is None or isinstance(source, str | dict)):
-        return '"fpuzzles" must be an f-puzzles JSON object, its load= string or a link.'
+        return str(
+            gettext(
+                "%(key)s must be an f-puzzles JSON object, its load= string or a link.",
+                key='"fpuzzles"',
+            )
+        )
     if (rules or source) and cages:
-        return 'Give cages as killer-cage rules ("kc_..." in "rules") or in the f-puzzles puzzle.'
+        return str(
+            gettext(
+                "Give cages as killer-cage rules (%(spelling)s in %(key)s) or in the f-puzzles"
+                " puzzle.",
+                spelling='"kc_..."',
+                key='"rules"',
+            )
+        )
     return None
 
 

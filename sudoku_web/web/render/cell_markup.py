@@ -61,7 +61,8 @@ def cage_sum_html(total: str) -> str:
 class CellWords:
     """What a grid cell's label says, in one language: its place (``place``, ``caged`` when
     it holds a cage's sum), then ``colon`` and its symbol or ``blank``, then what it is
-    (``solved``, ``differs``, ``conflict``). The web layer fills them from the request's
+    (``solved``, ``differs``, ``conflict``); a pencil grid's cell by its name (r4c7) and its
+    symbol or candidates (``pencil_*``). The web layer fills them from the request's
     catalog (:func:`sudoku_web.web.runtime.languages.cell_words`); render/ has no Flask, and
     every table of labels is kept per board *and* these words, so no language gets
     another's. The words go into HTML attributes as they are: no ``"``, ``<`` or ``&``."""
@@ -73,6 +74,11 @@ class CellWords:
     solved: str = " (solved)"
     differs: str = " (differs)"
     conflict: str = " (conflict)"
+    pencil_hidden: str = "%(cell)s: the cell to fill (its candidates are in the reasoning)"
+    pencil_filled: str = "%(cell)s: %(symbol)s"
+    pencil_open: str = "%(cell)s: candidates %(marks)s"
+    pencil_none: str = "%(cell)s: candidates none"
+    pencil_struck: str = ", %(marks)s eliminated"
 
 
 #: The source words (English pages, and every caller outside a request).

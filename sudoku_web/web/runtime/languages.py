@@ -27,6 +27,7 @@ from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 
+from ...core.board import PuzzleError
 from ...core.messages import Message
 from ..render.cell_markup import ENGLISH, CellWords
 
@@ -126,7 +127,8 @@ def template_ngettext(singular: str, plural: str, num: int, **variables: Any) ->
 def said(message: Message) -> str:
     """A sentence of the core or the photo reader (:class:`~sudoku_web.core.messages.Message`)
     in the request's language: its catalog entry (the plural form for its ``num``), its
-    values filled in, its lists written as the language lists (Babel's CLDR data)."""
+    values filled in (whole numbers as the language writes them), its lists written as the
+    language lists them (Babel's CLDR data), each listed word from the catalog too."""
     found = catalog()
     text = (
         found.ungettext(message.text, message.plural, message.num)
@@ -136,7 +138,19 @@ def said(message: Message) -> str:
     if "%" not in text:
         return str(text)
     code = current()
-    return str(text) % message.named(lambda words: format_list(list(words), locale=code))
+    values = message.named(
+        lambda words: format_list([found.ugettext(w) for w in words], locale=code)
+    )
+    for name, value in values.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            values[name] = format_number(value)
+    return str(text) % values
+
+
+def problem_text(error: PuzzleError) -> str:
+    """A puzzle's problem in the request's language (in English where the core says it in
+    English only so far: its ``said`` is None)."""
+    return said(error.said) if error.said is not None else error.message
 
 
 #: Each language's cell words, made once per process (a handful of catalog lookups).
@@ -160,6 +174,14 @@ def cell_words() -> CellWords:
             solved=gettext(" (solved)"),
             differs=gettext(" (differs)"),
             conflict=gettext(" (conflict)"),
+            # Translators: a pencil grid's cell (r4c7) a hint fills, its candidates not shown.
+            pencil_hidden=gettext(
+                "%(cell)s: the cell to fill (its candidates are in the reasoning)"
+            ),
+            pencil_filled=gettext("%(cell)s: %(symbol)s"),
+            pencil_open=gettext("%(cell)s: candidates %(marks)s"),
+            pencil_none=gettext("%(cell)s: candidates none"),
+            pencil_struck=gettext(", %(marks)s eliminated"),
         )
     return found
 
@@ -183,6 +205,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["language_tag"] = language_tag
     app.jinja_env.globals["format_number"] = format_number
+    app.jinja_env.filters["problem_text"] = problem_text
 
 
 def language_tag() -> str:
