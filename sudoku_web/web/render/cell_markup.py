@@ -26,6 +26,7 @@ from typing import Final
 
 from markupsafe import Markup, escape
 
+from ...core.messages import N_
 from ...core.rules.base import Bulb, Clue, Dot, Drawing, Line, Shade
 from .marks import (
     BULB_RADIUS,
@@ -65,20 +66,25 @@ class CellWords:
     symbol or candidates (``pencil_*``). The web layer fills them from the request's
     catalog (:func:`sudoku_web.web.runtime.languages.cell_words`); render/ has no Flask, and
     every table of labels is kept per board *and* these words, so no language gets
-    another's. The words go into HTML attributes as they are: no ``"``, ``<`` or ``&``."""
+    another's. The words go into HTML attributes as they are: no ``"``, ``<`` or ``&``. The
+    defaults are the English, each marked for the catalog."""
 
-    place: str = "Row %(row)s, column %(col)s"
-    caged: str = "Row %(row)s, column %(col)s, cage of %(total)s"
-    colon: str = ": "
-    blank: str = "blank"
-    solved: str = " (solved)"
-    differs: str = " (differs)"
-    conflict: str = " (conflict)"
-    pencil_hidden: str = "%(cell)s: the cell to fill (its candidates are in the reasoning)"
-    pencil_filled: str = "%(cell)s: %(symbol)s"
-    pencil_open: str = "%(cell)s: candidates %(marks)s"
-    pencil_none: str = "%(cell)s: candidates none"
-    pencil_struck: str = ", %(marks)s eliminated"
+    # Translators: a grid cell's spoken name (screen readers), rows and columns from 1.
+    place: str = N_("Row %(row)s, column %(col)s")
+    caged: str = N_("Row %(row)s, column %(col)s, cage of %(total)s")
+    # Translators: between a cell's name and what it holds ("Row 1, column 2: 7").
+    colon: str = N_(": ")
+    # Translators: an empty cell, as its label says it.
+    blank: str = N_("blank")
+    solved: str = N_(" (solved)")
+    differs: str = N_(" (differs)")
+    conflict: str = N_(" (conflict)")
+    # Translators: a pencil grid's cell (r4c7) a hint fills, its candidates not shown.
+    pencil_hidden: str = N_("%(cell)s: the cell to fill (its candidates are in the reasoning)")
+    pencil_filled: str = N_("%(cell)s: %(symbol)s")
+    pencil_open: str = N_("%(cell)s: candidates %(marks)s")
+    pencil_none: str = N_("%(cell)s: candidates none")
+    pencil_struck: str = N_(", %(marks)s eliminated")
 
 
 #: The source words (English pages, and every caller outside a request).

@@ -14,6 +14,7 @@ with their compiled ``.mo`` beside them (docs/development.md, "Adding a language
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 from typing import Any, Final
@@ -164,24 +165,7 @@ def cell_words() -> CellWords:
     found = _CELL_WORDS.get(code)
     if found is None:
         found = _CELL_WORDS[code] = CellWords(
-            # Translators: a grid cell's spoken name (screen readers), rows and columns from 1.
-            place=gettext("Row %(row)s, column %(col)s"),
-            caged=gettext("Row %(row)s, column %(col)s, cage of %(total)s"),
-            # Translators: between a cell's name and what it holds ("Row 1, column 2: 7").
-            colon=gettext(": "),
-            # Translators: an empty cell, as its label says it.
-            blank=gettext("blank"),
-            solved=gettext(" (solved)"),
-            differs=gettext(" (differs)"),
-            conflict=gettext(" (conflict)"),
-            # Translators: a pencil grid's cell (r4c7) a hint fills, its candidates not shown.
-            pencil_hidden=gettext(
-                "%(cell)s: the cell to fill (its candidates are in the reasoning)"
-            ),
-            pencil_filled=gettext("%(cell)s: %(symbol)s"),
-            pencil_open=gettext("%(cell)s: candidates %(marks)s"),
-            pencil_none=gettext("%(cell)s: candidates none"),
-            pencil_struck=gettext(", %(marks)s eliminated"),
+            *(gettext(getattr(ENGLISH, word.name)) for word in dataclasses.fields(CellWords))
         )
     return found
 
