@@ -149,3 +149,19 @@ def test_cell_labels_never_cross_languages(speedups: bool) -> None:
             assert labels[0].startswith(first), (code, labels[0])
             others = [w for c, w in words.items() if c != code]
             assert not [x for x in labels if any(x.startswith(w) for w in others)], code
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "no row, column or box repeats a digit"),
+        ("de", "(Zeile, Spalte oder Block)"),
+        ("ja", "どの行・列・ブロックにも"),
+    ],
+)
+def test_a_variants_houses_are_said_in_the_language(client: Any, language: str, words: str) -> None:
+    """The registry's house list (``VariantInfo.house_list``, marked for the catalog)."""
+    page = client.get(f"/p/{EASY}/play", headers={"Accept-Language": language}).text
+    assert words in page
+    if language != "en":
+        assert "row, column or box" not in page

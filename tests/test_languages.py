@@ -189,6 +189,7 @@ def _extracted() -> set[str]:
         ("sudoku_web/web/**.py", "python"),
         ("sudoku_web/core/rules/**.py", "python"),
         ("sudoku_web/core/board.py", "python"),
+        ("sudoku_web/core/variants.py", "python"),
         ("sudoku_web/photo/**.py", "python"),
         ("templates/**.html", "jinja2"),
         ("static/**.js", "javascript"),

@@ -190,6 +190,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["language_tag"] = language_tag
     app.jinja_env.globals["format_number"] = format_number
     app.jinja_env.filters["problem_text"] = problem_text
+    # The registry's words marked for the catalog (a variant's houses): as the catalog has them.
+    app.jinja_env.filters["catalog_words"] = gettext
 
 
 def language_tag() -> str:
