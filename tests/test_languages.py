@@ -257,3 +257,30 @@ def test_numbers_are_written_as_the_language_writes_them(client: Any) -> None:
     for code, mark in (("en", "."), ("de", ","), ("fr", ",")):
         page = _text(client.get(f"/p/{EASY}", headers={"Accept-Language": code}))
         assert re.search(rf"<dd>\d+{re.escape(mark)}\d ms</dd>", page), code
+
+
+def test_the_scripts_words_are_the_catalogs(client: Any) -> None:
+    """``/i18n/<code>.json``: every string the scripts mark, with its language's catalog
+    entry (plural forms as a list); validated by its hash; no page of English names one."""
+    from sudoku_web.web.runtime.script_words import marked_strings
+
+    marked = marked_strings(ROOT / "static")
+    assert len(marked) > 50
+    for code in TRANSLATED:
+        answer = client.get(f"/i18n/{code}.json")
+        assert answer.status_code == 200 and answer.mimetype == "application/json"
+        body = answer.get_json()
+        catalog = _catalog(code)
+        assert body["lang"] == code
+        for text in marked:
+            key = text[0] if isinstance(text, tuple) else text
+            entry = catalog.get(key)
+            wanted = list(entry.string) if isinstance(text, tuple) else entry.string
+            assert body["messages"][key] == wanted, (code, key)
+        again = client.get(f"/i18n/{code}.json", headers={"If-None-Match": answer.headers["ETag"]})
+        assert again.status_code == 304
+        page = _text(client.get("/", headers={"Accept-Language": code}))
+        assert f'data-catalog="/i18n/{code}.json"' in page
+    assert client.get("/i18n/en.json").get_json()["messages"] == {}
+    assert client.get("/i18n/pt.json").status_code == 404
+    assert "data-catalog" not in _text(client.get("/", headers={"Accept-Language": "en"}))
