@@ -165,3 +165,13 @@ def test_a_variants_houses_are_said_in_the_language(client: Any, language: str, 
     assert words in page
     if language != "en":
         assert "row, column or box" not in page
+
+
+def test_generate_refusals_follow_accept_language(client: Any) -> None:
+    said = {
+        code: client.get("/api/generate?grade=nope", headers={"Accept-Language": code})
+        for code in ("en", "de")
+    }
+    assert said["en"].status_code == said["de"].status_code == 400
+    assert said["en"].get_json()["message"].startswith("No grade 'nope'; the grades are")
+    assert said["de"].get_json()["message"].startswith("Keine Stufe 'nope'; die Stufen sind")
