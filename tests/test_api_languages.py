@@ -175,3 +175,15 @@ def test_generate_refusals_follow_accept_language(client: Any) -> None:
     assert said["en"].status_code == said["de"].status_code == 400
     assert said["en"].get_json()["message"].startswith("No grade 'nope'; the grades are")
     assert said["de"].get_json()["message"].startswith("Keine Stufe 'nope'; die Stufen sind")
+
+
+def test_a_stray_character_is_named_in_the_language(client: Any) -> None:
+    """A puzzle reader's problem naming its cell (``PuzzleError.said``), by language."""
+    said = {
+        code: _post(client, "/api/solve", {"puzzle": "y" + EASY[1:]}, code).get_json()
+        for code in ("en", "de", "ja")
+    }
+    assert said["en"]["errors"][0]["message"].startswith("Position 1 (r1c1) holds 'y'")
+    assert said["de"]["errors"][0]["message"].startswith("Position 1 (r1c1) enthält 'y'")
+    assert "r1c1" in said["ja"]["errors"][0]["message"]
+    assert said["en"]["errors"][0]["cells"] == said["ja"]["errors"][0]["cells"] == ["r1c1"]

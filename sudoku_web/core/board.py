@@ -563,9 +563,29 @@ def _symbol_errors(chars: Sequence[str], grid: Sequence[int], geo: Geometry) -> 
     if not bad:
         return []
     allowed = f"a symbol {_symbol_range(geo)} or a blank ({_BLANKS_SHOWN})"
+    cells = tuple(i for i in bad if i < geo.cells)
+    if len(bad) == 1 and bad[0] < geo.cells:
+        (index,) = bad
+        said = say(
+            N_(
+                "Position %(position)s (%(cell)s) holds %(char)s, which is not a symbol"
+                " %(symbols)s or a blank (%(blanks)s)."
+            )
+            if geo.size <= 9
+            else N_(
+                "Position %(position)s (%(cell)s) holds %(char)s, which is not a symbol"
+                " 1-9 or %(symbols)s or a blank (%(blanks)s)."
+            ),
+            position=index + 1,
+            cell=geo.cell_name(index),
+            char=repr(chars[index]),
+            symbols=f"1-{geo.symbols[-1]}" if geo.size <= 9 else f"A-{geo.symbols[-1]}",
+            blanks=_BLANKS_SHOWN,
+        )
+        return [_said("symbol", said, cells)]
     if len(bad) == 1:
         (index,) = bad
-        where = geo.cell_name(index) if index < geo.cells else f"cell {index + 1}"
+        where = f"cell {index + 1}"
         message = f"Position {index + 1} ({where}) holds {chars[index]!r}, which is not {allowed}."
     else:
         by_char: dict[str, list[int]] = {}
@@ -579,7 +599,6 @@ def _symbol_errors(chars: Sequence[str], grid: Sequence[int], geo: Geometry) -> 
             if len(by_char) > 1
             else f"{chars[bad[0]]!r} is not {allowed}; it is at {_positions(bad, geo)}."
         )
-    cells = tuple(i for i in bad if i < geo.cells)
     return [PuzzleError("symbol", message, cells)]
 
 

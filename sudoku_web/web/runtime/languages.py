@@ -22,7 +22,7 @@ from typing import Any, Final
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.support import NullTranslations
-from flask import Flask, g, request
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
@@ -160,7 +160,10 @@ _CELL_WORDS: dict[str, CellWords] = {DEFAULT: ENGLISH}
 
 def cell_words() -> CellWords:
     """What grid cells' labels say in the request's language (every board drawn in a
-    request is given these; English pages get :data:`ENGLISH` itself, at no cost)."""
+    request is given these; English pages, and boards drawn outside a request, get
+    :data:`ENGLISH` itself, at no cost)."""
+    if not has_request_context():
+        return ENGLISH
     code = current()
     found = _CELL_WORDS.get(code)
     if found is None:
