@@ -191,6 +191,7 @@ def _extracted() -> set[str]:
     method_map = [
         ("sudoku_web/web/**.py", "python"),
         ("sudoku_web/core/**.py", "python"),
+        ("sudoku_web/photo/**.py", "python"),
         ("templates/**.html", "jinja2"),
         ("static/**.js", "javascript"),
     ]
@@ -358,3 +359,42 @@ def test_the_search_story_reads_in_the_language(client: Any, code: str) -> None:
         assert after != before
         for word in (" the ", " guess ", " cell ", " Try ", " fails"):
             assert word not in f" {after} ", (word, after)
+
+
+def test_the_scripts_words_are_the_catalogs(client: Any) -> None:
+    """``/i18n/<code>.json``: every string the scripts mark, with its language's catalog
+    entry (plural forms as a list); validated by its hash; no page of English names one."""
+    from sudoku_web.web.runtime.script_words import marked_strings
+
+    marked = marked_strings(ROOT / "static")
+    assert len(marked) > 50
+    for code in TRANSLATED:
+        answer = client.get(f"/i18n/{code}.json")
+        assert answer.status_code == 200 and answer.mimetype == "application/json"
+        body = answer.get_json()
+        catalog = _catalog(code)
+        assert body["lang"] == code
+        for text in marked:
+            key = text[0] if isinstance(text, tuple) else text
+            entry = catalog.get(key)
+            wanted = list(entry.string) if isinstance(text, tuple) else entry.string
+            assert body["messages"][key] == wanted, (code, key)
+        again = client.get(f"/i18n/{code}.json", headers={"If-None-Match": answer.headers["ETag"]})
+        assert again.status_code == 304
+        page = _text(client.get("/", headers={"Accept-Language": code}))
+        assert f'data-catalog="/i18n/{code}.json"' in page
+    assert client.get("/i18n/en.json").get_json()["messages"] == {}
+    assert client.get("/i18n/pt.json").status_code == 404
+    assert "data-catalog" not in _text(client.get("/", headers={"Accept-Language": "en"}))
+
+
+def test_the_pickers_words_and_headings_are_marked() -> None:
+    """Every picker entry's label and form heading is in the catalog (urls.PICKER_WORDS), so
+    no form heads its page in English; a size alone ("4x4") is the same in every language."""
+    from sudoku_web.web.puzzles import urls
+
+    extracted = _extracted()
+    with create_app({"TESTING": True}).test_request_context():
+        for choice in urls.CHOICES:
+            assert choice.heading in extracted, choice.heading
+            assert choice.label in extracted or re.fullmatch(r"\d+x\d+", choice.label), choice

@@ -6,10 +6,10 @@ The heuristic: a piece of text holding an English stop-word between spaces (" th
 " and ", " is " ...) is English left behind. The core's step sentences, the engine's story, the
 grade note and the doctor's summaries and fixes are catalog templates
 (``sudoku_web/core/wording.py``) and are searched like every text. Allowed, and said so, are the
-texts the core still writes in English (a puzzle's problems, a board's rules said kind by kind:
-:data:`CORE_WORDS` names them); and the grid cells' labels (``render/boards.py``, drawn without
-Flask and kept per board), not translated yet either. The catalogs' completeness (no empty or
-fuzzy entry) is tested in tests/test_languages.py.
+texts the core still writes in English (most of a puzzle's problems, a board's rules said kind
+by kind: :data:`CORE_WORDS` names them). The catalogs' completeness (no empty or fuzzy entry) is
+tested in tests/test_languages.py; the scripts' words, with JavaScript on, in
+tests/test_browser_languages.py.
 """
 
 from __future__ import annotations
@@ -53,9 +53,7 @@ class _VisibleText(HTMLParser):
             if not self._skip:
                 self.texts += [v for k, v in attrs if k in ("alt", "title", "aria-label") and v]
             return
-        # A grid cell: its label (render/boards.py words it in English: not translated yet)
-        # and its digit.
-        if self._skip or tag in NOT_WORDS or classes & CORE_WORDS or tag == "td":
+        if self._skip or tag in NOT_WORDS or classes & CORE_WORDS:
             self._skip.append(tag)
             return
         self.texts += [v for k, v in attrs if k in ("title", "aria-label") and v]
@@ -96,7 +94,7 @@ def test_every_page_kind_reads_in_the_language(client: Any, language: str) -> No
     report = {}
     for kind, path in page_kinds().items():
         page = _get(client, kind, path, language).get_data(as_text=True)
-        assert f'<html lang="{language}">' in page, kind
+        assert f'<html lang="{language}"' in page, kind
         found = english_left(page)
         if found:
             report[kind] = found

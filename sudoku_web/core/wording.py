@@ -18,11 +18,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Union
 
-#: A value of a sentence: plain text (the same in every language), or words translated in turn.
-Value = Union[str, "Words", "Listing"]
+#: A value of a sentence: plain text (the same in every language), a whole number (written as
+#: each language writes numbers), or words translated in turn.
+Value = Union[str, int, "Words", "Listing"]
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+Number = Callable[[int], str]
 
 
 def N_(text: str) -> str:
@@ -106,19 +108,24 @@ def listing(items: Iterable[Value], joint: Joint = "and") -> Listing:
     return Listing(tuple(items), joint)
 
 
-def say(value: Value, gettext: Gettext, ngettext: Ngettext) -> str:
+def say(value: Value, gettext: Gettext, ngettext: Ngettext, number: Number = str) -> str:
     """``value`` in the language of ``gettext``/``ngettext``: a template translated, then
-    filled with its values said in the same language."""
+    filled with its values said in the same language (whole numbers by ``number``)."""
     if isinstance(value, str):
         return value
+    if isinstance(value, int):
+        return number(value)
     if isinstance(value, Listing):
-        return _join([say(item, gettext, ngettext) for item in value.items], value.joint, gettext)
+        said = [say(item, gettext, ngettext, number) for item in value.items]
+        return _join(said, value.joint, gettext)
     if value.plural:
         template = ngettext(value.template, value.plural, value.count)
     else:
         template = gettext(value.template)
     if value.values:
-        template = template.format_map({k: say(v, gettext, ngettext) for k, v in value.values})
+        template = template.format_map(
+            {k: say(v, gettext, ngettext, number) for k, v in value.values}
+        )
     return template[:1].upper() + template[1:] if value.capital else template
 
 

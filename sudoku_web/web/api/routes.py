@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from flask_babel import gettext
 from werkzeug.http import HTTP_STATUS_CODES
 
 from ...core.board import Geometry, InvalidPuzzle, parse_puzzle
@@ -171,7 +172,7 @@ def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> di
     explanation = solving.explain_result(result, geometry)
     if explanation is None:
         body.update(logic=None, grade=None, technique_counts={}, steps=[])
-        body["message"] = "Steps are shown for puzzles with exactly one solution."
+        body["message"] = gettext("Steps are shown for puzzles with exactly one solution.")
     else:
         body.update(teaching_display.explanation_json(explanation, result.stats, said))
     body["steps_url"] = urls.teach_url("steps", geometry, puzzle, _external=True)

@@ -387,16 +387,17 @@ def _boards(
     geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
 ) -> list[BoardView]:
     """The grids a result page shows (two for ``multiple``)."""
+    words = languages.cell_words()
     if result.status == "solved":
-        return [board_view(geometry, givens, result.solutions[0])]
+        return [board_view(geometry, givens, result.solutions[0], words=words)]
     if result.status == "multiple":
         first, second = result.solutions[:2]
         diff = differing_cells(first, second)
-        return [board_view(geometry, givens, s, differs=diff) for s in (first, second)]
+        return [board_view(geometry, givens, s, differs=diff, words=words) for s in (first, second)]
     if result.status == "gave_up":
-        return [board_view(geometry, givens, reached_grid(result))]
+        return [board_view(geometry, givens, reached_grid(result), words=words)]
     conflict = diagnosis.conflict if diagnosis is not None else ()
-    return [board_view(geometry, givens, invalid=conflict)]
+    return [board_view(geometry, givens, invalid=conflict, words=words)]
 
 
 def _description(

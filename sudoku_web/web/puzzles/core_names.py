@@ -11,9 +11,10 @@ from typing import Any, Final
 
 from flask import Flask
 
+from ...core.board import PuzzleError
 from ...core.rules.registry import KINDS
 from ...core.wording import Listing, Words, say
-from ..runtime.languages import catalog, current, gettext
+from ..runtime.languages import catalog, current, format_number, gettext
 
 
 def N_(name: str) -> str:
@@ -137,7 +138,13 @@ def said(english: str, words: Words | Listing | None) -> str:
     if words is None or current() == "en":
         return english
     found = catalog()
-    return say(words, found.ugettext, found.ungettext)
+    return say(words, found.ugettext, found.ungettext, format_number)
+
+
+def problem_text(error: PuzzleError) -> str:
+    """A puzzle's problem in the request's language (in English where the core says it in
+    English only so far: its ``said`` is None); the Jinja filter ``problem_text``."""
+    return said(error.message, error.said)
 
 
 def words_filter(value: Words | None) -> str:
@@ -153,8 +160,10 @@ def sentence(view: Any) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """The Jinja filters ``core_name``, ``core_name_in_text``, ``sentence`` and ``words``."""
+    """The Jinja filters ``core_name``, ``core_name_in_text``, ``sentence``, ``words`` and
+    ``problem_text``."""
     app.jinja_env.filters["core_name"] = core_name
+    app.jinja_env.filters["problem_text"] = problem_text
     app.jinja_env.filters["core_name_in_text"] = core_name_in_text
     app.jinja_env.filters["sentence"] = sentence
     app.jinja_env.filters["words"] = words_filter

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from flask import url_for
 
@@ -70,6 +70,7 @@ from ...core.variants import (
     layout_of,
     variant_of,
 )
+from ...core.wording import N_
 from ..runtime.memo import byte_cache
 
 # ---- Routes ------------------------------------------------------------------------------------
@@ -185,6 +186,24 @@ def _choices() -> tuple[Choice, ...]:
 
 
 CHOICES: tuple[Choice, ...] = _choices()
+
+#: The picker's words and the form's headings, marked for the catalog (the templates show them
+#: through ``catalog_words``); tests/test_languages.py keeps this list complete.
+PICKER_WORDS: Final = (
+    N_("Classic 9x9"),
+    N_("X-sudoku"),
+    N_("Hyper"),
+    N_("Jigsaw"),
+    N_("Killer"),
+    N_("Solve a Sudoku"),
+    N_("Solve an X-sudoku puzzle"),
+    N_("Solve a Hyper puzzle"),
+    N_("Solve a Jigsaw puzzle"),
+    N_("Solve a Killer sudoku"),
+    N_("Solve a 4x4 Sudoku"),
+    N_("Solve a 6x6 Sudoku"),
+    N_("Solve a 16x16 Sudoku"),
+)
 _BY_KEY = {c.key: c for c in CHOICES}
 
 

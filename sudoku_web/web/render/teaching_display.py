@@ -54,7 +54,7 @@ from ...core.techniques import Group, Node, node_cells
 from ...core.wording import Listing, Words
 from ..runtime.memo import byte_cache
 from .boards import cell_statics
-from .cell_markup import cage_sum_html, marks_html, pencil_rows, pencil_td
+from .cell_markup import ENGLISH, CellWords, cage_sum_html, marks_html, pencil_rows, pencil_td
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -88,18 +88,24 @@ class PencilCell:
     hidden: bool = False
     # The marks as HTML when they are shared plain marks (drawn once per mask), else "".
     marks_html: str = ""
+    words: CellWords = ENGLISH  # the label's words, in the page's language
 
     @property
     def label(self) -> str:
         """Words for a screen reader: the cell and what it holds or may hold."""
+        words = self.words
         if self.hidden:
-            return f"{self.name}: the cell to fill (its candidates are in the reasoning)"
+            return words.pencil_hidden % {"cell": self.name}
         if self.text:
-            return f"{self.name}: {self.text}"
+            return words.pencil_filled % {"cell": self.name, "symbol": self.text}
         listed = " ".join(m.text for m in self.marks if m.text and m.state != "struck")
         struck = " ".join(m.text for m in self.marks if m.state == "struck")
-        words = f"{self.name}: candidates {listed or 'none'}"
-        return words + (f", {struck} eliminated" if struck else "")
+        said = (
+            words.pencil_open % {"cell": self.name, "marks": listed}
+            if listed
+            else words.pencil_none % {"cell": self.name}
+        )
+        return said + (words.pencil_struck % {"marks": struck} if struck else "")
 
     def html(self) -> str:
         """The cell's ``<td>`` (:func:`~.cell_markup.pencil_td`); the label only for the
@@ -260,8 +266,10 @@ def pencil_grid(
     step: Step | None = None,
     *,
     reveal: bool = True,
+    words: CellWords = ENGLISH,
 ) -> PencilGrid:
-    """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked.
+    """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked, its
+    cells' labels in ``words``.
 
     The step's houses are tinted, the cages and rules it reads and its cells outlined, its
     eliminations struck and its placements circled. ``reveal=False`` leaves the placements'
@@ -330,7 +338,15 @@ def pencil_grid(
         classes_text = " ".join(c for c in classes if c)
         cells.append(
             PencilCell(
-                name, text, marks, classes_text, noted, shown_sum, index in hidden, shared_html
+                name,
+                text,
+                marks,
+                classes_text,
+                noted,
+                shown_sum,
+                index in hidden,
+                shared_html,
+                words,
             )
         )
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
@@ -507,8 +523,15 @@ def step_pages(explanation: Explanation, per_page: int, page_cells: int) -> list
     return pages
 
 
-def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]) -> StepView:
-    """One step for the page: its words, and its grid of candidates before it (if drawn)."""
+def step_view(
+    number: int,
+    step: Step,
+    geometry: Geometry,
+    givens: Sequence[int],
+    words: CellWords = ENGLISH,
+) -> StepView:
+    """One step for the page: its words, and its grid of candidates before it (if drawn),
+    its cells' labels in ``words``."""
     drawn = draws_grid(step, geometry)
     return StepView(
         number,
@@ -517,18 +540,20 @@ def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]
         step.sentence,
         tuple(h.name for h in step.houses),
         tuple(geometry.cell_name(c) for c in step.cells),
-        pencil_grid(geometry, step.before, givens, step) if drawn else None,
+        pencil_grid(geometry, step.before, givens, step, words=words) if drawn else None,
         chain_drawing(geometry, step, f"chain-{number}"),
         step.words,
         tuple(h.words for h in step.houses),
     )
 
 
-def step_views(explanation: Explanation, start: int, stop: int) -> list[StepView]:
+def step_views(
+    explanation: Explanation, start: int, stop: int, words: CellWords = ENGLISH
+) -> list[StepView]:
     """Steps ``start`` .. ``stop - 1`` (0-based) of an explanation, numbered from 1."""
     geo = explanation.geometry
     return [
-        step_view(i + 1, explanation.steps[i], geo, explanation.givens)
+        step_view(i + 1, explanation.steps[i], geo, explanation.givens, words)
         for i in range(start, min(stop, len(explanation.steps)))
     ]
 
@@ -562,16 +587,18 @@ def difficulty(explanation: Explanation | GradeResult, stats: SolveStats) -> Dif
 # Hints
 
 
-def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str, Any]:
+def hint_display(
+    hint: Hint | None, geometry: Geometry, givens: str, words: CellWords = ENGLISH
+) -> dict[str, Any]:
     """The hint page's drawing of a hint: the grid of its last step (its cells and houses
     marked, the digit not revealed), its steps, and where logic got stuck."""
     grid = None
     if hint is not None and hint.steps and hint.last is not None:
         marked = [int(ch != "0") for ch in givens]  # truthy per given: drawn bold
-        grid = pencil_grid(geometry, hint.before, marked, hint.last, reveal=False)
+        grid = pencil_grid(geometry, hint.before, marked, hint.last, reveal=False, words=words)
     return {
         "hint_grid": grid,
-        "hint_steps": [step_view(i + 1, s, geometry, ()) for i, s in enumerate(hint.steps)]
+        "hint_steps": [step_view(i + 1, s, geometry, (), words) for i, s in enumerate(hint.steps)]
         if hint
         else [],
         "stuck_guess": hint.stuck_guess if hint else "",
