@@ -122,7 +122,7 @@ loadtest-hostile: $(RUN_STAMP)
 # (so `make run` and the wheel need no build step; tests/test_translations.py checks they match).
 CATALOGS := sudoku_web/translations
 messages: $(RUN_STAMP)
-	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output --keywords _l \
+	$(BIN)/pybabel extract --mapping-file babel.cfg --no-location --sort-output --keywords _l --keywords Np_:1,2 \
 	  --add-comments "Translators:" --project sudoku-web --output-file $(CATALOGS)/messages.pot .
 	$(BIN)/pybabel update --input-file $(CATALOGS)/messages.pot --output-dir $(CATALOGS) \
 	  --no-fuzzy-matching --ignore-obsolete

@@ -4,7 +4,9 @@ Every request is built from a random source so that no cache (the app's result a
 caches, its per-geometry engine tables) helps: a new 16x16 jigsaw region map, new sparse
 16x16 givens, or a known 16x16 puzzle disguised by a random symmetry (relabelled symbols,
 permuted rows and columns within their bands and stacks, permuted bands and stacks, maybe
-transposed), which keeps its difficulty but not its text. Each builder returns a
+transposed), which keeps its difficulty but not its text; the published 16x16 rules puzzle
+with its symbols relabelled; a thousand cells of thermometers climbing as a relabelled
+solution does. Each builder returns a
 :class:`Request`; :data:`KINDS` names them for the report.
 
 Photos (:data:`PHOTO_KINDS`, run on their own by ``loadtest --photos``): a photo of a printed
@@ -270,6 +272,84 @@ def hint16(rng: random.Random) -> Request:
     return _form("hint16", "/hint", {"v": "16x16", "paste": disguised_unique16(rng)})
 
 
+# ---- boards with rules: a published 16x16 one, and a thousand cells of thermometers -------
+
+#: The published 16x16 rules puzzle (region map, killer cages without totals) whose steps
+#: are the longest of tests/data/variants_fpuzzles.jsonl.
+RULES16 = "sudokutools-21"
+RULES_DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "variants_fpuzzles.jsonl"
+
+
+@functools.cache
+def _rules16() -> tuple[str, str, str]:
+    """:data:`RULES16`'s givens, rules spelling and region map, as its share link spells them."""
+    from sudoku_web.core.rules import fpuzzles, links
+
+    entry = next(
+        row
+        for line in RULES_DATA.read_text().splitlines()
+        if (row := json.loads(line))["id"] == RULES16
+    )
+    geometry = (imported := fpuzzles.load(entry["load"])).geometry
+    parts = links.parts(geometry)
+    assert parts.regions is not None
+    givens = "".join(geometry.symbol(v) if v else "0" for v in imported.givens)
+    return givens, parts.rules, parts.regions
+
+
+def relabelled_rules16(rng: random.Random) -> tuple[str, str, str]:
+    """:data:`RULES16` with its symbols relabelled: its cages have no totals, so the puzzle
+    keeps its one solution and its logic, under new text."""
+    givens, rules, regions = _rules16()
+    relabel = dict(zip(SYMBOLS, rng.sample(SYMBOLS, N), strict=True))
+    return "".join(relabel.get(ch, ch) for ch in givens), rules, regions
+
+
+@functools.cache
+def _solution16() -> list[int]:
+    from sudoku_web.core.board import standard
+    from sudoku_web.core.solver import solve
+
+    (solution,) = solve(UNIQUE16, geometry=standard(16)).solutions
+    return [SYMBOLS.index(ch) + 1 for ch in solution]
+
+
+def thermometers16(rng: random.Random) -> str:
+    """A thermometer on every pair of side-by-side cells of a 16x16 grid (960 cells), each
+    climbing as a relabelled solution does: rules that keep a solution, in our spelling."""
+    relabel = [0, *rng.sample(range(1, N + 1), N)]
+    solution = [relabel[v] for v in _solution16()]
+    names = "123456789abcdefg"
+    out = []
+    for a in range(N * N):
+        r, c = divmod(a, N)
+        for b in (a + 1 if c + 1 < N else -1, a + N if r + 1 < N else -1):
+            if b >= 0:
+                low, high = sorted((a, b), key=lambda cell: solution[cell])
+                out.append("th_" + "".join(names[x // N] + names[x % N] for x in (low, high)))
+    return ".".join(out)
+
+
+def rules16_steps(rng: random.Random) -> Request:
+    """The steps page of the published 16x16 rules puzzle, relabelled."""
+    givens, rules, regions = relabelled_rules16(rng)
+    return Request("rules16-steps", "GET", f"/rules/{givens}/{rules}/{regions}/steps")
+
+
+def rules16_explain(rng: random.Random) -> Request:
+    """``POST /api/explain`` of the published 16x16 rules puzzle, relabelled."""
+    givens, rules, regions = relabelled_rules16(rng)
+    payload = {"puzzle": givens, "variant": "jigsaw", "regions": regions, "rules": rules}
+    return _json("rules16-explain", "/api/explain", payload)
+
+
+def thermo16_hint(rng: random.Random) -> Request:
+    """``POST /api/hint`` of an empty 16x16 grid under a thousand cells of thermometers."""
+    return _json(
+        "thermo16-hint", "/api/hint", {"puzzle": "0" * N * N, "rules": thermometers16(rng)}
+    )
+
+
 def big_body(rng: random.Random) -> Request:
     """``POST /api/solve`` with a body just under the limit: a sparse 16x16 puzzle spelled
     with spaces up to the reader's 2,000 characters, and an unknown field filling the rest."""
@@ -293,6 +373,9 @@ KINDS: dict[str, Callable[[random.Random], Request]] = {
     "doctor16": doctor16,
     "doctor16-page": doctor16_page,
     "hint16": hint16,
+    "rules16-steps": rules16_steps,
+    "rules16-explain": rules16_explain,
+    "thermo16-hint": thermo16_hint,
     "big-body": big_body,
 }
 

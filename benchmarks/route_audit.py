@@ -437,6 +437,8 @@ def calls_for(rule: Any, app: Any, all_boards: list[Board], rng: random.Random) 
         return [call for b in all_boards for call in _form_calls(rule, b, rng)]
     if endpoint == "pages.choose":
         return _language_calls(rule, rng)
+    if endpoint == "pages.script_words":
+        return _script_words_calls(rule, rng)
     if rule.rule.startswith("/rules"):
         return _rules_calls(rule, all_boards, methods)
     return _fallback_calls(rule, app, all_boards, methods)
@@ -475,6 +477,14 @@ def _language_calls(rule: Any, rng: random.Random) -> list[Call]:
         Call("elsewhere", "POST", rule.rule, data={"lang": "ja", "next": "//evil.example/"}),
         Call("noise", "POST", rule.rule, data={"lang": noise[:40], "next": noise}),
     ]
+
+
+def _script_words_calls(rule: Any, rng: random.Random) -> list[Call]:
+    """The scripts' words: each translated language (built once per process), an unknown
+    one, and a long random name (a 404)."""
+    noise = "".join(rng.choice("abcdefghij%.-") for _ in range(300))
+    codes = {"German": "de", "Japanese": "ja", "unknown language": "xx", "noise": noise}
+    return [Call(k, "GET", rule.rule.replace("<code>", v)) for k, v in codes.items()]
 
 
 # ---- Timing ---------------------------------------------------------------------------------

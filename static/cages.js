@@ -8,6 +8,8 @@
 // same classes as the server's drawing (boards.cage_marks): cage, kt, kr, kb, kl, cage-sum.
 // One editor object holds the state; the functions below draw and change it.
 
+import { _ } from "./js/i18n.js";
+
 const LINE = /^\s*(\d{1,3})\s*[:=]\s*(.*?)\s*$/;
 const CELL = /[rR](\d{1,2})[cC](\d{1,2})/g;
 
@@ -46,22 +48,22 @@ function element(tag, className, text) {
 // sum, Make cage, and the list of cages.
 function buildPanel(e, details) {
   const panel = element("div", "cage-editor");
-  e.pick = element("button", "button", "Select cells");
+  e.pick = element("button", "button", _("Select cells"));
   e.pick.type = "button";
   e.pick.setAttribute("aria-pressed", "false");
   e.status = element("p", "cage-picked hint", "");
   e.status.setAttribute("role", "status");
-  const sumLabel = element("label", "cage-sum-label", "Sum ");
+  const sumLabel = element("label", "cage-sum-label", _("Sum") + " ");
   e.sum = element("input", "cage-sum-input");
   e.sum.type = "text";
   e.sum.inputMode = "numeric";
   e.sum.size = 3;
   e.sum.maxLength = 3;
   sumLabel.appendChild(e.sum);
-  e.make = element("button", "button", "Make cage");
+  e.make = element("button", "button", _("Make cage"));
   e.make.type = "button";
   e.list = element("ul", "cage-list");
-  e.list.setAttribute("aria-label", "Cages");
+  e.list.setAttribute("aria-label", _("Cages"));
   panel.append(e.pick, e.status, sumLabel, e.make, e.list);
   details.appendChild(panel);
   const hint = details.querySelector(".cage-editor-hint");
@@ -86,7 +88,8 @@ function draw(e) {
   // The status line speaks once cells have been picked: a page with a problem to say
   // (the empty grid's) says that alone.
   e.spoken = e.spoken || names.length > 0;
-  e.status.textContent = names.length ? "Selected: " + names.join(" ") : e.spoken ? "No cells selected." : "";
+  e.status.textContent = names.length ? _("Selected: %(cells)s", { cells: names.join(" ") })
+    : e.spoken ? _("No cells selected.") : "";
 }
 
 // The cages' outlines and sums on the grid, and the picked cells marked.
@@ -117,14 +120,14 @@ function drawOutlines(e) {
 function drawList(e) {
   e.list.replaceChildren(...e.cages.map((cage, k) => {
     const item = element("li", "", spelled(e, cage) + " ");
-    const where = cage.sum + " at " + name(cage.cells[0], e.size);
-    const edit = element("button", "button", "Edit");
+    const where = { sum: cage.sum, cell: name(cage.cells[0], e.size) };
+    const edit = element("button", "button", _("Edit"));
     edit.type = "button";
-    edit.setAttribute("aria-label", "Edit the cage of " + where);
+    edit.setAttribute("aria-label", _("Edit the cage of %(sum)s at %(cell)s", where));
     edit.addEventListener("click", () => { editCage(e, k); });
-    const remove = element("button", "button", "Delete");
+    const remove = element("button", "button", _("Delete"));
     remove.type = "button";
-    remove.setAttribute("aria-label", "Delete the cage of " + where);
+    remove.setAttribute("aria-label", _("Delete the cage of %(sum)s at %(cell)s", where));
     remove.addEventListener("click", () => { e.cages.splice(k, 1); write(e); });
     item.append(edit, remove);
     return item;
@@ -147,7 +150,7 @@ function toggle(e, cell, on) {
 function makeCage(e) {
   const total = Number(e.sum.value);
   if (!e.picked.size || !Number.isInteger(total) || total < 1) {
-    e.status.textContent = e.picked.size ? "Type the cage's sum first." : "Select the cage's cells first.";
+    e.status.textContent = e.picked.size ? _("Type the cage's sum first.") : _("Select the cage's cells first.");
     return;
   }
   const taken = new Set(Array.from(e.picked));

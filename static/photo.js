@@ -4,6 +4,8 @@
 // the person checks the grid and presses Solve. Without JavaScript the same form posts to
 // /read and the server draws the same page (templates/index.html).
 
+import { _ } from "./js/i18n.js";
+
 const form = document.querySelector("form.photo-form");
 const grid = document.querySelector("form.puzzle-form table.grid");
 const note = document.getElementById("photo-check");
@@ -58,7 +60,7 @@ function fill(body) {
     const label = cell.querySelector("label");
     if (label) {
       label.dataset.photo = label.textContent;
-      label.textContent = label.textContent + ", check this cell";
+      label.textContent = label.textContent + _(", check this cell");  // as _grid.html says it
     }
   });
   // The grid is what Solve sends; an older paste would only confuse.
@@ -72,12 +74,12 @@ async function read(status) {
   const file = input.files[0];
   if (file.size > Number(form.dataset.maxBytes)) {
     // Said here (in the server's words), before a phone uploads megabytes to hear the same.
-    showNote("The photo was not read", [form.dataset.tooLarge], true);
+    showNote(_("The photo was not read"), [form.dataset.tooLarge], true);
     return;
   }
   const data = new FormData();
   data.append("photo", file);
-  status.textContent = "Reading the photo…";
+  status.textContent = _("Reading the photo…");
   let response;
   let body;
   try {
@@ -85,15 +87,15 @@ async function read(status) {
     body = await response.json();
   } catch (error) {
     status.textContent = "";
-    showNote("The photo was not read", ["The server could not be reached; try again."], true);
+    showNote(_("The photo was not read"), [_("The server could not be reached; try again.")], true);
     return;
   }
   status.textContent = "";
   if (response.ok && body.status === "read") {
     fill(body);
-    showNote("Read from your photo", body.notes, false);
+    showNote(_("Read from your photo"), body.notes, false);
   } else {
-    showNote("The photo was not read", [body.message || "Try another photo."], true);
+    showNote(_("The photo was not read"), [body.message || _("Try another photo.")], true);
   }
   note.scrollIntoView({ block: "nearest" });
 }

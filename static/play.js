@@ -10,6 +10,7 @@
 //   - progress (digits, marks, time) is kept in localStorage under the puzzle's variant,
 //     region map and givens (js/play-store.js); nothing is kept on the server.
 // The game itself is one object (js/play-game.js) that those modules share.
+import { _ } from "./js/i18n.js";
 import { words } from "./js/play-clock.js";
 import { render, tick } from "./js/play-draw.js";
 import { listen } from "./js/play-input.js";
@@ -37,8 +38,8 @@ function setup(table) {
   listen(game);
   showControls(game);
   if (game.solved) {
-    say(game, "solved", "Solved!", "You solved this one in " + words(game.clock.elapsed) +
-      ". Start over to play it again.");
+    say(game, "solved", _("Solved!"), _("You solved this one in %(time)s. Start over to play it again.",
+      { time: words(game.clock.elapsed) }));
   } else {
     resumeClock(game);
   }

@@ -16,16 +16,45 @@ from werkzeug.serving import make_server
 
 from sudoku_web import create_app
 from sudoku_web.core.solver import prebuild_common_tables
+from sudoku_web.web.runtime import cache, speedups
 
 # As the production master does before it forks (hosting/serve.py): the fixed geometries'
 # engine tables exist before any request, whose deadline would otherwise pay for them.
 prebuild_common_tables()
 
 
+@pytest.fixture(scope="session")
+def _worker_app() -> tuple[Flask, dict[str, Any], dict[str, Any]]:
+    """One app per test worker, with its config and extensions as built (see :func:`app`)."""
+    built = create_app(ROOMY)
+    return built, dict(built.config), dict(built.extensions)
+
+
 @pytest.fixture
-def app() -> Flask:
-    """A fresh app in testing mode."""
-    return create_app(ROOMY)
+def app(_worker_app: tuple[Flask, dict[str, Any], dict[str, Any]]) -> Iterator[Flask]:
+    """The app in testing mode, as fresh as a new one: the worker's app with its config and
+    extensions as built and every store of answers empty.
+
+    Building an app registers ~130 URL rules, which Werkzeug compiles one by one, and each new
+    app compiles its templates again: a quarter of a second and more a test. So the worker
+    keeps one, and each test gets it back as built: a test may change its config or swap an
+    extension, and the next test never sees it. A test that needs another config or adds
+    routes builds its own with ``create_app``.
+    """
+    built, config, extensions = _worker_app
+    _as_built(built, config, extensions)
+    yield built
+    _as_built(built, config, extensions)
+
+
+def _as_built(built: Flask, config: dict[str, Any], extensions: dict[str, Any]) -> None:
+    built.config.clear()
+    built.config.update(config)
+    built.extensions.clear()
+    built.extensions.update(extensions)
+    for name in (cache.EXTENSION, speedups.LINK_TEMPLATES, speedups.SOLVED_ROWS):
+        if (store := built.extensions.get(name)) is not None:
+            store.clear()
 
 
 @pytest.fixture

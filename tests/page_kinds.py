@@ -74,9 +74,21 @@ def chain_steps_path() -> str:
     return f"/p/{puzzle}/steps?step={number}"
 
 
+#: Every page kind, in the order :func:`page_kinds` lists them (tests parametrize over these
+#: names without building the paths).
+NAMES = (
+    "form", "jigsaw form", "16x16 form", "solved", "jigsaw solved", "killer form",
+    "killer solved", "killer play", "killer sum typo", "impossible", "multiple", "invalid",
+    "steps", "chain steps", "16x16 steps", "hint", "difficulty", "search", "play",
+    "jigsaw play", "new", "print", "rules", "rules steps", "rules search", "rules difficulty",
+    "rules play", "rules form", "404", "rules solved",
+)  # fmt: skip
+
+
 def page_kinds() -> dict[str, str]:
-    """Page kind -> path (GET), every kind the issue lists; ``hint`` is the form it posts from."""
-    return {
+    """Page kind -> path (GET), every kind the issue lists (:data:`NAMES`); ``hint`` is the
+    form it posts from."""
+    kinds = {
         "form": "/",
         "jigsaw form": "/?v=jigsaw",
         "16x16 form": "/?v=16x16",
@@ -108,6 +120,8 @@ def page_kinds() -> dict[str, str]:
         "404": "/no-such-page",
         "rules solved": rules_link(),
     }
+    assert tuple(kinds) == NAMES
+    return kinds
 
 
 def rules_link() -> str:
@@ -119,5 +133,5 @@ def rules_link() -> str:
 
     data = Path(__file__).parent / "data" / "variants_fpuzzles.jsonl"
     imported = fpuzzles.load(json.loads(data.read_text().splitlines()[0])["load"])
-    givens = "".join(str(v) for v in imported.givens)
+    givens = links.givens_part("".join(str(v) for v in imported.givens), 9)
     return f"/rules/{givens}/{links.parts(imported.geometry).rules}"

@@ -3,23 +3,23 @@
 Each page kind of tests/page_kinds.py is checked at a laptop's and a phone's width (1280 and
 375 px), in the light and the dark colour scheme (Chromium's ``prefers-color-scheme``
 emulation), as served (the site's scripts kept out, ``<noscript>`` shown) and after the
-scripts have run: all eight combinations (see COMBINATIONS). After the
-scripts, only the page kinds they change are checked again (page_kinds.SCRIPTED): axe over a
-steps page's twenty grids takes a while. axe-core is the ``axe-playwright-python`` package's
-copy (its pinned axe.min.js), put into the page by Playwright through the DevTools protocol:
-the app never serves it, and its CSP stays as it is. One browser context per run, one tab
-reused across the pages.
+scripts have run: all eight combinations. A page is opened once for its four views (width
+and scheme): no script reads either, so resizing the tab and switching the emulated scheme
+give the page a phone or a dark screen would. After the scripts, only the page kinds they
+change are checked again (page_kinds.SCRIPTED): axe over a steps page's twenty grids takes a
+while. axe-core is the ``axe-playwright-python`` package's copy (its pinned axe.min.js), put
+into the page by Playwright through the DevTools protocol: the app never serves it, and its
+CSP stays as it is. One browser context per test.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
+from typing import Literal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from page_kinds import SCRIPTED, page_kinds
+from page_kinds import NAMES, SCRIPTED, page_kinds
 from playwright.sync_api import Browser, Page, Route
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -27,7 +27,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 #: WCAG 2.1 A and AA, and axe's best practices (its tags for them).
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 WIDTHS = (1280, 375)
-SCHEMES = ("light", "dark")
+Scheme = Literal["light", "dark"]
+SCHEMES: tuple[Scheme, ...] = ("light", "dark")
 
 _AXE = Axe()
 
@@ -79,51 +80,56 @@ def kinds() -> dict[str, str]:
     return page_kinds()
 
 
-@pytest.fixture
-def tab(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[Page, dict[str, Any]]]:
-    scripts, width, scheme, locale = request.param
+#: Every view of a page: either width in either scheme.
+VIEWS = [(width, scheme) for width in WIDTHS for scheme in SCHEMES]
+
+#: Scripts off and on, in English, each page in every view; and the pages in Japanese (the
+#: browser's Accept-Language), scripts off on a dark phone and on on a light laptop: a
+#: translated page keeps its labels, its landmarks and its ``lang``.
+RUNS: list[tuple[bool, str, list[tuple[int, Scheme]]]] = [
+    (False, "en-US", VIEWS),
+    (True, "en-US", VIEWS),
+    (False, "ja-JP", [(375, "dark")]),
+    (True, "ja-JP", [(1280, "light")]),
+]
+
+CASES = [
+    pytest.param(scripts, locale, views, name, id=f"{'js' if scripts else 'nojs'}-{locale}-{name}")
+    for scripts, locale, views in RUNS
+    for name in NAMES
+    if not scripts or name in SCRIPTED
+]
+
+
+@pytest.mark.parametrize(("scripts", "locale", "views", "name"), CASES)
+def test_no_axe_violations_on_any_page(
+    browser: Browser,
+    live_server: str,
+    kinds: dict[str, str],
+    scripts: bool,
+    locale: str,
+    views: list[tuple[int, Scheme]],
+    name: str,
+) -> None:
+    width, scheme = views[0]
     context = browser.new_context(
         viewport={"width": width, "height": 900}, color_scheme=scheme, locale=locale
     )
     if not scripts:
         context.route("**/*", without_scripts)
+    report: dict[str, list[str]] = {}
     try:
-        yield context.new_page(), {"scripts": scripts, "width": width, "scheme": scheme}
+        page = context.new_page()
+        open_page(page, name, kinds[name], live_server, scripts)
+        for width, scheme in views:
+            page.set_viewport_size({"width": width, "height": 900})
+            page.emulate_media(color_scheme=scheme)
+            if found := violations(page):
+                report[f"{width} px, {scheme}"] = found
     finally:
         context.close()
-
-
-#: Every combination of scripts off or on, either width and either scheme, on every page kind,
-#: in English; and the pages in Japanese (the browser's Accept-Language), scripts off and on:
-#: a translated page keeps its labels, its landmarks and its ``lang``.
-COMBINATIONS = [
-    (scripts, width, scheme, "en-US")
-    for scripts in (False, True)
-    for width in (1280, 375)
-    for scheme in ("light", "dark")
-] + [(False, 375, "dark", "ja-JP"), (True, 1280, "light", "ja-JP")]
-
-
-@pytest.mark.parametrize(
-    "tab",
-    COMBINATIONS,
-    ids=[f"{'js' if s else 'nojs'}-{w}-{c}-{lang}" for s, w, c, lang in COMBINATIONS],
-    indirect=True,
-)
-def test_no_axe_violations_on_any_page(
-    tab: tuple[Page, dict[str, Any]], live_server: str, kinds: dict[str, str]
-) -> None:
-    page, how = tab
-    report: dict[str, list[str]] = {}
-    for name, path in kinds.items():
-        if how["scripts"] and name not in SCRIPTED:
-            continue  # the scripts leave it as served: checked in the served runs
-        open_page(page, name, path, live_server, how["scripts"])
-        found = violations(page)
-        if found:
-            report[name] = found
-    assert report == {}, "\n".join(
-        f"{name} ({kinds[name]}):\n  " + "\n  ".join(lines) for name, lines in report.items()
+    assert report == {}, f"{name} ({kinds[name]}):\n" + "\n".join(
+        f"{view}:\n  " + "\n  ".join(lines) for view, lines in report.items()
     )
 
 

@@ -430,12 +430,13 @@ def test_back_after_solving_keeps_the_pasted_puzzle(
 def test_time_on_an_easy_16x16_leaves_out_the_table_build(
     page: Page, live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A fresh 16x16 geometry whose table build is slow: the time shown is the solve's.
+    # A fresh 16x16 geometry whose table build takes two seconds: the time shown is the
+    # solve's, which is far less even on a box busy with other work.
     easy = "".join("0" if i % 7 == 0 else ch for i, ch in enumerate(SIXTEEN_SOLUTION))
     build = solver_tables._Tables.__init__
 
     def slow_build(self: Any, geo: Any) -> None:
-        time.sleep(0.4)
+        time.sleep(2)
         build(self, geo)
 
     geo = standard(16)
@@ -444,7 +445,7 @@ def test_time_on_an_easy_16x16_leaves_out_the_table_build(
     page.goto(f"{live_server}/p/{easy}")
     expect(page.locator("h1")).to_have_text("Solved")
     shown = page.locator(".stats dt", has_text="Time").locator("xpath=../dd").inner_text()
-    assert float(shown.split()[0]) < 400
+    assert float(shown.split()[0]) < 2000
 
 
 def test_print_the_puzzle_from_the_form_and_from_a_result_page(

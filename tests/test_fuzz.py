@@ -309,6 +309,17 @@ def test_the_language_picker(client: Any, lang: str, target: str) -> None:
         assert "Set-Cookie" not in response.headers
 
 
+@FUZZ
+@given(code=st.one_of(TEXT, st.sampled_from(["de", "fr", "es", "ja", "en", "DE", "de-AT"])))
+def test_the_scripts_words(client: Any, code: str) -> None:
+    """Any language name: the scripts' words of a language the site has, else a 404 (a 414
+    past the URL limit)."""
+    response = client.get(f"/i18n/{quote(code, safe='')}.json")
+    assert response.status_code in (200, 404, 414), response.status_code
+    if response.status_code == 200:
+        assert response.get_json()["lang"] == code
+
+
 def test_the_favicon_is_the_sites_icon(client: Any) -> None:
     response = client.get("/favicon.ico")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
@@ -320,7 +331,7 @@ def test_every_route_is_fuzzed(client: Any) -> None:
     # /api/check, /api/hint and the play form: tests/test_fuzz_play.py
     covered = {"/", "/hint", "/api/solve", "/api/explain", "/api/check", "/api/hint"}
     covered |= {"/healthz", "/static", "/print", "/favicon.ico"}
-    covered |= {"/new", "/daily", "/api/generate", "/rules", "/language"}
+    covered |= {"/new", "/daily", "/api/generate", "/rules", "/language", "/i18n"}
     # The photo readers (/read, /api/read): tests/test_fuzz_photo.py
     covered |= {"/read", "/api/read"}
     covered |= {f"/{info.prefix}" for info in VARIANTS}

@@ -97,8 +97,8 @@ def test_same_seed_same_puzzle_and_other_seeds_differ() -> None:
 
 
 def test_same_seed_same_jigsaw_map() -> None:
-    first = generate("jigsaw", 9, "Easy", seed=11)
-    again = generate("jigsaw", 9, "Easy", seed=11)
+    first = generate("jigsaw", 9, "Easy", seed=3)
+    again = generate("jigsaw", 9, "Easy", seed=3)
     assert first.regions == again.regions and first.puzzle == again.puzzle
 
 

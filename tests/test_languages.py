@@ -181,6 +181,9 @@ def test_each_catalog_is_complete(code: str) -> None:
                 problems.append(f"unknown placeholder in {string!r}")
             if re.search(r"%[sd]", string):
                 problems.append(f"positional placeholder in {string!r}")
+            # The core's templates ({digit}): exactly the source's names, each kept.
+            if set(re.findall(r"\{(\w*)\}", string)) != set(re.findall(r"\{(\w*)\}", ids[0])):
+                problems.append(f"placeholders differ in {string!r}")
     assert not problems, "\n".join(problems)
 
 
@@ -188,12 +191,15 @@ def _extracted() -> set[str]:
     """Every message id the sources hold now, extracted as `make messages` does."""
     method_map = [
         ("sudoku_web/web/**.py", "python"),
+        ("sudoku_web/core/**.py", "python"),
+        ("sudoku_web/photo/**.py", "python"),
         ("templates/**.html", "jinja2"),
         ("static/**.js", "javascript"),
     ]
     options = {"templates/**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}}
     found = set()
-    keywords = {**DEFAULT_KEYWORDS, "_l": None}  # lazy_gettext, as `make messages` has it
+    # lazy_gettext and the core's plural marker, as `make messages` has them
+    keywords = {**DEFAULT_KEYWORDS, "_l": None, "Np_": (1, 2)}
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ROOT), method_map, options, keywords
     ):
@@ -264,3 +270,143 @@ def test_numbers_are_babels_format_decimal(code: str) -> None:
         for value in values:
             expected = format_decimal(value, format=pattern, locale=code)
             assert _formatted(code, value, pattern) == expected, (value, pattern)
+
+
+# ---------------------------------------------------------------------------------------------
+# The core's step sentences: a template and its values (sudoku_web/core/wording.py)
+
+TOP95 = [
+    line.strip().replace(".", "0")
+    for line in (ROOT / "tests" / "data" / "top95.txt").read_text().split()
+    if line.strip()
+]
+
+
+def _placeholders(template: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", template))
+
+
+def _check_words(value: Any) -> None:
+    """Each template's placeholders are exactly its values' names, all the way down."""
+    from sudoku_web.core.wording import Listing, Words
+
+    if isinstance(value, Listing):
+        for item in value.items:
+            _check_words(item)
+    elif isinstance(value, Words):
+        names = {name for name, _ in value.values}
+        assert _placeholders(value.template) == names, value.template
+        if value.plural:
+            assert _placeholders(value.plural) == names, value.plural
+        for _, item in value.values:
+            _check_words(item)
+
+
+#: The first killer of tests/data/killer_krazydad.txt (cage map, sums), solved from no givens.
+KILLER = (ROOT / "tests" / "data" / "killer_krazydad.txt").read_text().split()[0].split(":")[:2]
+
+
+def _explained(puzzle: str, killer: bool = False) -> Any:
+    from sudoku_web.core.board import standard
+    from sudoku_web.core.cages import parse_cages
+    from sudoku_web.core.logic import explain
+
+    geometry = standard(9)
+    if killer:
+        geometry = geometry.with_cages(parse_cages(":".join(KILLER), geometry))
+    return explain(puzzle, geometry)
+
+
+@pytest.mark.parametrize("index", [0, 6, 20, 41, "killer"])
+def test_every_step_sentence_is_its_template_filled_in_english(index: int | str) -> None:
+    """One truth: a step's English sentence is its template filled with its values
+    (``Words.english``), and every step carries its words (every technique words its steps)."""
+    from sudoku_web.core.wording import Words, english
+
+    if isinstance(index, int):
+        steps = _explained(TOP95[index]).steps
+    else:
+        steps = _explained("0" * 81, killer=True).steps
+    assert steps
+    for step in steps:
+        assert step.words is not None, step.technique
+        _check_words(step.words)
+        assert step.sentence == english(step.words)
+        said = step.words
+        if isinstance(said, Words):
+            template = said.plural if said.plural and said.count != 1 else said.template
+            filled = {name: english(value) for name, value in said.values}
+            assert step.sentence == template.format(**filled)
+
+
+@pytest.mark.parametrize("code", ["de", "ja"])
+def test_worded_step_sentences_read_in_the_language(client: Any, code: str) -> None:
+    """A top95 puzzle's steps page in German and Japanese: no step's sentence is left in
+    English (its template translated, its houses and lists too)."""
+    puzzle = TOP95[6]
+    steps = _explained(puzzle).steps
+    english_page = _text(client.get(f"/p/{puzzle}/steps"))
+    page = _text(client.get(f"/p/{puzzle}/steps", headers={"Accept-Language": code}))
+    english = re.findall(r'<p class="sentence">(.*?)</p>', english_page)
+    said = re.findall(r'<p class="sentence">(.*?)</p>', page)
+    assert len(said) == len(english) > 5
+    assert len(steps) >= len(said)
+    for before, after in zip(english, said, strict=True):
+        assert after != before
+        for word in (" row ", " column ", " box ", " and ", " can ", " so "):
+            assert word not in f" {after} ", (word, after)
+
+
+@pytest.mark.parametrize("code", ["de", "ja"])
+def test_the_search_story_reads_in_the_language(client: Any, code: str) -> None:
+    """The engine's story on a top95 puzzle's search page: every line said in the language
+    (core/story.py words each event), none left as its English."""
+    puzzle = TOP95[6]  # guesses, tries and failures
+    english_page = _text(client.get(f"/p/{puzzle}/search"))
+    page = _text(client.get(f"/p/{puzzle}/search", headers={"Accept-Language": code}))
+    line = r'<li class="ev [^"]*">.*?>\d+</span> (.*?)</li>'
+    english, said = re.findall(line, english_page), re.findall(line, page)
+    assert len(said) == len(english) > 3
+    for before, after in zip(english, said, strict=True):
+        assert after != before
+        for word in (" the ", " guess ", " cell ", " Try ", " fails"):
+            assert word not in f" {after} ", (word, after)
+
+
+def test_the_scripts_words_are_the_catalogs(client: Any) -> None:
+    """``/i18n/<code>.json``: every string the scripts mark, with its language's catalog
+    entry (plural forms as a list); validated by its hash; no page of English names one."""
+    from sudoku_web.web.runtime.script_words import marked_strings
+
+    marked = marked_strings(ROOT / "static")
+    assert len(marked) > 50
+    for code in TRANSLATED:
+        answer = client.get(f"/i18n/{code}.json")
+        assert answer.status_code == 200 and answer.mimetype == "application/json"
+        body = answer.get_json()
+        catalog = _catalog(code)
+        assert body["lang"] == code
+        for text in marked:
+            key = text[0] if isinstance(text, tuple) else text
+            entry = catalog.get(key)
+            wanted = list(entry.string) if isinstance(text, tuple) else entry.string
+            assert body["messages"][key] == wanted, (code, key)
+        again = client.get(f"/i18n/{code}.json", headers={"If-None-Match": answer.headers["ETag"]})
+        assert again.status_code == 304
+        page = _text(client.get("/", headers={"Accept-Language": code}))
+        assert f'data-catalog="/i18n/{code}.json"' in page
+    assert client.get("/i18n/en.json").get_json()["messages"] == {}
+    assert client.get("/i18n/pt.json").status_code == 404
+    assert "data-catalog" not in _text(client.get("/", headers={"Accept-Language": "en"}))
+
+
+def test_the_pickers_words_and_headings_are_marked() -> None:
+    """Every picker entry's label and form heading is in the catalog (urls.PICKER_WORDS), so
+    no form heads its page in English; a size alone ("4x4") is the same in every language."""
+    from sudoku_web.web.puzzles import urls
+
+    extracted = _extracted()
+    with create_app({"TESTING": True}).test_request_context():
+        for choice in urls.CHOICES:
+            assert choice.heading in extracted, choice.heading
+            assert choice.label in extracted or re.fullmatch(r"\d+x\d+", choice.label), choice

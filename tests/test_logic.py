@@ -118,17 +118,17 @@ def test_sound_and_graded_as_explained_on_easy50() -> None:
     assert _check_puzzles(_lines(ROOT / "tests/data/easy50.txt"), same_grade=True) == 50
 
 
-#: top1465 in ten interleaved tenths (every 10th puzzle from 0, from 1, ...): the first is the
-#: quick loop's sample, also graded by both paths; the other nine are slow. Together they
-#: check every puzzle once, each tenth on its own (spread over the parallel workers).
+#: Two interleaved tenths of top1465 (every 10th puzzle from 0, and from 5), the first also
+#: graded by both paths; slow (the quick loop has top95's). The whole set, every step checked
+#: the same way, is the logic benchmark's (``python -m benchmarks.logic_bench``), which exits
+#: non-zero on any unsound step or differing grade.
 TOP1465_TENTHS = [
-    pytest.param(part, marks=[pytest.mark.slow] if part else [], id=f"tenth{part}")
-    for part in range(10)
+    pytest.param(part, marks=[pytest.mark.slow], id=f"tenth{part}") for part in (0, 5)
 ]
 
 
 @pytest.mark.parametrize("part", TOP1465_TENTHS)
-def test_sound_on_top1465(part: int) -> None:
+def test_sound_on_a_fifth_of_top1465(part: int) -> None:
     puzzles = _lines(ROOT / "benchmarks/data/top1465.txt")[part::10]
     by_logic = _check_puzzles(puzzles, same_grade=part == 0)
     assert by_logic >= 0.95 * len(puzzles)

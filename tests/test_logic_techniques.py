@@ -116,8 +116,8 @@ CASES = [
     Case(
         "Pointing",
         "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
-        # In box 5, 9 can only go in r4c4 and r4c6, all in row 4; so row 4's 9 is one of them, and
-        # 9 is removed from r4c2.
+        # In box 5, 9 can only go in r4c4 and r4c6, all in row 4; so the 9 of row 4 is one of
+        # them, and 9 is removed from r4c2.
         (
             "=4       =8       =7       =3       12       12       56       =9       56 "
             "59       359      39       =6       48       48       =2       =7       =1 "
@@ -135,8 +135,8 @@ CASES = [
     Case(
         "Box/line reduction",
         ".........9......84.623...5....6...453...1...6...9...7....1.....4.5..2....3.8....9",
-        # In column 1, 8 can only go in r1c1 and r3c1, all in box 1; so box 1's 8 is one of them,
-        # and 8 is removed from r1c2.
+        # In column 1, 8 can only go in r1c1 and r3c1, all in box 1; so the 8 of box 1 is one of
+        # them, and 8 is removed from r1c2.
         (
             "178      178      =4       =5       6789     6789     23679    36       23 "
             "=9       =5       =3       =2       67       =1       67       =8       =4 "
@@ -230,8 +230,8 @@ CASES = [
     Case(
         "X-wing",
         "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
-        # In rows 4 and 7, 1 can only go in columns 4 and 8; those 2 rows each need a 1, so the 1s
-        # of those columns are all among r4c4, r4c8, r7c4 and r7c8, and 1 is removed from r5c8.
+        # In rows 4 and 7, 1 can only go in columns 4 and 8; each of those 2 lines needs a 1, so
+        # every 1 of columns 4 and 8 is among r4c4, r4c8, r7c4 and r7c8, and 1 is removed from r5c8.
         (
             "=9       =6       =4       =8       =1       =5       =2       =3       =7 "
             "=2       =5       =8       =6       =3       =7       =1       =4       =9 "
@@ -352,8 +352,8 @@ CASES = [
     Case(
         "Swordfish",
         "...658.....4......12............96.7...3..5....2.8...3..19..8..3.6.....4....473..",
-        # In rows 1, 4 and 8, 2 can only go in columns 5, 7 and 8; those 3 rows each need a 2, so
-        # the 2s of those columns are all among r1c7, r1c8, r4c5, r4c8, r8c5 and r8c7, and 2 is
+        # In rows 1, 4 and 8, 2 can only go in columns 5, 7 and 8; each of those 3 lines needs a 2,
+        # so every 2 of columns 5, 7 and 8 is among r1c7, r1c8, r4c5, r4c8, r8c5 and r8c7, and 2 is
         # removed from r5c8.
         (
             "=9       =3       =7       =6       =5       =8       24       24       =1 "
@@ -453,9 +453,10 @@ CASES = [
     Case(
         "Jellyfish",
         ".....3...8..2..67..6.......51...2.4.......3..47.5....87..4..8....2.1....6..3..4.5",
-        # In rows 2, 6, 7 and 9, 9 can only go in columns 2, 3, 5 and 6; those 4 rows each need a
-        # 9, so the 9s of those columns are all among r2c3, r2c5, r6c3, r6c5, r6c6, r7c2, r7c3,
-        # r7c6, r9c2, r9c3 and r9c5, and 9 is removed from r1c2, r1c5, r3c5, r5c2, r5c3 and r5c5.
+        # In rows 2, 6, 7 and 9, 9 can only go in columns 2, 3, 5 and 6; each of those 4 lines needs
+        # a 9, so every 9 of columns 2, 3, 5 and 6 is among r2c3, r2c5, r6c3, r6c5, r6c6, r7c2,
+        # r7c3, r7c6, r9c2, r9c3 and r9c5, and 9 is removed from r1c2, r1c5, r3c5, r5c2, r5c3 and
+        # r5c5.
         (
             "129      259      47       1679     456789   =3       125      89       124 "
             "=8       =3       59       =2       59       14       =6       =7       14 "
@@ -473,9 +474,9 @@ CASES = [
     Case(
         "Finned X-wing",
         "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
-        # In rows 1 and 4, 1 can only go in columns 4 and 8, except for the fin r4c7. Either a fin
-        # holds 1, or the X-wing does; either way 1 is removed from r6c8: in those columns, seeing
-        # every fin.
+        # In rows 1 and 4, 1 can only go in columns 4 and 8, except for the fin r4c7. Either the fin
+        # holds 1, or the X-wing does; either way 1 is removed from r6c8: in columns 4 and 8, seeing
+        # the fin.
         (
             "=6       478      =2       1478     =5       47       =3       17       =9 "
             "1789     5789     15789    1789     169      =3       168      =4       =2 "
@@ -703,10 +704,9 @@ CASES = [
     Case(
         "Finned swordfish",
         ".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..",
-        # In rows 2, 5 and 9, 3 can only go in columns 3, 6 and 9, except for the fin r2c4;
-        # without it, row 2 would keep 3 only in r2c9 (a sashimi swordfish). Either a fin holds
-        # 3, or the swordfish does; either way 3 is removed from r1c6: in those columns, seeing
-        # every fin.
+        # In rows 2, 5 and 9, 3 can only go in columns 3, 6 and 9, except for the fin r2c4; without
+        # it, row 2 would keep 3 only in r2c9 (a sashimi swordfish). Either the fin holds 3, or the
+        # swordfish does; either way 3 is removed from r1c6: in columns 3, 6 and 9, seeing the fin.
         (
             "=9       =4       =7       356      =2       368      156      368      13568 "
             "=8       256      256      3456     =9       =1       456      =7       356 "
@@ -724,9 +724,9 @@ CASES = [
     Case(
         "Finned jellyfish",
         "28..3.......5...4..........3.....8.2...4.7......1......64....7.....1.3....5......",
-        # In rows 3, 6, 8 and 9, 6 can only go in columns 3, 6, 8 and 9, except for the fin
-        # r3c7. Either a fin holds 6, or the jellyfish does; either way 6 is removed from r1c9:
-        # in those columns, seeing every fin.
+        # In rows 3, 6, 8 and 9, 6 can only go in columns 3, 6, 8 and 9, except for the fin r3c7.
+        # Either the fin holds 6, or the jellyfish does; either way 6 is removed from r1c9: in
+        # columns 3, 6, 8 and 9, seeing the fin.
         (
             "=2       =8       169      69       =3       =4       =7       59       156 "
             "679      179      1369     =5       69       28       1269     =4       1389 "
@@ -892,8 +892,8 @@ CASES = [
         "Empty rectangle",
         "6..3.2....5.....1..........7.26............543.........8.15........4.2........7..",
         # In box 7, 4 can only go in row 9 or column 3 (an empty rectangle), and in row 1 only
-        # in r1c3 or r1c8. If r1c3 is 4, box 7's 4 is in row 9; if not, r1c8 is. r9c8 sees
-        # r1c8 and box 7's part of row 9, so either way 4 is removed from it.
+        # in r1c3 or r1c8. If r1c3 is 4, the 4 of box 7 is in row 9; if not, r1c8 is. r9c8 sees
+        # r1c8 and the part of box 7 in row 9, so either way 4 is removed from it.
         (
             "=6       179      14789    =3       1789     =2       =5       479      89 "
             "489      =5       34789    4789     6789     46789    3489     =1       =2 "

@@ -245,6 +245,16 @@ def test_the_optional_parts_of_an_answer_are_described(client: FlaskClient) -> N
     assert check["rules"] == RULES and check["puzzle"] == RULES_PUZZLE
 
 
+def test_a_solve_that_gave_up_is_described_for_check_and_hint() -> None:
+    """The solver's bound reached is a 200 ``gave_up`` on every route, as /api/solve's."""
+    client = create_app({"TESTING": True, "SOLVE_MAX_NODES": 1}).test_client()
+    no_singles = "008400030000300000900001574790008000000007005140000020009060002050000400000090056"
+    for path in ("/api/solve", "/api/check", "/api/hint"):
+        response = client.post(path, json={"puzzle": no_singles})
+        assert response.status_code == 200
+        assert _check(response, path, "post")["status"] == "gave_up"
+
+
 def test_a_photo_is_read_and_a_non_image_refused(client: FlaskClient) -> None:
     def send(data: bytes, name: str) -> TestResponse:
         files = {"photo": (io.BytesIO(data), name)}

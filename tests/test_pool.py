@@ -12,13 +12,15 @@ from sudoku_web.core.generate import generate
 from sudoku_web.core.logic import GRADES
 from sudoku_web.core.solver import solve
 
-# One test per kind and grade of the shipped pool; grading a 16x16 or a killer is slow (about
-# a second a puzzle), so those are marked.
+# One test per kind and grade of the shipped pool; grading a 16x16, a killer or a Fiendish or
+# Diabolical puzzle is slow (up to a second a puzzle), so those are marked.
 BUCKETS = [
     pytest.param(
         key,
         filed,
-        marks=[pytest.mark.slow] if key.endswith("-16") or pool.parse_key(key)[2] else [],
+        marks=[pytest.mark.slow]
+        if key.endswith("-16") or pool.parse_key(key)[2] or filed in ("Fiendish", "Diabolical")
+        else [],
     )
     for key, grades in sorted(pool.load().items())
     for filed in grades

@@ -113,9 +113,10 @@ def test_teaching_routes_pass_the_configured_explain_deadline(
     assert seen == [123.0]
     # Under a request deadline the explanation gets at most what is left less the reserve.
     seen.clear()
-    client = _client(EXPLAIN_DEADLINE_MS=5000, REQUEST_DEADLINE_MS=2000, RENDER_RESERVE_MS=500)
+    # (A minute's request deadline: a busy box never spends it before the explanation starts.)
+    client = _client(EXPLAIN_DEADLINE_MS=120_000, REQUEST_DEADLINE_MS=60_000, RENDER_RESERVE_MS=500)
     assert client.get(url).status_code == 200
-    assert len(seen) == 1 and seen[0] is not None and 0 < seen[0] <= 1500
+    assert len(seen) == 1 and seen[0] is not None and 0 < seen[0] <= 59_500
 
 
 def test_the_difficulty_panel_passes_the_configured_grade_deadline(
@@ -125,9 +126,9 @@ def test_the_difficulty_panel_passes_the_configured_grade_deadline(
     assert _client(GRADE_DEADLINE_MS=77).get(f"/p/{FIENDISH}/difficulty").status_code == 200
     assert seen == [77.0]
     seen.clear()
-    client = _client(GRADE_DEADLINE_MS=5000, REQUEST_DEADLINE_MS=1000, RENDER_RESERVE_MS=400)
+    client = _client(GRADE_DEADLINE_MS=120_000, REQUEST_DEADLINE_MS=60_000, RENDER_RESERVE_MS=400)
     assert client.get(f"/p/{FIENDISH}/difficulty").status_code == 200
-    assert len(seen) == 1 and seen[0] is not None and seen[0] <= 600
+    assert len(seen) == 1 and seen[0] is not None and 0 < seen[0] <= 59_600
 
 
 def _steps_shown(page: str) -> int:

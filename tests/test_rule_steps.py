@@ -6,6 +6,7 @@ benchmarks/rules_own.py)."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -19,14 +20,21 @@ from sudoku_web.core.rules.spelling import parse
 from sudoku_web.core.techniques import (
     GRADE_OF,
     RULE_RUNGS,
+    RULES,
     UNIQUENESS,
+    Candidates,
     Step,
+    Tables,
+    clock,
     constrained,
     hidden_single,
     naked_single,
     rule_forcing,
+    rule_steps,
+    singles,
     tables_for,
 )
+from sudoku_web.core.techniques.rule_steps import engine_masks
 
 STEP_NAMES = {kind.STEP for kind in KINDS if kind.STEP}
 
@@ -183,9 +191,68 @@ def test_hint_and_grade_use_the_rule_steps(
 
 
 def test_a_deadline_bounds_an_explanation_with_rules() -> None:
+    """Past the deadline the rules' own steps stop too (a 16x16 board may hold hundreds of
+    rules, each searched at every step): singles, the other cheap rungs and guesses finish."""
     _, board, givens, solution = PUZZLES[0]
     explanation = explain(givens, board, solution=solution, deadline_ms=0)
     assert explanation.status == "solved" and explanation.cut_short
+    assert not set(explanation.technique_counts) & RULES
+    assert set(explain(givens, board, solution=solution).technique_counts) & RULES
+    for step in explanation.steps:
+        _sound(step, solution)
+
+
+def test_a_rule_rung_stops_at_the_deadline_between_rules() -> None:
+    """A rule rung checks the clock at each rule it searches, not only the ladder between
+    rungs: past the deadline it stops; in time it finds what it finds without a clock."""
+    board = build(9, parse("th_11121314", 9))
+    cand = pencil_marks([0] * 81, board)
+    rung = dict((name, t) for name, _, t in RULE_RUNGS)["Thermometer"]
+    found = rung(cand, tables_for(board))
+    assert found is not None
+    with clock.within(time.perf_counter() - 1), pytest.raises(clock.OutOfTime):
+        rung(cand, tables_for(board))
+    with clock.within(time.perf_counter() + 60):
+        again = rung(cand, tables_for(board))
+    assert again is not None and again.eliminations == found.eliminations
+
+
+def test_a_forcing_branch_with_rules_stops_at_the_deadline() -> None:
+    """Following one assumption runs every rule once per round: the clock is checked there."""
+    _, board, givens, solution = PUZZLES[0]
+    cand = pencil_marks(givens, board)
+    props = rule_steps._propagators(board)
+    cell = next(c for c, m in enumerate(cand.masks) if m)
+    bit = 1 << (solution[cell] - 1)
+    tables = tables_for(board)
+    assert rule_steps._follow(tables, props, cand.values, engine_masks(cand), cell, bit).placed
+    with clock.within(time.perf_counter() - 1), pytest.raises(clock.OutOfTime):
+        rule_steps._follow(tables, props, cand.values, engine_masks(cand), cell, bit)
+
+
+def test_an_explanation_keeping_its_solution_does_not_look_for_a_broken_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A position that keeps the solution breaks no rule, so the explanation does not run
+    every rule's propagator after every step to find one; a wrong given is still named."""
+    calls = []
+    real = singles.rule_contradiction
+
+    def counted(cand: Candidates, t: Tables) -> Step | None:
+        calls.append(cand)
+        return real(cand, t)
+
+    monkeypatch.setattr(singles, "rule_contradiction", counted)
+    _, board, givens, solution = PUZZLES[0]
+    explanation = explain(givens, board, solution=solution)
+    assert explanation.status == "solved" and len(explanation.steps) > 20
+    assert len(calls) <= 1  # the finished grid's check
+    board = build(9, parse("th_111213", 9))
+    filled = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+    grid = [0] * 81
+    grid[0], grid[1] = 5, 3  # the bulb above the next cell: against the solution and the rule
+    broken = explain(grid, board, solution=[int(ch) for ch in filled])
+    assert broken.status == "contradiction" and broken.steps[-1].rules == (0,)
 
 
 def test_a_rule_steps_grid_outlines_the_rule_it_reads() -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_web.core.board import standard
-from sudoku_web.core.rules import fpuzzles
+from sudoku_web.core.rules import fpuzzles, links
 from sudoku_web.core.rules.base import Rule, RuleError
 from sudoku_web.core.rules.board import build, drawing, rules_in_words
 from sudoku_web.core.rules.pairs import narrow_pairs, table
@@ -260,7 +260,8 @@ def test_rule_search_first_guess_is_branch_for_and_told_by_its_rule(kept: str) -
     guess = next(e for e in told.story.events if e.kind == "guess")
     assert branch.ruled and branch.cell == guess.cell
     assert tuple(v for _, v in branch.options) == guess.candidates
-    assert RULES_GUESS in guess.sentence and RULES_GUESS in branch.describe(board)
+    why = RULES_GUESS.english()
+    assert why in guess.sentence and why in branch.describe(board)
 
 
 @pytest.mark.parametrize("entry", PUBLISHED + OWN, ids=lambda e: e["id"])
@@ -432,3 +433,17 @@ def test_pair_narrowing_remembers_only_what_stays_true() -> None:
                 assert kept == fresh
             else:
                 assert not all(kept)
+
+
+def test_a_link_spells_a_grid_without_givens_by_its_size() -> None:
+    """Many rules puzzles have no givens: their link names the size, not every blank."""
+    assert links.givens_part("0" * 81, 9) == "9x9"
+    assert links.givens_part("0" * 256, 16) == "16x16"
+    givens = "1" + "0" * 80
+    assert links.givens_part(givens, 9) == givens
+    assert links.link_givens("9x9") == "0" * 81 and links.link_givens("6x6") == "0" * 36
+    assert links.link_givens(givens) == givens and links.link_givens("9x6") == "9x6"
+    assert links.board("16x16", "th_1112", None).size == 16
+    assert links.board("4x4", "-", None).size == 4
+    with pytest.raises(RuleError):
+        links.board("3x3", "th_1112", None)

@@ -51,7 +51,7 @@ class RulesPuzzle:
     @property
     def link(self) -> str:
         tail = f"/{self.regions}" if self.regions else ""
-        return f"/rules/{self.givens}/{self.rules}{tail}"
+        return f"/rules/{links.givens_part(self.givens, self.geometry.size)}/{self.rules}{tail}"
 
 
 def _published(name: str) -> RulesPuzzle:
@@ -145,6 +145,33 @@ def test_a_rules_link_without_rules_redirects_to_its_boards_own_link(client: Any
     response = client.get(f"/rules/{givens}/-/steps")
     assert response.status_code == 301
     assert response.headers["Location"] == f"/p/{givens}/steps"
+
+
+@pytest.mark.parametrize("suffix", ("", ".png", *PAGES[1:], "/play.png"))
+def test_a_rules_link_without_givens_names_the_size_and_the_long_spelling_redirects(
+    client: Any, suffix: str
+) -> None:
+    """A grid without givens is spelled by its size (``/rules/9x9/...``): one spelling per
+    puzzle, the blank cells spelled out redirecting to it."""
+    puzzle = next(p for p in PUZZLES if not p.givens.strip("0") and not p.regions)
+    n = puzzle.geometry.size
+    assert puzzle.link.startswith(f"/rules/{n}x{n}/")
+    assert client.get(puzzle.link + suffix).status_code == 200
+    for blank in ("0", "."):
+        response = client.get(f"/rules/{blank * n * n}/{puzzle.rules}{suffix}?keep=1")
+        assert response.status_code == 301
+        assert response.headers["Location"] == f"{puzzle.link}{suffix}?keep=1"
+
+
+def test_an_empty_grid_of_a_size_no_board_has_is_a_422(client: Any) -> None:
+    response = client.get(f"/rules/3x3/{PUZZLES[0].rules}")
+    assert response.status_code == 422
+
+
+def test_the_api_shares_a_rules_puzzle_without_givens_by_its_size(client: Any) -> None:
+    puzzle = next(p for p in PUZZLES if not p.givens.strip("0") and not p.regions)
+    body = client.post("/api/solve", json={"puzzle": puzzle.givens, "rules": puzzle.rules}).json
+    assert body["share_url"] == f"http://localhost{puzzle.link}"
 
 
 def test_the_older_preview_spelling_redirects_to_the_share_links_picture(client: Any) -> None:

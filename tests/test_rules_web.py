@@ -4,13 +4,18 @@ API's ``fpuzzles`` and ``rules`` fields, and the command line's ``--fpuzzles``/`
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from benchmarks import hostile
 from sudoku_web.cli import main
+from sudoku_web.core.rules import fpuzzles
+from sudoku_web.core.rules.board import build
+from sudoku_web.core.rules.spelling import parse
 
 DATA = Path(__file__).parent / "data"
 FIRST = json.loads((DATA / "variants_fpuzzles.jsonl").read_text().splitlines()[0])
@@ -154,3 +159,16 @@ def test_explain_reads_the_rules(client: Any) -> None:
     assert answer.status_code == 200
     techniques = {step["technique"] for step in answer.get_json()["steps"]}
     assert techniques & {"Thermometer", "Arrow sum", "Anti-king"}
+
+
+def test_a_paste_whose_link_would_be_too_long_says_so(client: Any) -> None:
+    """A thousand cells of thermometers spell a link past MAX_URL_LENGTH: the paste says why
+    it cannot open by link, and where it can go, instead of a redirect to a 414."""
+    rules = hostile.thermometers16(random.Random(1))
+    paste = fpuzzles.load_string(build(16, parse(rules, 16), None), [0] * 256)
+    answer = client.post("/", data={"paste": paste})
+    assert answer.status_code == 422
+    page = answer.get_data(as_text=True)
+    assert "more than the 2,048 a link may have here" in page and "/api/solve" in page
+    solved = client.post("/api/solve", json={"fpuzzles": paste})
+    assert solved.status_code == 200

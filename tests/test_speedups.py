@@ -24,8 +24,10 @@ from sudoku_web.web.puzzles import urls
 from sudoku_web.web.puzzles.urls import CHOICES, TEACH_PAGES, teach_url
 from sudoku_web.web.render import exports
 from sudoku_web.web.render.boards import board_view
+from sudoku_web.web.render.cell_markup import ENGLISH
 from sudoku_web.web.render.exports import written_whole
 from sudoku_web.web.runtime import speedups
+from sudoku_web.web.runtime.languages import cell_words
 from sudoku_web.web.runtime.skeleton import Skeletons, cut, sentinels
 from sudoku_web.web.runtime.speedups import (
     FPUZZLES_BOARDS,
@@ -249,6 +251,25 @@ def _solved_boards() -> list[tuple[Any, str, str]]:
     return boards
 
 
+def test_solved_rows_are_kept_per_language() -> None:
+    """A board cut for a German page never answers an English one, nor the other way: the
+    cells' labels are each page's own words, cut or drawn."""
+    app = create_app({"TESTING": True})
+    geometry, givens, solution = standard(9), EASY, solve(EASY).solutions[0]
+    drawn = {}
+    for code in ("de", "en", "ja", "de", "en", "ja", "de", "en", "ja"):
+        with app.test_request_context(headers={"Accept-Language": code}):
+            plain = board_view(geometry, givens, solution, words=cell_words()).rows_html()
+            rows = speedups.solved_rows(geometry, givens, solution)
+            assert rows == plain, code
+            drawn.setdefault(code, rows)
+            assert rows == drawn[code], code
+    assert "Row 1, column 1: " in drawn["en"]
+    assert "Zeile 1, Spalte 1: " in drawn["de"] and "Row 1" not in drawn["de"]
+    assert "Row 1" not in drawn["ja"] and "(solved)" not in drawn["ja"]
+    assert len({drawn["en"], drawn["de"], drawn["ja"]}) == 3
+
+
 def test_solved_rows_are_the_plain_drawing_for_every_board() -> None:
     app = create_app({"TESTING": True})
     with app.test_request_context():
@@ -256,7 +277,7 @@ def test_solved_rows_are_the_plain_drawing_for_every_board() -> None:
             plain = board_view(geometry, givens, solution).rows_html()
             for _ in range(3):  # seen, cut and proven, filled from the cut
                 assert speedups.solved_rows(geometry, givens, solution) == plain
-            assert app.extensions[SOLVED_ROWS].get(geometry), geometry.variant
+            assert app.extensions[SOLVED_ROWS].get((geometry, ENGLISH)), geometry.variant
             # Another puzzle of the board (its solution as givens) from the same cut.
             full = board_view(geometry, solution, solution).rows_html()
             assert speedups.solved_rows(geometry, solution, solution) == full
@@ -279,7 +300,7 @@ def test_a_text_the_cut_cannot_read_takes_the_plain_path() -> None:
                 speedups.solved_rows(standard(9), text, solution)
                 == board_view(standard(9), text, solution).rows_html()
             )
-    assert fresh.extensions[SOLVED_ROWS].get(standard(9))
+    assert fresh.extensions[SOLVED_ROWS].get((standard(9), ENGLISH))
 
 
 def test_solved_rows_are_bounded_and_off_with_the_speedups() -> None:

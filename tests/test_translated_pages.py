@@ -3,13 +3,13 @@ language, its visible text (and the words screen readers read: aria-label, title
 for English sentences.
 
 The heuristic: a piece of text holding an English stop-word between spaces (" the ",
-" and ", " is " ...) is English left behind. Allowed, and said so, are the texts the core writes in
-English today (its step sentences, the engine's story, the doctor's summaries and fixes, a
-puzzle's problems, a board's rules said kind by kind): the core builds them in Python
-f-strings and their translation is the next piece of this work (:data:`CORE_WORDS` and
-:data:`CORE_FIX` name them); and the grid cells' labels (``render/boards.py``, drawn without
-Flask and kept per board), not translated yet either. The catalogs' completeness (no empty
-or fuzzy entry) is tested in tests/test_languages.py.
+" and ", " is " ...) is English left behind. The core's step sentences, the engine's story, the
+grade note and the doctor's summaries and fixes are catalog templates
+(``sudoku_web/core/wording.py``) and are searched like every text. Allowed, and said so, are the
+texts the core still writes in English (most of a puzzle's problems, a board's rules said kind
+by kind: :data:`CORE_WORDS` names them). The catalogs' completeness (no empty or fuzzy entry) is
+tested in tests/test_languages.py; the scripts' words, with JavaScript on, in
+tests/test_browser_languages.py.
 """
 
 from __future__ import annotations
@@ -28,16 +28,10 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 #: English words no other sentence of these languages holds between spaces.
 STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|you|your)\s")
 
-#: Classes of elements whose text the core writes in English (not translated yet): a step's
-#: sentence, a line of the engine's story, a puzzle's problem, the doctor's conflict summary,
-#: a grade note, a variant's rule (the registry's words, built from parts), a rule kind's
-#: sentence in a board's rules in words (core/rules: each kind's ``describe()`` and words).
-CORE_WORDS = frozenset(
-    {"sentence", "ev", "problem", "conflict-summary", "grade-note", "variant-rule", "rule-sentence"}
-)
-
-#: The doctor's one-cell fixes, which the core words (``r1c3: remove the 4``): core text too.
-CORE_FIX = re.compile(r"^r\d+c\d+: ")
+#: Classes of elements whose text the core writes in English (not translated yet): a
+#: puzzle's problem, a variant's rule (the registry's words, built from parts), a rule kind's
+#: sentence in a board's rules in words (core/rules: each kind's ``describe()``).
+CORE_WORDS = frozenset({"problem", "variant-rule", "rule-sentence"})
 
 #: Elements whose text is not words of the page (code, the share links, the picker's own names).
 NOT_WORDS = frozenset({"script", "style", "code", "kbd", "svg", "option", "textarea"})
@@ -59,9 +53,7 @@ class _VisibleText(HTMLParser):
             if not self._skip:
                 self.texts += [v for k, v in attrs if k in ("alt", "title", "aria-label") and v]
             return
-        # A grid cell: its label (render/boards.py words it in English: not translated yet)
-        # and its digit.
-        if self._skip or tag in NOT_WORDS or classes & CORE_WORDS or tag == "td":
+        if self._skip or tag in NOT_WORDS or classes & CORE_WORDS:
             self._skip.append(tag)
             return
         self.texts += [v for k, v in attrs if k in ("title", "aria-label") and v]
@@ -71,7 +63,7 @@ class _VisibleText(HTMLParser):
             self._skip.pop()
 
     def handle_data(self, data: str) -> None:
-        if not self._skip and data.strip() and not CORE_FIX.match(data.strip()):
+        if not self._skip and data.strip():
             self.texts.append(" ".join(data.split()))
 
 
@@ -85,7 +77,7 @@ def english_left(html: str) -> list[str]:
 def test_the_heuristic_finds_english() -> None:
     page = (
         '<p>Gelöst</p><p aria-label="The puzzle grid">x</p><p>Fix this and that</p>'
-        '<p class="sentence">The core says this.</p><code>the code is here</code>'
+        '<p class="problem">The core says this.</p><code>the code is here</code>'
     )
     assert english_left(page) == ["The puzzle grid", "Fix this and that"]
 
@@ -102,7 +94,7 @@ def test_every_page_kind_reads_in_the_language(client: Any, language: str) -> No
     report = {}
     for kind, path in page_kinds().items():
         page = _get(client, kind, path, language).get_data(as_text=True)
-        assert f'<html lang="{language}">' in page, kind
+        assert f'<html lang="{language}"' in page, kind
         found = english_left(page)
         if found:
             report[kind] = found

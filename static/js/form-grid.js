@@ -1,6 +1,7 @@
 // The solver's form grid (table.grid.editable): entering a puzzle cell by cell, and pasting
 // a whole puzzle into a cell or into the paste box. One grid object holds what the functions
 // below share.
+import { _ } from "./i18n.js";
 import { moveFor, rovingFocus } from "./grid-keys.js";
 
 // Characters the server skips in a pasted grid (layout), and the blanks it reads
@@ -117,12 +118,12 @@ function onPaste(g, event) {
   if (chars !== null) {
     fillWith(g, chars);
     focusCell(g, g.count - 1);
-    say(g, "Pasted into the grid.");
+    say(g, _("Pasted into the grid."));
   } else if (g.pasteBox) {
     // A label, a link or pencil marks: the server's reader takes it from the box.
     g.pasteBox.value = text;
     g.pasteBox.focus();
-    say(g, "Put into the paste box: press Solve or Hint to read it.");
+    say(g, _("Put into the paste box: press Solve or Hint to read it."));
   }
 }
 
@@ -133,7 +134,7 @@ function onPasteBox(g) {
   if (chars === null) { return; }
   fillWith(g, chars);
   g.pasteBox.value = "";
-  say(g, "Pasted into the grid; edit it there.");
+  say(g, _("Pasted into the grid; edit it there."));
 }
 
 // The grid is one Tab stop (a roving tabindex) moved by js/grid-keys.js's rule; typing moves

@@ -1,6 +1,7 @@
 // Asking the server about the play page's game: Check, Hint and Reveal post the person's
 // digits and pencil marks to /api/check and /api/hint (the page never holds the solution; a
 // check names wrong cells, never their digits; a reveal asks for one cell's digit).
+import { _ } from "./i18n.js";
 import { clearMarksAbout, commit } from "./play-edit.js";
 import { render } from "./play-draw.js";
 import { cellName, locked, markList, say, symbolOf, valueAt } from "./play-game.js";
@@ -33,9 +34,17 @@ function request(game, url, extra) {
 
 function failer(game) {
   return function (error) {
-    var why = error && error.message ? error.message : "no answer";
-    say(game, "error", "", "Could not ask the server: " + why + ".");
+    var why = error && error.message ? error.message : _("no answer");
+    say(game, "error", "", _("Could not ask the server: %(why)s.", { why: why }));
   };
+}
+
+// True (and said) when the solver gave up on the puzzle within the request's bounds: the
+// answer is a 200 with status "gave_up" and the server's words, and nothing to mark.
+function gaveUp(game, data) {
+  if (data.status !== "gave_up") { return false; }
+  say(game, "error", "", data.message);
+  return true;
 }
 
 function markWrong(game, data) {
@@ -52,6 +61,7 @@ function sayVerdict(game, data) {
 
 export function askCheck(game) {
   request(game, game.table.getAttribute("data-check-url")).then(function (data) {
+    if (gaveUp(game, data)) { return; }
     markWrong(game, data);
     sayVerdict(game, data);
   }).catch(failer(game));
@@ -59,6 +69,7 @@ export function askCheck(game) {
 
 export function askHint(game) {
   request(game, game.table.getAttribute("data-hint-url")).then(function (data) {
+    if (gaveUp(game, data)) { return; }
     markWrong(game, data);
     if (data.kind !== "next" && data.kind !== "stuck") {
       sayVerdict(game, data);
@@ -70,8 +81,9 @@ export function askHint(game) {
     h.cells.forEach(function (i) { game.hintCells[i] = true; });
     render(game);
     if (data.kind === "stuck") {
-      say(game, "stuck", "Next: a guess", "None of the techniques this solver knows applies " +
-        "here. The engine would guess at " + data.stuck.cell + ", the cell with the fewest candidates.");
+      say(game, "stuck", _("Next: a guess"), _("None of the techniques this solver knows " +
+        "applies here. The engine would guess at %(cell)s, the cell with the fewest candidates.",
+        { cell: data.stuck.cell }));
       return;
     }
     showHint(game.panel, data.steps[data.steps.length - 1], data.steps, game.size);
@@ -81,16 +93,17 @@ export function askHint(game) {
 export function reveal(game) {
   var i = game.selected;
   if (locked(game, i)) {
-    say(game, "", "", "Select an empty cell (or one of yours) first, then press Reveal a cell.");
+    say(game, "", "", _("Select an empty cell (or one of yours) first, then press Reveal a cell."));
     return;
   }
   var name = cellName(game, i);
   request(game, game.table.getAttribute("data-check-url"), { reveal: name }).then(function (data) {
+    if (gaveUp(game, data)) { return; }
     var before = copyState(game.state);
     game.state.values[i] = game.symbols.indexOf(data.revealed.digit) + 1;
     game.state.revealed[i] = 1;
     clearMarksAbout(game, i);
-    say(game, "", "", name + " is " + data.revealed.digit + ".");
+    say(game, "", "", _("%(cell)s is %(symbol)s.", { cell: name, symbol: data.revealed.digit }));
     commit(game, before);
   }).catch(failer(game));
 }

@@ -1,6 +1,7 @@
 // Drawing the play page's game: each cell's classes, text, pencil marks and spoken label,
 // the pad's pencil toggle, and the clock. Everything is drawn from the game object
 // (play-game.js), so one render() after any change shows it.
+import { _ } from "./i18n.js";
 import { duration, now } from "./play-clock.js";
 import { conflicts, peersOf } from "./play-houses.js";
 import { markList, symbolOf, valueAt } from "./play-game.js";
@@ -8,19 +9,21 @@ import { markList, symbolOf, valueAt } from "./play-game.js";
 // "Row 1, column 2: 7 (given)", "...: blank, pencil marks 1 3", with what a check found.
 export function label(game, i, conflict) {
   var row = Math.floor(i / game.size) + 1, col = i % game.size + 1;
-  var text = "Row " + row + ", column " + col + ": ";
-  var v = valueAt(game, i);
+  var v = valueAt(game, i), m = markList(game, i), at = { row: row, col: col };
+  var text = _("Row %(row)s, column %(col)s: blank", at);
   if (v) {
-    text += symbolOf(game, v);
-    if (game.givens[i]) { text += " (given)"; } else if (game.state.revealed[i]) { text += " (revealed)"; }
-  } else {
-    text += "blank";
-    var m = markList(game, i);
-    if (m.length) { text += ", pencil marks " + m.join(" "); }
+    at.symbol = symbolOf(game, v);
+    text = game.givens[i] ? _("Row %(row)s, column %(col)s: %(symbol)s (given)", at)
+      : game.state.revealed[i] ? _("Row %(row)s, column %(col)s: %(symbol)s (revealed)", at)
+      : _("Row %(row)s, column %(col)s: %(symbol)s", at);
+  } else if (m.length) {
+    at.marks = m.join(" ");
+    text = _("Row %(row)s, column %(col)s: blank, pencil marks %(marks)s", at);
   }
-  if (conflict) { text += ", conflicts with another cell"; }
-  if (game.wrong[i]) { text += ", wrong"; }
-  if (game.wrongMarks[i]) { text += ", pencil marks leave out the answer"; }
+  // What a check found, each a clause of its own after the cell's words.
+  if (conflict) { text += _(", conflicts with another cell"); }
+  if (game.wrong[i]) { text += _(", wrong"); }
+  if (game.wrongMarks[i]) { text += _(", pencil marks leave out the answer"); }
   return text;
 }
 

@@ -2,6 +2,7 @@
 // Every change is undoable (the state before it goes on the undo stack), is drawn at once,
 // saved in this browser, and said in a few words (a focused cell's new label is not always
 // read out again). Filling the grid without a conflict solves the puzzle.
+import { _ } from "./i18n.js";
 import { now, words } from "./play-clock.js";
 import { conflicts } from "./play-houses.js";
 import { conflictAt, label, render, tick } from "./play-draw.js";
@@ -30,7 +31,8 @@ function settle(game) {
       pauseClock(game);
       tick(game);  // the clock then shows the whole seconds the words below say
       game.solved = true;
-      say(game, "solved", "Solved!", "Every cell is right. Time taken: " + words(now(game.clock)) + ".");
+      say(game, "solved", _("Solved!"),
+        _("Every cell is right. Time taken: %(time)s.", { time: words(now(game.clock)) }));
     }
   } else if (game.solved) {
     game.solved = false;  // an undo after solving: play on
@@ -66,7 +68,8 @@ function toggleMark(game, i, value) {
   clearMarksAbout(game, i);
   commit(game, before);
   var on = state.marks[i] >> (value - 1) & 1;
-  announce(game, "Pencil mark " + symbolOf(game, value) + (on ? " added" : " removed") + ".");
+  var mark = { symbol: symbolOf(game, value) };
+  announce(game, on ? _("Pencil mark %(symbol)s added.", mark) : _("Pencil mark %(symbol)s removed.", mark));
 }
 
 export function erase(game, i) {
@@ -76,7 +79,7 @@ export function erase(game, i) {
   if (state.values[i]) { state.values[i] = 0; } else { state.marks[i] = 0; }
   clearMarksAbout(game, i);
   commit(game, before);
-  announce(game, "Cleared.");
+  announce(game, _("Cleared."));
 }
 
 // Undo (back = true) or redo: the other stack keeps the state left behind.
@@ -88,7 +91,7 @@ export function travel(game, back) {
   game.state = from.pop();
   game.wrong = {}; game.wrongMarks = {};
   settle(game);
-  announce(game, back ? "Undone." : "Redone.");
+  announce(game, back ? _("Undone.") : _("Redone."));
 }
 
 // A symbol typed or tapped into the selected cell: a digit, or a pencil mark.
@@ -96,7 +99,7 @@ export function enter(game, value, asMark) {
   if (game.solved) { return; }
   var i = game.selected;
   if (locked(game, i)) {
-    announce(game, game.givens[i] ? "That cell is a given." : "That cell was revealed.");
+    announce(game, game.givens[i] ? _("That cell is a given.") : _("That cell was revealed."));
     return;
   }
   if (asMark || game.pencil) { toggleMark(game, i, value); } else { setValue(game, i, value); }
@@ -116,5 +119,5 @@ export function restart(game) {
   game.clock.since = null;
   resumeClock(game);
   commit(game, before);
-  say(game, "", "", "Started over: every entry and pencil mark is cleared (Undo brings them back).");
+  say(game, "", "", _("Started over: every entry and pencil mark is cleared (Undo brings them back)."));
 }

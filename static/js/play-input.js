@@ -3,6 +3,7 @@
 // Shift+symbol (or the Pencil toggle, or P) notes a pencil mark; Backspace, Delete, Space, 0
 // and . clear; Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes; the pad and the form's
 // buttons do the same by click or tap.
+import { _ } from "./i18n.js";
 import { moveFor } from "./grid-keys.js";
 import { keySymbol } from "./play-keys.js";
 import { askCheck, askHint, reveal } from "./play-ask.js";
@@ -39,7 +40,7 @@ function gridKey(game, event) {
         enter(game, value, typed.mark);
       } else if (typed.ch === "P" && !typed.mark) {
         togglePencil(game);
-        announce(game, game.pencil ? "Pencil on: symbols note pencil marks." : "Pencil off.");
+        announce(game, game.pencil ? _("Pencil on: symbols note pencil marks.") : _("Pencil off."));
       } else {
         return false;  // Tab and everything else keep their meaning
       }

@@ -1,5 +1,6 @@
 // The play page's questions to the server (/api/check, /api/hint), and a check's answer in
 // words. The page never holds the solution: a check names wrong cells, never their digits.
+import { _, ngettext } from "./i18n.js";
 
 // POST `body` as JSON; resolves to the answer's JSON, rejects with the server's own message.
 export function postJson(url, body) {
@@ -12,7 +13,7 @@ export function postJson(url, body) {
     return response.json().then(function (data) {
       if (!response.ok) {
         var first = data.errors && data.errors[0] && data.errors[0].message;
-        throw new Error(data.message || first || "The server said no.");
+        throw new Error(data.message || first || _("The server said no."));
       }
       return data;
     });
@@ -23,19 +24,21 @@ function names(list) { return list.map(function (x) { return x.cell; }).join(", 
 
 // [panel kind, heading, sentence] for a check's answer.
 export function verdict(data, size) {
-  var n = data.wrong.length;
-  var symbol = size <= 9 ? "digit" : "symbol";
   if (data.kind === "solved") {
-    return ["solved", "Solved!", "Every cell is right."];
+    return ["solved", _("Solved!"), _("Every cell is right.")];
   }
   if (data.kind === "wrong") {
-    return ["wrong", "", n + (n === 1 ? " entry is" : " entries are") + " wrong: " +
-      names(data.wrong) + " (marked in the grid)."];
+    return ["wrong", "", ngettext("%(num)s entry is wrong: %(cells)s (marked in the grid).",
+      "%(num)s entries are wrong: %(cells)s (marked in the grid).", data.wrong.length,
+      { cells: names(data.wrong) })];
   }
   if (data.kind === "marks") {
-    return ["marks", "", "The pencil marks in " + names(data.wrong_marks) +
-      " leave out the right " + symbol + " (marked in the grid)."];
+    var at = { cells: names(data.wrong_marks) };
+    return ["marks", "", size <= 9
+      ? _("The pencil marks in %(cells)s leave out the right digit (marked in the grid).", at)
+      : _("The pencil marks in %(cells)s leave out the right symbol (marked in the grid).", at)];
   }
-  return ["right", "", "Nothing is wrong so far: " + data.filled + " of " + data.cells +
-    " cells are filled."];
+  return ["right", "", ngettext("Nothing is wrong so far: %(filled)s of %(num)s cell is filled.",
+    "Nothing is wrong so far: %(filled)s of %(num)s cells are filled.", data.cells,
+    { filled: data.filled })];
 }

@@ -1,3 +1,4 @@
+import { _ } from "./i18n.js";
 import { moveFor } from "./grid-keys.js";
 
 // Jigsaw regions: a small grid to paint with the mouse (or a finger), kept in step with the
@@ -11,7 +12,7 @@ function buildPalette(p) {
   var palette = document.createElement("div");
   palette.className = "palette";
   palette.setAttribute("role", "group");
-  palette.setAttribute("aria-label", "Region to paint");
+  palette.setAttribute("aria-label", _("Region to paint"));
   for (var k = 0; k < p.size; k++) {
     var button = document.createElement("button");
     button.type = "button";
@@ -31,7 +32,7 @@ function buildTable(p) {
   var table = document.createElement("table");
   table.className = "paint-grid n-" + p.size;
   table.setAttribute("role", "grid");
-  table.setAttribute("aria-label", "Region map: arrow keys move, a letter or Space paints");
+  table.setAttribute("aria-label", _("Region map: arrow keys move, a letter or Space paints"));
   var body = document.createElement("tbody");
   for (var r = 0; r < p.size; r++) {
     var tr = document.createElement("tr");
@@ -93,8 +94,8 @@ function render(p) {
   for (var i = 0; i < p.count; i++) {
     var extra = classesFor(p, i);
     p.tds[i].textContent = p.labels[i];
-    p.tds[i].setAttribute("aria-label", "Row " + (Math.floor(i / p.size) + 1) + ", column " +
-      (i % p.size + 1) + ": region " + p.labels[i]);
+    p.tds[i].setAttribute("aria-label", _("Row %(row)s, column %(col)s: region %(region)s",
+      { row: Math.floor(i / p.size) + 1, col: i % p.size + 1, region: p.labels[i] }));
     restyle(p.tds, i, extra);
     if (mainCells.length === p.count) { restyle(mainCells, i, extra); }
   }

@@ -10,39 +10,46 @@
 // from its bulb, an arrow from its circle); a dot or letter goes between two neighbours; a
 // little killer's clue sits outside the grid before the first cell of its diagonal, a
 // sandwich's beside the row or column of the cell picked. Each rule in the list below has
-// Edit and Delete; the global rules are check boxes.
+// Edit and Delete; the global rules are check boxes. Each change redraws the rules around the
+// grid, and their words, as the server draws them (see redraw).
+
+import { _ } from "./i18n.js";
 
 const COORDS = "123456789abcdefghijklmnopqrstuvwxyz";
 const PLACES = "0" + COORDS; // an outside position: row or column -1 is "0"
 
-// What each tool writes: the start of its spelling and what it takes from the picked cells.
+// What each tool writes: the start of its spelling and what it takes from the picked cells;
+// `label` is the tool's choice in the menu, `name` the rule in the list.
 const TOOLS = [
-  { key: "th", label: "Thermometer (bulb first)", takes: "line" },
-  { key: "ar", label: "Arrow (circle first)", takes: "arrow" },
-  { key: "wh", label: "German whispers line", takes: "line" },
-  { key: "rb", label: "Renban line", takes: "line" },
-  { key: "pd", label: "Palindrome line", takes: "line" },
-  { key: "kr_w", label: "White dot (between two cells)", takes: "pair" },
-  { key: "kr_b", label: "Black dot (between two cells)", takes: "pair" },
-  { key: "xv_x", label: "X (between two cells)", takes: "pair" },
-  { key: "xv_v", label: "V (between two cells)", takes: "pair" },
-  { key: "oe_o", label: "Odd cells", takes: "cells" },
-  { key: "oe_e", label: "Even cells", takes: "cells" },
-  { key: "kc", label: "Killer cage (total optional)", takes: "cage" },
-  { key: "lk", label: "Little killer clue (first cell of its diagonal)", takes: "diagonal" },
-  { key: "sw", label: "Sandwich clue (a cell of its row or column)", takes: "sandwich" },
+  { key: "th", name: _("Thermometer"), label: _("Thermometer (bulb first)"), takes: "line" },
+  { key: "ar", name: _("Arrow"), label: _("Arrow (circle first)"), takes: "arrow" },
+  { key: "wh", name: _("German whispers line"), label: _("German whispers line"), takes: "line" },
+  { key: "rb", name: _("Renban line"), label: _("Renban line"), takes: "line" },
+  { key: "pd", name: _("Palindrome line"), label: _("Palindrome line"), takes: "line" },
+  { key: "kr_w", name: _("White dot"), label: _("White dot (between two cells)"), takes: "pair" },
+  { key: "kr_b", name: _("Black dot"), label: _("Black dot (between two cells)"), takes: "pair" },
+  { key: "xv_x", name: _("X"), label: _("X (between two cells)"), takes: "pair" },
+  { key: "xv_v", name: _("V"), label: _("V (between two cells)"), takes: "pair" },
+  { key: "oe_o", name: _("Odd cells"), label: _("Odd cells"), takes: "cells" },
+  { key: "oe_e", name: _("Even cells"), label: _("Even cells"), takes: "cells" },
+  { key: "kc", name: _("Killer cage"), label: _("Killer cage (total optional)"), takes: "cage" },
+  { key: "lk", name: _("Little killer clue"), label: _("Little killer clue (first cell of its diagonal)"),
+    takes: "diagonal" },
+  { key: "sw", name: _("Sandwich clue"), label: _("Sandwich clue (a cell of its row or column)"),
+    takes: "sandwich" },
 ];
 const GLOBALS = [
-  ["kn", "Anti-knight"],
-  ["ki", "Anti-king"],
-  ["nc", "Non-consecutive"],
-  ["dg_m", "Diagonal from top left"],
-  ["dg_p", "Diagonal from bottom left"],
-  ["ng_w", "Every white dot is given"],
-  ["ng_b", "Every black dot is given"],
-  ["ng_xv", "Every X and V is given"],
+  ["kn", _("Anti-knight")],
+  ["ki", _("Anti-king")],
+  ["nc", _("Non-consecutive")],
+  ["dg_m", _("Diagonal from top left")],
+  ["dg_p", _("Diagonal from bottom left")],
+  ["ng_w", _("Every white dot is given")],
+  ["ng_b", _("Every black dot is given")],
+  ["ng_xv", _("Every X and V is given")],
 ];
-const DIRECTIONS = [["dr", "down and right"], ["dl", "down and left"], ["ur", "up and right"], ["ul", "up and left"]];
+const DIRECTIONS = [["dr", _("down and right")], ["dl", _("down and left")], ["ur", _("up and right")],
+  ["ul", _("up and left")]];
 const STEP = { dr: [1, 1], dl: [1, -1], ur: [-1, 1], ul: [-1, -1] };
 
 function element(tag, className, text) {
@@ -87,12 +94,12 @@ function options(select, pairs) {
 function buildPanel(ed) {
   // The editor's controls, after the text field; ed holds them.
   const panel = element("div", "rule-editor");
-  const help = element("p", "hint", "Or draw them: press Pick cells, then drag across the " +
+  const help = element("p", "hint", _("Or draw them: press Pick cells, then drag across the " +
     "grid or click cells one by one (or move in the grid with Shift and the arrow keys), " +
-    "choose the rule and press Add rule. Each rule in the list has Edit and Delete.");
-  ed.pick = button("Pick cells");
+    "choose the rule and press Add rule. Each rule in the list has Edit and Delete."));
+  ed.pick = button(_("Pick cells"));
   ed.pick.setAttribute("aria-pressed", "false");
-  ed.clear = button("Clear picked cells");
+  ed.clear = button(_("Clear picked cells"));
   ed.status = element("p", "rule-picked hint", "");
   ed.status.setAttribute("role", "status");
   ed.tool = options(element("select", "rule-tool"), TOOLS.map((t, k) => [String(k), t.label]));
@@ -102,10 +109,10 @@ function buildPanel(ed) {
   ed.number.size = 4;
   ed.number.maxLength = 5;
   ed.direction = options(element("select", "rule-direction"), DIRECTIONS);
-  ed.line = options(element("select", "rule-line"), [["r", "its row"], ["c", "its column"]]);
-  ed.add = button("Add rule");
+  ed.line = options(element("select", "rule-line"), [["r", _("its row")], ["c", _("its column")]]);
+  ed.add = button(_("Add rule"));
   const globals = element("fieldset", "rule-globals");
-  globals.appendChild(element("legend", "", "Rules over the whole grid"));
+  globals.appendChild(element("legend", "", _("Rules over the whole grid")));
   ed.boxes = GLOBALS.map(([key, words]) => {
     const box = element("input");
     box.type = "checkbox";
@@ -114,10 +121,10 @@ function buildPanel(ed) {
     return box;
   });
   ed.list = element("ul", "rule-list");
-  ed.list.setAttribute("aria-label", "Rules");
-  panel.append(help, ed.pick, ed.clear, ed.status, labelled("Rule to add", ed.tool),
-    labelled("Number", ed.number), labelled("Diagonal goes", ed.direction),
-    labelled("Clue for", ed.line), ed.add, globals, ed.list);
+  ed.list.setAttribute("aria-label", _("Rules"));
+  panel.append(help, ed.pick, ed.clear, ed.status, labelled(_("Rule to add"), ed.tool),
+    labelled(_("Number"), ed.number), labelled(_("Diagonal goes"), ed.direction),
+    labelled(_("Clue for"), ed.line), ed.add, globals, ed.list);
   ed.field.insertAdjacentElement("afterend", panel);
 }
 
@@ -153,7 +160,7 @@ function describe(ed, tok) {
   const cells = parts.map((p) => cellsOf(ed, p)).filter((c) => c && c.length);
   const spot = k >= 0 && !["diagonal", "sandwich"].includes(TOOLS[k].takes) && cells.length;
   const where = spot ? " " + cells[cells.length - 1].map((c) => cellName(ed, c)).join(" ") : " (" + tok + ")";
-  return (k >= 0 ? TOOLS[k].label.replace(/ \(.*\)$/, "") : "Rule") + where;
+  return (k >= 0 ? TOOLS[k].name : _("Rule")) + where;
 }
 
 function tokens(ed) {
@@ -164,6 +171,80 @@ function write(ed, all) {
   ed.field.value = all.join("\n");
   ed.field.removeAttribute("aria-invalid");
   draw(ed);
+  redraw(ed);
+}
+
+// ---- The rules drawn around the grid: the server's drawing, asked again ---------------------
+// The form page draws a board's rules around its grid and says them in words (GET /?rules=...,
+// as "Edit this puzzle" opens it). When the rules change, the editor asks for that page with
+// the new rules and moves its drawing and words here: one drawing, the server's. The grid
+// itself stays (what is typed in it, and its listeners). A failed request leaves the drawing
+// as it was; the text field is still what Solve sends.
+
+function formQuery(ed) {
+  const form = ed.field.form;
+  const query = new URLSearchParams();
+  ["v", "n"].forEach((name) => {
+    const input = form.querySelector("input[type=hidden][name=" + name + "]");
+    if (input) { query.set(name, input.value); }
+  });
+  const regions = form.querySelector("textarea[name=regions]");
+  if (regions && regions.value.trim()) { query.set("r", regions.value.replace(/\s+/g, "")); }
+  query.set("rules", tokens(ed).join("."));
+  return query;
+}
+
+// The element a grid's drawing wraps it in (render.drawing.overlay), or the table itself.
+function drawnAround(table) {
+  const board = table.parentElement;
+  return board && board.classList.contains("drawn-board") ? board.parentElement : table;
+}
+
+function moveDrawing(ed, fresh) {
+  const now = drawnAround(ed.table);
+  const drawn = drawnAround(fresh);
+  if (drawn === fresh && now === ed.table) { return; }  // no rule drawn, none to draw
+  // Moving the table blurs the cell being typed in or picked from: it gets the focus back.
+  const focused = ed.table.contains(document.activeElement) ? document.activeElement : null;
+  if (drawn === fresh) {  // no rule to draw
+    now.replaceWith(ed.table);
+  } else {
+    const copy = document.importNode(drawn, true);
+    const spot = copy.querySelector("table.grid");
+    now.replaceWith(copy);
+    spot.replaceWith(ed.table);
+  }
+  if (focused) { focused.focus({ preventScroll: true }); }
+}
+
+function moveWords(ed, fresh) {
+  const form = ed.field.form;
+  const now = document.querySelector("section.rule-words");
+  const copy = fresh ? document.importNode(fresh, true) : null;
+  if (now && copy) { now.replaceWith(copy); }
+  else if (now) { now.remove(); }
+  else if (copy) { form.before(copy); }
+}
+
+function redraw(ed) {
+  if (!window.fetch || !window.DOMParser) { return; }
+  const asked = ed.drawings = (ed.drawings || 0) + 1;
+  const page = new URL(ed.field.form.getAttribute("action") || "/", window.location.href);
+  page.search = formQuery(ed).toString();
+  fetch(page.href, { credentials: "same-origin" })
+    .then((response) => {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.text();
+    })
+    .then((html) => {
+      if (asked !== ed.drawings) { return; }  // a later change has asked again
+      const doc = new DOMParser().parseFromString(html, "text/html");
+      const fresh = doc.querySelector("form table.grid.editable");
+      if (!fresh) { return; }
+      moveDrawing(ed, fresh);
+      moveWords(ed, doc.querySelector("section.rule-words"));
+    })
+    .catch(() => {});
 }
 
 // ---- Drawing the editor's state -----------------------------------------------------------
@@ -171,9 +252,9 @@ function write(ed, all) {
 function listItem(ed, tok) {
   const words = describe(ed, tok);
   const item = element("li", "", words + " ");
-  const edit = button("Edit", "Edit: " + words);
+  const edit = button(_("Edit"), _("Edit: %(rule)s", { rule: words }));
   edit.addEventListener("click", () => { editRule(ed, tok); });
-  const remove = button("Delete", "Delete: " + words);
+  const remove = button(_("Delete"), _("Delete: %(rule)s", { rule: words }));
   remove.addEventListener("click", () => { write(ed, tokens(ed).filter((x) => x !== tok)); });
   item.append(edit, remove);
   return item;
@@ -193,8 +274,8 @@ function draw(ed) {
   // empty grid's) says that alone.
   ed.spoken = ed.spoken || ed.path.length > 0;
   ed.status.textContent = ed.path.length
-    ? "Picked, in order: " + ed.path.map((c) => cellName(ed, c)).join(" ")
-    : ed.spoken ? "No cells picked." : "";
+    ? _("Picked, in order: %(cells)s", { cells: ed.path.map((c) => cellName(ed, c)).join(" ") })
+    : ed.spoken ? _("No cells picked.") : "";
 }
 
 function editRule(ed, tok) {
@@ -239,19 +320,19 @@ function shaped(ed, t) {
   // A line, pair, cells or cage rule from the picked cells, or what is missing.
   const path = ed.path, cells = path.map((c) => token(ed, c)).join("");
   if (["line", "arrow"].includes(t.takes)) {
-    if (path.length < 2) { return { error: "A line needs two cells or more, in order." }; }
+    if (path.length < 2) { return { error: _("A line needs two cells or more, in order.") }; }
     if (path.some((c, i) => i && !touching(ed, path[i - 1], c, false))) {
-      return { error: "Each cell of a line must touch the one before it." };
+      return { error: _("Each cell of a line must touch the one before it.") };
     }
     return { rule: t.takes === "arrow" ? "ar_" + token(ed, path[0]) + "_" + cells : t.key + "_" + cells };
   }
   if (t.takes === "pair") {
     const ok = path.length === 2 && touching(ed, path[0], path[1], true);
-    return ok ? { rule: t.key + "_" + cells } : { error: "A dot or letter goes between two cells side by side." };
+    return ok ? { rule: t.key + "_" + cells } : { error: _("A dot or letter goes between two cells side by side.") };
   }
   if (t.takes === "cells") { return { rule: t.key + "_" + cells }; }
   const value = ed.number.value.trim();
-  if (value && !/^\d{1,4}$/.test(value)) { return { error: "A cage's total is a whole number." }; }
+  if (value && !/^\d{1,4}$/.test(value)) { return { error: _("A cage's total is a whole number.") }; }
   const sorted = path.slice().sort((a, b) => a - b).map((c) => token(ed, c)).join("");
   return { rule: "kc_" + sorted + (value ? "_" + value : "") };
 }
@@ -259,7 +340,7 @@ function shaped(ed, t) {
 function clued(ed, t) {
   // An outside clue from its first picked cell, or what is missing.
   const value = ed.number.value.trim();
-  if (!/^\d{1,4}$/.test(value)) { return { error: "Type the clue's number first." }; }
+  if (!/^\d{1,4}$/.test(value)) { return { error: _("Type the clue's number first.") }; }
   const first = ed.path[0], row = Math.floor(first / ed.size), col = first % ed.size;
   if (t.takes === "sandwich") {
     const index = ed.line.value === "r" ? row + 1 : col + 1;
@@ -268,14 +349,14 @@ function clued(ed, t) {
   const [dr, dc] = STEP[ed.direction.value];
   const at = [row - dr, col - dc];
   if (at.every((v) => v >= 0 && v < ed.size)) {
-    return { error: "A little killer starts on the grid's edge: pick its first cell there." };
+    return { error: _("A little killer starts on the grid's edge: pick its first cell there.") };
   }
   return { rule: "lk_" + PLACES[at[0] + 1] + PLACES[at[1] + 1] + "_" + ed.direction.value + "_" + value };
 }
 
 function addRule(ed) {
   const t = TOOLS[Number(ed.tool.value)];
-  if (!ed.path.length) { ed.status.textContent = "Pick the rule's cells first."; return; }
+  if (!ed.path.length) { ed.status.textContent = _("Pick the rule's cells first."); return; }
   const made = ["diagonal", "sandwich"].includes(t.takes) ? clued(ed, t) : shaped(ed, t);
   if (made.error) { ed.status.textContent = made.error; return; }
   const all = tokens(ed).filter((x) => x !== made.rule);
@@ -283,7 +364,7 @@ function addRule(ed) {
   ed.path = [];
   ed.number.value = "";
   write(ed, all);
-  ed.status.textContent = "Added: " + describe(ed, made.rule) + ".";
+  ed.status.textContent = _("Added: %(rule)s.", { rule: describe(ed, made.rule) });
 }
 
 function extend(ed, cell) {
@@ -314,6 +395,7 @@ function listenToControls(ed) {
     write(ed, all);
   }));
   ed.field.addEventListener("input", () => { draw(ed); });
+  ed.field.addEventListener("change", () => { redraw(ed); });  // typed: once the field is left
 }
 
 function listenToGrid(ed) {

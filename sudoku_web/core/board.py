@@ -35,6 +35,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from .wording import N_, Words, words
+
 if TYPE_CHECKING:
     from .rules.base import Rule
 
@@ -66,12 +68,35 @@ class House:
     index: int  # 0-based within its kind
     cells: tuple[int, ...]
 
-    @property
+    @functools.cached_property
     def name(self) -> str:
         """A human name such as ``row 4``, ``box 5`` or ``the main diagonal``."""
-        if self.kind == "diagonal":
-            return "the main diagonal" if self.index == 0 else "the anti-diagonal"
-        return f"{self.kind} {self.index + 1}"
+        return self.words.english()
+
+    @functools.cached_property
+    def words(self) -> Words:
+        """:attr:`name` as a catalog template and its number, for sentences said in any
+        language (its English is :attr:`name`)."""
+        return house_words(self.kind, self.index)
+
+
+def house_words(kind: HouseKind, index: int) -> Words:
+    """The name of house ``index`` (0-based) of ``kind`` as a catalog template and its number
+    (:attr:`House.words`; ``row 4``)."""
+    if kind == "diagonal":
+        return Words(_DIAGONALS[index])
+    return Words(_HOUSE_NAMES[kind], (("number", str(index + 1)),))
+
+
+#: The houses' names as the catalog holds them (English: ``row 4``).
+_HOUSE_NAMES: dict[str, str] = {
+    "row": N_("row {number}"),
+    "column": N_("column {number}"),
+    "box": N_("box {number}"),
+    "window": N_("window {number}"),
+    "region": N_("region {number}"),
+}
+_DIAGONALS = (N_("the main diagonal"), N_("the anti-diagonal"))
 
 
 @dataclass(frozen=True, order=True)
@@ -89,6 +114,19 @@ class PuzzleError:
     code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage", "rule"]
     message: str
     cells: tuple[int, ...] = ()
+    #: The sentence as a :class:`~sudoku_web.core.wording.Words` (``message`` is its
+    #: English), for the web layer to say in the visitor's language; None where a problem
+    #: is said in English only so far.
+    said: Words | None = field(default=None, compare=False)
+
+
+def _said(
+    code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage", "rule"],
+    message: Words,
+    cells: tuple[int, ...] = (),
+) -> PuzzleError:
+    """A :class:`PuzzleError` said by ``message`` (its English the error's ``message``)."""
+    return PuzzleError(code, str(message), cells, message)
 
 
 class InvalidPuzzle(ValueError):
@@ -505,17 +543,28 @@ def parse_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
     if len(chars) != geo.cells:
         errors.insert(
             0,
-            PuzzleError(
+            _said(
                 "length",
-                f"Found {len(chars)} cells, expected {geo.cells} ({geo.size} rows of {geo.size}).",
+                words(
+                    N_("Found {found} cells, expected {cells} ({size} rows of {size})."),
+                    found=len(chars),
+                    cells=geo.cells,
+                    size=geo.size,
+                ),
             ),
         )
     if len(found) > 1:
         errors.append(
-            PuzzleError(
+            _said(
                 "length",
-                f"The text holds {len(found)} different grids of {geo.cells} cells; "
-                "paste one puzzle at a time.",
+                words(
+                    N_(
+                        "The text holds {grids} different grids of {cells} cells; paste"
+                        " one puzzle at a time."
+                    ),
+                    grids=len(found),
+                    cells=geo.cells,
+                ),
             )
         )
     raise InvalidPuzzle(errors)
@@ -537,9 +586,29 @@ def _symbol_errors(chars: Sequence[str], grid: Sequence[int], geo: Geometry) -> 
     if not bad:
         return []
     allowed = f"a symbol {_symbol_range(geo)} or a blank ({_BLANKS_SHOWN})"
+    cells = tuple(i for i in bad if i < geo.cells)
+    if len(bad) == 1 and bad[0] < geo.cells:
+        (index,) = bad
+        said = words(
+            N_(
+                "Position {position} ({cell}) holds {char}, which is not a symbol"
+                " {symbols} or a blank ({blanks})."
+            )
+            if geo.size <= 9
+            else N_(
+                "Position {position} ({cell}) holds {char}, which is not a symbol"
+                " 1-9 or {symbols} or a blank ({blanks})."
+            ),
+            position=index + 1,
+            cell=geo.cell_name(index),
+            char=repr(chars[index]),
+            symbols=f"1-{geo.symbols[-1]}" if geo.size <= 9 else f"A-{geo.symbols[-1]}",
+            blanks=_BLANKS_SHOWN,
+        )
+        return [_said("symbol", said, cells)]
     if len(bad) == 1:
         (index,) = bad
-        where = geo.cell_name(index) if index < geo.cells else f"cell {index + 1}"
+        where = f"cell {index + 1}"
         message = f"Position {index + 1} ({where}) holds {chars[index]!r}, which is not {allowed}."
     else:
         by_char: dict[str, list[int]] = {}
@@ -553,7 +622,6 @@ def _symbol_errors(chars: Sequence[str], grid: Sequence[int], geo: Geometry) -> 
             if len(by_char) > 1
             else f"{chars[bad[0]]!r} is not {allowed}; it is at {_positions(bad, geo)}."
         )
-    cells = tuple(i for i in bad if i < geo.cells)
     return [PuzzleError("symbol", message, cells)]
 
 

@@ -51,6 +51,7 @@ from typing import TypedDict, Unpack
 from .board import SYMBOLS, Cage, Geometry, find_conflicts, parse_puzzle
 from .cages import combinations, covers_grid, grid_total
 from .solver import SolveResult, solve
+from .wording import N_, Words, words
 
 # A whole diagnosis stays within these unless the caller says otherwise. The deadline is the
 # one that matters inside a request; the node bounds keep one hard sub-solve from eating it.
@@ -100,10 +101,16 @@ class Fix:
 
     def describe(self, geometry: Geometry) -> str:
         """Words for people: ``r4c7: 5 → 3`` or ``r4c7: remove the 5``."""
+        return self.words(geometry).english()
+
+    def words(self, geometry: Geometry) -> Words:
+        """:meth:`describe` as a catalog template and its values."""
         where, old = geometry.cell_name(self.cell), geometry.symbol(self.old)
         if self.new is None:
-            return f"{where}: remove the {old}"
-        return f"{where}: {old} \u2192 {geometry.symbol(self.new)}"
+            return words(N_("{cell}: remove the {digit}"), cell=where, digit=old)
+        return words(
+            N_("{cell}: {old} \u2192 {new}"), cell=where, old=old, new=geometry.symbol(self.new)
+        )
 
 
 @dataclass(frozen=True)
@@ -138,16 +145,24 @@ class Diagnosis:
 
     def summary(self, geometry: Geometry) -> str:
         """One sentence for the impossible page: which givens cannot all be right."""
+        return self.summary_words(geometry).english()
+
+    def summary_words(self, geometry: Geometry) -> Words:
+        """:meth:`summary` as a catalog template and its values."""
         if not self.conflict:
-            return "The doctor ran out of time before it could narrow the problem down."
+            return words(N_("The doctor ran out of time before it could narrow the problem down."))
         names = ", ".join(geometry.cell_name(c) for c in self.conflict)
-        n = len(self.conflict)
-        head = f"These {n} givens cannot all be right: {names}."
-        if n == 1:  # pragma: no cover - a lone given always fits an empty grid
-            head = f"The given at {names} cannot be right."
-        if not self.complete:
-            head += " (The doctor ran out of time; this set may not be the smallest.)"
-        return head
+        if len(self.conflict) == 1:  # pragma: no cover - a lone given always fits an empty grid
+            return words(N_("The given at {cells} cannot be right."), cells=names)
+        template = (
+            N_("These {count} givens cannot all be right: {cells}.")
+            if self.complete
+            else N_(
+                "These {count} givens cannot all be right: {cells}. (The doctor ran out of "
+                "time; this set may not be the smallest.)"
+            )
+        )
+        return words(template, count=str(len(self.conflict)), cells=names)
 
 
 @dataclass(frozen=True)

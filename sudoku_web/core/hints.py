@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from .board import Geometry
 from .logic import Candidates, Step, apply_step, next_step, pencil_marks
 from .solver import branch_for
+from .wording import Words
 
 # A hint looks this many steps ahead for the next placement; in practice 1-10 are needed.
 HINT_LOOKAHEAD = 200
@@ -39,6 +40,7 @@ class Hint:
     stuck_guess: str = ""  # ... and the guess in words (solver.Branch.describe)
     # The deadline came before a placement: the steps are the eliminations found so far.
     cut_short: bool = False
+    stuck_words: Words | None = None  # the guess as a catalog template (solver.Branch.words)
 
     @property
     def last(self) -> Step | None:
@@ -88,7 +90,8 @@ def hint_steps(
             branch = branch_for(cand.values, cand.masks, geometry)  # the engine's own choice
             if branch is None:
                 return Hint(tuple(steps), cand)
-            return Hint(tuple(steps), cand, branch.options[0][0], branch.describe(geometry))
+            said = branch.words(geometry)
+            return Hint(tuple(steps), cand, branch.options[0][0], said.english(), stuck_words=said)
         steps.append(step)
         if step.placements or step.technique == "Contradiction":
             break

@@ -67,6 +67,7 @@ from .techniques import (
     tables_for,
     untold,
 )
+from .wording import N_, Np_, Words, counted, words
 
 __all__ = [
     "GRADES",
@@ -80,6 +81,7 @@ __all__ = [
     "explain",
     "grade",
     "grade_note",
+    "grade_note_words",
     "graded",
     "machine_grade",
     "next_step",
@@ -221,12 +223,28 @@ def next_step(
 
 
 def _first_step(
-    cand: Candidates, tables: Tables, unique: bool, cheap_only: bool = False
+    cand: Candidates,
+    tables: Tables,
+    unique: bool,
+    cheap_only: bool = False,
+    solution: Sequence[int] | None = None,
 ) -> Step | None:
-    broken = contradiction(cand, tables)
-    if broken is not None:
-        return broken
+    """The contradiction the position shows, else the ladder's first step. A position that
+    keeps ``solution`` (a filling of every rule) shows none, so it is not looked for: on a
+    board with rules that look runs every rule's propagator to its end, after every step."""
+    if solution is None or not _keeps(cand, solution):
+        broken = contradiction(cand, tables)
+        if broken is not None:
+            return broken
     return _ladder_step(cand, tables, TECHNIQUES, unique, cheap_only)
+
+
+def _keeps(cand: Candidates, solution: Sequence[int]) -> bool:
+    """True when every placed digit is the solution's and every open cell keeps its digit."""
+    return all(
+        v == s if v else m >> (s - 1) & 1
+        for v, m, s in zip(cand.values, cand.masks, solution, strict=True)
+    )
 
 
 def _ladder_step(
@@ -252,7 +270,12 @@ def _ladder_step(
             if cheap_only:
                 break
             clock.check()  # past the deadline: OutOfTime, which the caller catches
-        step = technique(cand, tables)
+        try:
+            step = technique(cand, tables)
+        except clock.OutOfTime:
+            if not cheap_only:
+                raise
+            continue  # a cheap rung that checks the clock (a rule's): past the deadline, skipped
         if step is not None:
             return step
     return None
@@ -277,7 +300,8 @@ def explain(
     never use the uniqueness techniques.
 
     ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
-    and Medium techniques are tried before a guess, and ``cut_short`` says so; a costly
+    and Medium techniques are tried before a guess (not the rules' own steps, which check
+    the clock at each rule: a board may hold hundreds), and ``cut_short`` says so; a costly
     rung's search still running then stops too (:mod:`.techniques.clock`). 9x9 puzzles
     finish well inside any sensible deadline; minimal 16x16 ones can take seconds without.
     """
@@ -312,7 +336,7 @@ def explain(
                 break
             hurry = deadline is not None and time.perf_counter() > deadline
             try:
-                step = _first_step(cand, tables, unique, cheap_only=hurry)
+                step = _first_step(cand, tables, unique, cheap_only=hurry, solution=solution)
             except clock.OutOfTime:  # a costly rung ran past the deadline: as if in a hurry
                 step, hurry = None, True
             if step is None:
@@ -556,14 +580,18 @@ def _guess(cand: Candidates, geometry: Geometry, solution: Sequence[int]) -> Ste
     if branch is None:
         return None
     cell, digit = branch.holding(solution)
-    sentence = (
-        f"No technique here applies, so the engine would guess: it branches on "
-        f"{branch.describe(geometry)}. {geometry.symbol(digit)} in {geometry.cell_name(cell)} "
-        "is the one that holds, so it goes there."
+    said = words(
+        N_(
+            "No technique here applies, so the engine would guess: it branches on {branch}. "
+            "{digit} in {cell} is the one that holds, so it goes there."
+        ),
+        branch=branch.words(geometry),
+        digit=geometry.symbol(digit),
+        cell=geometry.cell_name(cell),
     )
     cells = (cell,) if branch.cell is not None else tuple(c for c, _ in branch.options)
     houses = () if branch.house is None else (branch.house,)
-    return Step("Guess", sentence, houses, cells, ((cell, digit),), (), cand)
+    return Step("Guess", "", houses, cells, ((cell, digit),), (), cand, words=said)
 
 
 def _grid(grid: Sequence[int] | str, geometry: Geometry) -> list[int]:
@@ -595,24 +623,42 @@ def machine_grade(stats: SolveStats) -> MachineGrade:
 
 def grade_note(explanation: Explanation | GradeResult, stats: SolveStats) -> str | None:
     """One sentence when the human and machine grades are two or more ranks apart, else None."""
+    said = grade_note_words(explanation, stats)
+    return None if said is None else said.english()
+
+
+def grade_note_words(explanation: Explanation | GradeResult, stats: SolveStats) -> Words | None:
+    """:func:`grade_note` as a catalog template and its values."""
     machine = machine_grade(stats)
     human = GRADES.index(explanation.grade)
-    hardest = explanation.hardest or "singles"
+    hardest = words(explanation.hardest or N_("singles"))
+    guesses = counted(
+        Np_("{count} guess", "{count} guesses"), machine.guesses, count=str(machine.guesses)
+    )
     if human - machine.rank >= 2:
-        return (
-            f"A person needs {hardest} ({explanation.grade}), but the engine's search found "
-            f"the answer with {_count(machine.guesses, 'guess', 'guesses')}: trial and error "
-            "does not care which patterns people find hard."
+        return words(
+            N_(
+                "A person needs {hardest} ({grade}), but the engine's search found the answer "
+                "with {guesses}: trial and error does not care which patterns people find hard."
+            ),
+            hardest=hardest,
+            grade=words(explanation.grade),
+            guesses=guesses,
         )
     if machine.rank - human >= 2:
-        return (
-            f"The engine made {_count(machine.guesses, 'guess', 'guesses')} and "
-            f"{_count(machine.backtracks, 'backtrack', 'backtracks')} because its reduce only "
-            f"uses singles and locked candidates, while a person can finish with {hardest} "
-            f"({explanation.grade}) and no guessing."
+        return words(
+            N_(
+                "The engine made {guesses} and {backtracks} because its reduce only uses singles "
+                "and locked candidates, while a person can finish with {hardest} ({grade}) and "
+                "no guessing."
+            ),
+            guesses=guesses,
+            backtracks=counted(
+                Np_("{count} backtrack", "{count} backtracks"),
+                machine.backtracks,
+                count=str(machine.backtracks),
+            ),
+            hardest=hardest,
+            grade=words(explanation.grade),
         )
     return None
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"

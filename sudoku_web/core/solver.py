@@ -60,6 +60,7 @@ Roads not taken (figures in ``benchmarks/RESULTS.md``, "Solver engine: roads not
 
 from __future__ import annotations
 
+import functools
 import operator
 import time
 from collections.abc import Sequence
@@ -107,8 +108,9 @@ from .solver_tables import (
 from .solver_tables import (
     tables_figures as tables_figures,
 )
-from .story import RULES_GUESS, SearchStory, StoryWriter
+from .story import FEWEST_CANDIDATES, RULES_GUESS, TWO_CANDIDATES, SearchStory, StoryWriter
 from .variants import CLASSIC, geometry_for
+from .wording import N_, Words, listing, words
 
 Status = Literal["solved", "multiple", "unsolvable", "invalid", "gave_up"]
 
@@ -252,18 +254,29 @@ class Branch:
 
     def describe(self, geometry: Geometry) -> str:
         """Words for the guess: ``r4c7 (3, 8), ...`` or ``where 7 goes in row 3 (...)``."""
+        return self.words(geometry).english()
+
+    def words(self, geometry: Geometry) -> Words:
+        """:meth:`describe` as a catalog template and its values."""
         if self.house is not None and self.symbol is not None:
-            places = " or ".join(geometry.cell_name(c) for c, _ in self.options)
-            return f"where {geometry.symbol(self.symbol)} goes in {self.house.name} ({places})"
-        cell = self.options[0][0]
-        listed = ", ".join(geometry.symbol(v) for _, v in self.options)
+            return words(
+                N_("where {digit} goes in {house} ({places})"),
+                digit=geometry.symbol(self.symbol),
+                house=self.house.words,
+                places=listing((geometry.cell_name(c) for c, _ in self.options), "or"),
+            )
         if self.ruled:
             why = RULES_GUESS
         elif len(self.options) == 2:
-            why = "a cell with two candidates and the most open peers"
+            why = TWO_CANDIDATES
         else:
-            why = "a cell with the fewest candidates"
-        return f"{geometry.cell_name(cell)} ({listed}), {why}"
+            why = FEWEST_CANDIDATES
+        return words(
+            N_("{cell} ({candidates}), {why}"),
+            cell=geometry.cell_name(self.options[0][0]),
+            candidates=", ".join(geometry.symbol(v) for _, v in self.options),
+            why=why,
+        )
 
 
 def branch_for(values: Sequence[int], masks: Sequence[int], geometry: Geometry) -> Branch | None:
@@ -635,17 +648,9 @@ class _RuleSearch(_CageSearch):
         if self.caged:
             self.use_cages(geometry)
         self.geo = geometry
-        self.propagators = tuple(
-            p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
-        )
+        self.propagators, weight = _rule_parts(geometry)
         self.weighs = bool(self.propagators)
-        self.weight = [1] * geometry.cells
-        full = self.t.full_n
-        for propagate in self.propagators:
-            probe = _Reads([full] * geometry.cells)
-            propagate(probe)
-            for cell in probe.read:
-                self.weight[cell] += 1
+        self.weight = list(weight)
         return self
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
@@ -710,6 +715,26 @@ class _RuleSearch(_CageSearch):
             if score < best_score:
                 best, best_score = g, score
         return best
+
+
+# Bounded by count: boards with rules come from users. The propagators may be shared (each
+# kind's says so: what one remembers is a completed run's masks, replaced whole).
+@functools.lru_cache(maxsize=64)
+def _rule_parts(geometry: Geometry) -> tuple[tuple[Propagator, ...], tuple[int, ...]]:
+    """A board's rule propagators, and each cell's starting weight in the rule search: one
+    plus the propagators that read it. Built once per board: a guess named in an
+    explanation (:func:`branch_for`) asks for them again at every guess."""
+    propagators = tuple(
+        p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
+    )
+    weight = [1] * geometry.cells
+    full = (1 << geometry.size) - 1
+    for propagate in propagators:
+        probe = _Reads([full] * geometry.cells)
+        propagate(probe)
+        for cell in probe.read:
+            weight[cell] += 1
+    return propagators, tuple(weight)
 
 
 class _Reads(list[int]):
@@ -802,10 +827,10 @@ class _Recorder(_Search):
         else:
             house, symbol = divmod(group - geo.cells, t.n)
             places = tuple(c for c, _ in placed)
-            self.writer.guess_house(depth, geo.houses[house].name, symbol + 1, places)
+            self.writer.guess_house(depth, geo.houses[house], symbol + 1, places)
         return out
 
-    def why(self, tt: int) -> str:
+    def why(self, tt: int) -> Words:
         """Words for a contradiction's scan word: the first group it left empty."""
         t = self.t
         empty = t.guard & ~tt
@@ -813,7 +838,7 @@ class _Recorder(_Search):
         if group < t.geo.cells:
             return self.writer.empty_cell(group)
         house, symbol = divmod(group - t.geo.cells, t.n)
-        return self.writer.empty_house(t.geo.houses[house].name, symbol + 1)
+        return self.writer.empty_house(t.geo.houses[house], symbol + 1)
 
 
 def verify(solution: Sequence[int], givens: Sequence[int], geometry: Geometry) -> bool:

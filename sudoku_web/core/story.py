@@ -27,9 +27,10 @@ fail
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
-from .board import Geometry
+from .board import Geometry, House
+from .wording import N_, Np_, Words, counted, listing, words
 
 EventKind = Literal["reduce", "guess", "try", "fail", "solved", "stop"]
 
@@ -50,6 +51,8 @@ class StoryEvent:
     places: tuple[int, ...] = ()  # guess in a house: the cells the symbol could go in
     house: str | None = None  # guess in a house: which one ("row 3")
     settled: int = 0  # reduce / try: cells the reduce filled
+    # The sentence as a catalog template and its values (``sentence`` is its English).
+    words: Words | None = None
 
 
 @dataclass(frozen=True)
@@ -60,12 +63,16 @@ class SearchStory:
     truncated: bool
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 # Why the search on a board with rules guesses where it does (``solver._RuleSearch.choose``).
-RULES_GUESS = "a cell with the fewest candidates for the rules that read it"
+RULES_GUESS = words(N_("a cell with the fewest candidates for the rules that read it"))
+#: Why the plain search guesses on a cell.
+TWO_CANDIDATES = words(N_("a cell with two candidates and the most open peers"))
+FEWEST_CANDIDATES = words(N_("a cell with the fewest candidates"))
+
+
+def _event(depth: int, kind: EventKind, said: Words, **details: Any) -> StoryEvent:
+    """An event whose sentence is ``said`` (kept beside its English)."""
+    return StoryEvent(depth, kind, said.english(), words=said, **details)
 
 
 @dataclass
@@ -77,7 +84,7 @@ class StoryWriter:
     events: list[StoryEvent] = field(default_factory=list)
     truncated: bool = False
     # Why a cell is guessed, when the search chooses by another rule than the plain one.
-    cell_reason: str | None = None
+    cell_reason: Words | None = None
 
     @property
     def full(self) -> bool:
@@ -97,76 +104,132 @@ class StoryWriter:
 
     def givens(self, count: int, settled: int) -> None:
         """The root: the givens placed, then the first reduce."""
-        tail = f"; the reduce then settles {_count(settled, 'cell', 'cells')}" if settled else ""
-        self.add(StoryEvent(0, "reduce", f"Place the {count} givens{tail}.", settled=settled))
+        if settled:
+            said = counted(
+                Np_(
+                    "Place the {count} givens; the reduce then settles {settled} cell.",
+                    "Place the {count} givens; the reduce then settles {settled} cells.",
+                ),
+                settled,
+                count=str(count),
+                settled=str(settled),
+            )
+        else:
+            said = words(N_("Place the {count} givens."), count=str(count))
+        self.add(_event(0, "reduce", said, settled=settled))
 
     def guess_cell(self, depth: int, cell: int, symbols: tuple[int, ...]) -> None:
         """A guess on a cell's candidates."""
         geo = self.geometry
-        listed = ", ".join(geo.symbol(v) for v in symbols)
         why = self.cell_reason or (
-            "a cell with two candidates and the most open peers"
+            TWO_CANDIDATES
             if len(symbols) == 2
-            else "no cell has two candidates and no symbol two places in a house, so a cell "
-            "with the fewest candidates"
+            else words(
+                N_(
+                    "no cell has two candidates and no symbol two places in a house, so a cell "
+                    "with the fewest candidates"
+                )
+            )
         )
-        sentence = f"Stuck: guess at {geo.cell_name(cell)} ({listed}), {why}."
-        self.add(StoryEvent(depth, "guess", sentence, cell=cell, candidates=symbols))
+        said = words(
+            N_("Stuck: guess at {cell} ({candidates}), {why}."),
+            cell=geo.cell_name(cell),
+            candidates=", ".join(geo.symbol(v) for v in symbols),
+            why=why,
+        )
+        self.add(_event(depth, "guess", said, cell=cell, candidates=symbols))
 
-    def guess_house(self, depth: int, house: str, symbol: int, places: tuple[int, ...]) -> None:
+    def guess_house(self, depth: int, house: House, symbol: int, places: tuple[int, ...]) -> None:
         """A guess on the places of a symbol in a house."""
         geo = self.geometry
-        where = " or ".join(geo.cell_name(c) for c in places)
-        sentence = (
-            f"Stuck, and no cell has two candidates: guess where {geo.symbol(symbol)} goes "
-            f"in {house} ({where})."
+        said = words(
+            N_(
+                "Stuck, and no cell has two candidates: guess where {digit} goes in {house} "
+                "({places})."
+            ),
+            digit=geo.symbol(symbol),
+            house=house.words,
+            places=listing((geo.cell_name(c) for c in places), "or"),
         )
-        self.add(StoryEvent(depth, "guess", sentence, value=symbol, places=places, house=house))
+        self.add(_event(depth, "guess", said, value=symbol, places=places, house=house.name))
 
     def tried(self, depth: int, cell: int, value: int, settled: int) -> None:
         """One branch: the placement and what its reduce settled."""
         geo = self.geometry
-        name = f"{geo.cell_name(cell)} = {geo.symbol(value)}"
-        more = _count(settled, "more cell", "more cells")
-        tail = f"; the reduce settles {more}" if settled else ""
-        self.add(StoryEvent(depth, "try", f"Try {name}{tail}.", cell, value, settled=settled))
+        if settled:
+            said = counted(
+                Np_(
+                    "Try {cell} = {digit}; the reduce settles {settled} more cell.",
+                    "Try {cell} = {digit}; the reduce settles {settled} more cells.",
+                ),
+                settled,
+                cell=geo.cell_name(cell),
+                digit=geo.symbol(value),
+                settled=str(settled),
+            )
+        else:
+            said = words(
+                N_("Try {cell} = {digit}."), cell=geo.cell_name(cell), digit=geo.symbol(value)
+            )
+        self.add(_event(depth, "try", said, cell=cell, value=value, settled=settled))
 
-    def failed(self, depth: int, cell: int | None, value: int | None, why: str) -> None:
+    def failed(self, depth: int, cell: int | None, value: int | None, why: Words) -> None:
         """A contradiction: the branch (or, at the root, the givens) cannot stand."""
         geo = self.geometry
         if cell is None or value is None:
-            self.add(StoryEvent(depth, "fail", f"The givens contradict each other: {why}."))
+            said = words(N_("The givens contradict each other: {why}."), why=why)
+            self.add(_event(depth, "fail", said))
             return
-        name = f"{geo.cell_name(cell)} = {geo.symbol(value)}"
-        self.add(StoryEvent(depth, "fail", f"{name} fails: {why}.", cell, value))
+        said = words(
+            N_("{cell} = {digit} fails: {why}."),
+            cell=geo.cell_name(cell),
+            digit=geo.symbol(value),
+            why=why,
+        )
+        self.add(_event(depth, "fail", said, cell=cell, value=value))
 
-    def empty_cell(self, cell: int) -> str:
+    def empty_cell(self, cell: int) -> Words:
         """Why: a cell lost every candidate."""
-        return f"{self.geometry.cell_name(cell)} has no candidate left"
+        return words(N_("{cell} has no candidate left"), cell=self.geometry.cell_name(cell))
 
-    def empty_house(self, house: str, symbol: int) -> str:
+    def empty_house(self, house: House, symbol: int) -> Words:
         """Why: a symbol lost every place in a house."""
-        return f"{self.geometry.symbol(symbol)} has no place left in {house}"
+        return words(
+            N_("{digit} has no place left in {house}"),
+            digit=self.geometry.symbol(symbol),
+            house=house.words,
+        )
 
     def solved(self, depth: int, number: int) -> None:
         """A solution; the first one sends the search on to prove it is the only one."""
         if number == 1:
-            sentence = "Every cell is settled: a solution. The search goes on to rule out another."
+            said = words(
+                N_("Every cell is settled: a solution. The search goes on to rule out another.")
+            )
         else:
-            sentence = "Every cell is settled again: a second solution, so it is not unique."
-        self.add(StoryEvent(depth, "solved", sentence))
+            said = words(N_("Every cell is settled again: a second solution, so it is not unique."))
+        self.add(_event(depth, "solved", said))
 
     def finished(self, status: str) -> None:
         """The search's end, when it ran out of branches rather than budget."""
         if status == "solved":
-            self.add(StoryEvent(0, "solved", "No branch is left to try: the solution is unique."))
+            said = words(N_("No branch is left to try: the solution is unique."))
+            self.add(_event(0, "solved", said))
         elif status == "unsolvable":
-            self.add(StoryEvent(0, "fail", "No branch is left to try: there is no solution."))
+            said = words(N_("No branch is left to try: there is no solution."))
+            self.add(_event(0, "fail", said))
 
     def stopped(self, depth: int, reason: str, guesses: int) -> None:
         """The budget ran out here."""
         if reason == "deadline":
-            sentence = "The time limit is reached here; the search stops unfinished."
+            said = words(N_("The time limit is reached here; the search stops unfinished."))
         else:
-            sentence = f"The work limit ({_count(guesses, 'guess', 'guesses')}) is reached here."
-        self.add(StoryEvent(depth, "stop", sentence))
+            said = counted(
+                Np_(
+                    "The work limit ({guesses} guess) is reached here.",
+                    "The work limit ({guesses} guesses) is reached here.",
+                ),
+                guesses,
+                guesses=str(guesses),
+            )
+        self.add(_event(depth, "stop", said))

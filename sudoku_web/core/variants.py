@@ -51,6 +51,7 @@ from .board import (
     standard,
     x_sudoku,
 )
+from .wording import N_
 
 #: ``build(size, regions)``: the geometry of one board of the variant; raises InvalidPuzzle
 #: for a size (or region map) it does not take.
@@ -80,7 +81,8 @@ class VariantInfo:
     sizes: tuple[int, ...]  # every size the engine takes
     form_sizes: tuple[int, ...]  # the picker's entries, default first
     build: Builder
-    #: Its houses in words, as in "no row, column or box repeats a digit".
+    #: Its houses in words, as in "no row, column or box repeats a digit" (marked for the
+    #: catalog: the web layer shows them in the visitor's language).
     house_list: str
     #: The rules in words, said on the form; the odd-numbered parts are drawn as the
     #: shading's key ("The two <shaded> diagonals ...").
@@ -202,7 +204,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=_BOXED,
         form_sizes=(9, 4, 6, 16),
         build=_boxed(standard),
-        house_list="row, column or box",
+        house_list=N_("row, column or box"),
         picker="Classic 9x9",
         noun="Sudoku",
         cage_prefix="killer",
@@ -250,7 +252,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=_BOXED,
         form_sizes=(9,),
         build=_boxed(x_sudoku),
-        house_list="row, column, box or main diagonal",
+        house_list=N_("row, column, box or main diagonal"),
         rules=("The two ", "shaded", " diagonals are houses too: each holds every digit once."),
         form_key="x",
         cage_prefix="killer-x",
@@ -273,7 +275,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=(9,),
         form_sizes=(9,),
         build=_hyper,
-        house_list="row, column, box or shaded window",
+        house_list=N_("row, column, box or shaded window"),
         rules=(
             "The four ",
             "shaded",
@@ -299,7 +301,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=tuple(JIGSAW_SIZES),
         form_sizes=(9,),
         build=_jigsaw,
-        house_list="row, column or region",
+        house_list=N_("row, column or region"),
         rules=(
             "The thick lines mark irregular regions instead of boxes: each row, column and "
             "region holds every digit once. Set the regions below.",
@@ -326,7 +328,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         sizes=_BOXED,
         form_sizes=(9,),
         build=_boxed(standard),
-        house_list="row, column or box",
+        house_list=N_("row, column or box"),
         rules=(
             "Each row, column and box holds every digit once, and the digits in each dashed "
             "cage are all different and add up to its sum. Draw the cages below.",

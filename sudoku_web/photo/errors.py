@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+from sudoku_web.core.wording import N_, Words, words
+
 PhotoErrorCode = Literal["not_image", "unsupported", "too_large", "corrupt", "no_grid", "cut_off"]
 
-NO_GRID_MESSAGE = "No Sudoku grid found in this photo: try a straighter, closer shot."
+NO_GRID_MESSAGE = words(N_("No Sudoku grid found in this photo: try a straighter, closer shot."))
 
 
 class PhotoError(ValueError):
@@ -26,7 +28,8 @@ class PhotoError(ValueError):
         A grid was found, but the photo's edge cuts off a whole row or column of it.
     """
 
-    def __init__(self, code: PhotoErrorCode, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: PhotoErrorCode, message: Words) -> None:
+        super().__init__(str(message))
         self.code: PhotoErrorCode = code
-        self.message = message
+        self.said = message  # the web layer says it in the visitor's language
+        self.message = str(message)  # in English

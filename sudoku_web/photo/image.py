@@ -17,6 +17,7 @@ import warnings
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from sudoku_web.core.wording import N_, words
 from sudoku_web.photo.errors import PhotoError
 
 FORMATS = ("JPEG", "PNG", "WEBP")
@@ -37,16 +38,33 @@ def check_image(data: bytes, *, max_pixels: int = MAX_PIXELS) -> tuple[str, int,
     finally:
         image.close()
     if fmt not in FORMATS:
-        raise PhotoError(
-            "unsupported",
-            f"A {fmt or 'picture of this'} file cannot be read: send a JPEG, PNG or WebP photo.",
+        said = (
+            words(N_("A {format} file cannot be read: send a JPEG, PNG or WebP photo."), format=fmt)
+            if fmt
+            else words(N_("A picture of this file cannot be read: send a JPEG, PNG or WebP photo."))
         )
+        raise PhotoError("unsupported", said)
     cap = max_pixels if fmt == "JPEG" else min(max_pixels, MAX_FULL_DECODE_PIXELS)
     if width < 1 or height < 1 or width * height > cap:
+        size = {"width": width, "height": height, "megapixels": cap // 1_000_000}
         raise PhotoError(
             "too_large",
-            f"The picture declares {width}x{height} pixels; at most {cap // 1_000_000} megapixels"
-            f" are read{'' if fmt == 'JPEG' else ' from a ' + fmt + ' file'}.",
+            words(
+                N_(
+                    "The picture declares {width}x{height} pixels; at most {megapixels}"
+                    " megapixels are read."
+                ),
+                **size,
+            )
+            if fmt == "JPEG"
+            else words(
+                N_(
+                    "The picture declares {width}x{height} pixels; at most {megapixels}"
+                    " megapixels are read from a {format} file."
+                ),
+                format=fmt,
+                **size,
+            ),
         )
     return fmt, width, height
 
@@ -66,7 +84,8 @@ def load_gray(data: bytes, *, max_pixels: int = MAX_PIXELS, side: int = WORK_SID
         return np.asarray(gray, dtype=np.uint8).copy()
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
         raise PhotoError(
-            "corrupt", "The picture's data is damaged or cut short: send the photo again."
+            "corrupt",
+            words(N_("The picture's data is damaged or cut short: send the photo again.")),
         ) from exc
     finally:
         image.close()
@@ -75,18 +94,20 @@ def load_gray(data: bytes, *, max_pixels: int = MAX_PIXELS, side: int = WORK_SID
 def _open(data: bytes) -> Image.Image:
     """Pillow's lazy open (header only), with its failures as PhotoError."""
     if not data:
-        raise PhotoError("not_image", "The file is empty: choose a photo of the puzzle.")
+        raise PhotoError("not_image", words(N_("The file is empty: choose a photo of the puzzle.")))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             return Image.open(io.BytesIO(data))
     except (Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
-        raise PhotoError("too_large", "The picture declares far too many pixels.") from exc
+        raise PhotoError(
+            "too_large", words(N_("The picture declares far too many pixels."))
+        ) from exc
     except UnidentifiedImageError as exc:
         raise PhotoError(
-            "not_image", "This file is not a picture: choose a JPEG, PNG or WebP photo."
+            "not_image", words(N_("This file is not a picture: choose a JPEG, PNG or WebP photo."))
         ) from exc
     except (OSError, SyntaxError, ValueError) as exc:
         raise PhotoError(
-            "corrupt", "The picture's header is damaged: send the photo again."
+            "corrupt", words(N_("The picture's header is damaged: send the photo again."))
         ) from exc

@@ -21,10 +21,12 @@ import math
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 import cv2
 import numpy as np
 
+from sudoku_web.core.wording import N_, Np_, Words, counted, listing, words
 from sudoku_web.photo import digits
 from sudoku_web.photo.check import FIRST_SOLVE_MS, Choice, Status, proofread, verdict
 from sudoku_web.photo.edges import DIGIT_REACH, cells_outside, over_the_edge
@@ -48,12 +50,14 @@ ALTERNATIVE = 0.001  # other classes at least this likely are choices for the pr
 SUSPECTS_SHOWN = 3  # least certain cells also marked when the reading is not proven
 VETO = 1e-4  # added to each class's probability when cuttings are weighed (weigh)
 
-_MESSAGES: dict[Status, str] = {
-    "unique": "The grid as read has exactly one solution.",
-    "conflict": "Some digits as read conflict in a row, column or box: check the marked cells.",
-    "no_solution": "The grid as read has no solution: check the marked cells.",
-    "several": "The grid as read has more than one solution: a digit may be missing.",
-    "unchecked": "The grid was read but not checked in time: check every cell.",
+_MESSAGES: dict[Status, Words] = {
+    "unique": words(N_("The grid as read has exactly one solution.")),
+    "conflict": words(
+        N_("Some digits as read conflict in a row, column or box: check the marked cells.")
+    ),
+    "no_solution": words(N_("The grid as read has no solution: check the marked cells.")),
+    "several": words(N_("The grid as read has more than one solution: a digit may be missing.")),
+    "unchecked": words(N_("The grid was read but not checked in time: check every cell.")),
 }
 
 
@@ -73,8 +77,13 @@ class Reading:
     uncertain: tuple[int, ...]
     changed: tuple[int, ...]
     status: Status
-    message: str
+    said: tuple[Words, ...]  # what the person reads about it, sentence by sentence
     rotation: int = 0
+
+    @property
+    def message(self) -> str:
+        """What the person reads, in English."""
+        return " ".join(str(sentence) for sentence in self.said)
 
 
 def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_PIXELS) -> Reading:
@@ -117,10 +126,15 @@ def read_photo(data: bytes, *, deadline_ms: float = 1500, max_pixels: int = MAX_
     reading = conclude(choices, deadline, turns, disputed(choices, others) | edge)
     if not outside:
         return reading
-    many = len(outside) > 1
-    count, them = (f"{len(outside)} cells lie", "them") if many else ("1 cell lies", "it")
-    note = f" {count} outside the photo: fill {them} in from the paper."
-    return replace(reading, message=reading.message + note)
+    note = counted(
+        Np_(
+            "{num} cell lies outside the photo: fill it in from the paper.",
+            "{num} cells lie outside the photo: fill them in from the paper.",
+        ),
+        len(outside),
+        num=len(outside),
+    )
+    return replace(reading, said=(*reading.said, note))
 
 
 Cut = tuple[list[list[Choice]], int, list[list[int]]]
@@ -143,26 +157,54 @@ def cut_lines(outside: Collection[int]) -> tuple[list[int], list[int]] | None:
     return (rows, columns) if rows or columns else None
 
 
-def cut_off_message(outside: Collection[int]) -> str:
+#: What a person reads when the photo's edge cuts off whole rows or columns, by what is cut
+#: (a row, rows, a column, columns, or both kinds: the sentence names each as it is).
+_CUT_OFF: Final = {
+    (1, 0): N_(
+        "Row {rows} of the grid is cut off by the photo's edge: take the photo again with"
+        " the whole grid in it."
+    ),
+    (2, 0): N_(
+        "Rows {rows} of the grid are cut off by the photo's edge: take the photo again with"
+        " the whole grid in it."
+    ),
+    (0, 1): N_(
+        "Column {columns} of the grid is cut off by the photo's edge: take the photo again"
+        " with the whole grid in it."
+    ),
+    (0, 2): N_(
+        "Columns {columns} of the grid are cut off by the photo's edge: take the photo again"
+        " with the whole grid in it."
+    ),
+    (1, 1): N_(
+        "Row {rows} and column {columns} of the grid are cut off by the photo's edge: take"
+        " the photo again with the whole grid in it."
+    ),
+    (2, 1): N_(
+        "Rows {rows}, and column {columns} of the grid are cut off by the photo's edge:"
+        " take the photo again with the whole grid in it."
+    ),
+    (1, 2): N_(
+        "Row {rows}, and columns {columns} of the grid are cut off by the photo's edge:"
+        " take the photo again with the whole grid in it."
+    ),
+    (2, 2): N_(
+        "Rows {rows}, and columns {columns} of the grid are cut off by the photo's edge:"
+        " take the photo again with the whole grid in it."
+    ),
+}
+
+
+def cut_off_message(outside: Collection[int]) -> Words:
     """What a person reads when the photo's edge cuts off whole rows or columns of the grid
     (``outside``: the cells off the photo, numbered as the grid stands upright)."""
     rows, columns = cut_lines(outside) or ([], [])
-    parts = [
-        f"{name}{'s' if len(lines) > 1 else ''} {_listed([str(k + 1) for k in lines])}"
-        for name, lines in (("row", rows), ("column", columns))
-        if lines
-    ]
-    text = (", and " if any(" and " in part for part in parts) else " and ").join(parts)
-    verb = "are" if len(rows) + len(columns) > 1 else "is"
-    return (
-        f"{text[0].upper()}{text[1:]} of the grid {verb} cut off by the photo's edge:"
-        " take the photo again with the whole grid in it."
+    text = _CUT_OFF[min(len(rows), 2), min(len(columns), 2)]
+    return words(
+        text,
+        rows=listing(str(k + 1) for k in rows),
+        columns=listing(str(k + 1) for k in columns),
     )
-
-
-def _listed(words: Sequence[str]) -> str:
-    """Words as a person lists them: "1", "1 and 2", "1, 2 and 3"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def read_square(square: np.ndarray) -> Cut | None:
@@ -254,7 +296,7 @@ def conclude(
         uncertain=tuple(sorted(uncertain)),
         changed=checked.changed,
         status=checked.status,
-        message=_MESSAGES[checked.status],
+        said=(_MESSAGES[checked.status],),
         rotation=turns,
     )
 

@@ -19,5 +19,6 @@ class AntiKing(ApartDiffer):
     NAME = "anti-king"
     FPUZZLES = ("antiking",)
     WORDS = "Anti-king: cells that touch, even diagonally, never hold the same digit."
+    REASON = N_("anti-king: cells that touch, even diagonally, never hold the same digit")
     STEPS = KING
     STEP = N_("Anti-king")

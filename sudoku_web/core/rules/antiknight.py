@@ -19,5 +19,6 @@ class AntiKnight(ApartDiffer):
     NAME = "anti-knight"
     FPUZZLES = ("antiknight",)
     WORDS = "Anti-knight: cells a chess knight's move apart never hold the same digit."
+    REASON = N_("anti-knight: cells a chess knight's move apart never hold the same digit")
     STEPS = KNIGHT
     STEP = N_("Anti-knight")

@@ -15,6 +15,7 @@ from itertools import product
 from typing import Any
 
 from ..board import Geometry, PuzzleError
+from ..wording import Words, words
 from . import sums
 from .base import (
     N_,
@@ -145,16 +146,19 @@ class Arrow(Rule):
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         shaft = self.shaft
-        low = sum(digits(masks[c])[0] for c in shaft)
-        high = sum(digits(masks[c])[-1] for c in shaft)
-        bulb = names(self.bulb, geometry)
-        return (
-            f"the arrow from {bulb} adds up {names(shaft, geometry)} to its bulb: with the "
-            f"candidates left the line makes between {low} and {high}, so the bulb must be "
-            "a number the line can make, and each line cell no more than the bulb allows "
-            "beside the smallest the others can add"
+        return words(
+            N_(
+                "the arrow from {bulb} adds up {cells} to its bulb: with the candidates left the "
+                "line makes between {low} and {high}, so the bulb must be a number the line can "
+                "make, and each line cell no more than the bulb allows beside the smallest the "
+                "others can add"
+            ),
+            bulb=names(self.bulb, geometry),
+            cells=names(shaft, geometry),
+            low=str(sum(digits(masks[c])[0] for c in shaft)),
+            high=str(sum(digits(masks[c])[-1] for c in shaft)),
         )
 
     def describe(self, geometry: Geometry) -> str:

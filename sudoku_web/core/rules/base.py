@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
+from ..wording import N_ as N_  # the kinds mark their step names with it
+from ..wording import Value, Words, listing, words
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
@@ -50,12 +52,6 @@ MAX_RULE_CELLS = 20_000  # cells over all rules
 class RuleError(InvalidPuzzle):
     """A rule that cannot be read or does not fit its board; carries every problem found
     (an :class:`~sudoku_web.core.board.InvalidPuzzle`: callers answer it the same way)."""
-
-
-def N_(name: str) -> str:
-    """Marks a kind's step name for the catalog (``make messages`` extracts it; gettext's no-op
-    marker): the core speaks English, and the web layer shows the name translated."""
-    return name
 
 
 def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
@@ -185,7 +181,7 @@ class Deduction:
     """
 
     technique: str
-    reason: str
+    reason: Words
     cells: tuple[int, ...]
     eliminations: tuple[tuple[int, int], ...]
 
@@ -314,10 +310,12 @@ class Rule:
             as_eliminations(removed),
         )
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         """Why the rule removes ``removed`` (cell -> lost digits as a mask) from ``masks``:
         a clause naming the rule, which the step's sentence goes on from."""
-        return f"{self.describe(geometry).rstrip('.')}: no other digit there fits it"
+        return words(
+            N_("{rule}: no other digit there fits it"), rule=self.describe(geometry).rstrip(".")
+        )
 
     # parts of the board
     def houses(self, geometry: Geometry) -> tuple[House, ...]:
@@ -511,12 +509,12 @@ def digits(mask: int) -> list[int]:
     return out
 
 
-def mask_words(mask: int) -> str:
+def mask_words(mask: int) -> Value:
     """A candidate mask in words: ``5``, ``4 or 6``, ``one of 1, 2, 3``."""
     ds = [str(d) for d in digits(mask)]
     if len(ds) <= 2:
-        return " or ".join(ds)
-    return "one of " + ", ".join(ds)
+        return listing(ds, "or")
+    return words(N_("one of {digits}"), digits=", ".join(ds))
 
 
 def global_flag(name: str, value: object) -> bool:

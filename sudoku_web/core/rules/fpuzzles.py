@@ -23,7 +23,8 @@ from urllib.parse import unquote
 from lzstring import LZString
 
 from ..board import Geometry, InvalidPuzzle, PuzzleError
-from .base import Reading, Rule, RuleError, problem
+from ..wording import N_, Words, listing, words
+from .base import Reading, Rule, RuleError
 from .board import build, default_regions
 from .registry import fpuzzles_kind
 
@@ -49,23 +50,23 @@ _COSMETIC = {
 }
 # Constraints f-puzzles has that no rule kind here reads, in words for the refusal.
 _UNKNOWN_WORDS = {
-    "betweenline": "between lines",
-    "clone": "clones",
-    "quadruple": "quadruples",
-    "minimum": "minimum cells",
-    "maximum": "maximum cells",
-    "extraregion": "extra regions",
-    "disjointgroups": "disjoint groups",
-    "doublearrow": "double arrows",
-    "entropicline": "entropic lines",
-    "regionsumline": "region sum lines",
-    "zipperline": "zipper lines",
-    "zipper": "zipper lines",
-    "modularline": "modular lines",
-    "lockoutline": "lockout lines",
-    "xsum": "X-sums",
-    "skyscraper": "skyscrapers",
-    "antidiagonal": "anti-diagonals",
+    "betweenline": N_("between lines"),
+    "clone": N_("clones"),
+    "quadruple": N_("quadruples"),
+    "minimum": N_("minimum cells"),
+    "maximum": N_("maximum cells"),
+    "extraregion": N_("extra regions"),
+    "disjointgroups": N_("disjoint groups"),
+    "doublearrow": N_("double arrows"),
+    "entropicline": N_("entropic lines"),
+    "regionsumline": N_("region sum lines"),
+    "zipperline": N_("zipper lines"),
+    "zipper": N_("zipper lines"),
+    "modularline": N_("modular lines"),
+    "lockoutline": N_("lockout lines"),
+    "xsum": N_("X-sums"),
+    "skyscraper": N_("skyscrapers"),
+    "antidiagonal": N_("anti-diagonals"),
 }
 
 
@@ -85,19 +86,24 @@ class Imported:
         return "".join(self.geometry.symbol(v) for v in self.givens)
 
 
-def refusal(message: str) -> RuleError:
+def refusal(message: Words) -> RuleError:
     """A :class:`RuleError` with one sentence."""
-    return RuleError([problem(message)])
+    return RuleError([PuzzleError("rule", str(message), (), message)])
 
 
 def read(data: object) -> Imported:
     """The puzzle of an f-puzzles JSON object; raises :class:`RuleError` (or
     :class:`~sudoku_web.core.board.InvalidPuzzle` for a bad region map) naming every problem."""
     if not isinstance(data, Mapping):
-        raise refusal("An f-puzzles puzzle is a JSON object.")
+        raise refusal(words(N_("An f-puzzles puzzle is a JSON object.")))
     size = data.get("size")
     if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
-        raise refusal(f"The f-puzzles size is {size!r}; sudoku-web solves 4x4 to 16x16 grids.")
+        raise refusal(
+            words(
+                N_("The f-puzzles size is {size}; sudoku-web solves 4x4 to 16x16 grids."),
+                size=repr(size),
+            )
+        )
     givens, regions = _grid(data.get("grid"), size)
     unknown = []
     ignored = []
@@ -112,15 +118,19 @@ def read(data: object) -> Imported:
             continue
         kind = fpuzzles_kind(name)
         if kind is None:
-            unknown.append(_UNKNOWN_WORDS.get(name, f"{name!r} constraints"))
+            unknown.append(_UNKNOWN_WORDS.get(name, f"{name!r} constraints"))  # its own word
             continue
         try:
             rules.extend(kind.read_fpuzzles(name, value, reading))
         except RuleError as exc:
             errors.extend(exc.errors)
     if unknown:
-        listed = ", ".join(unknown)
-        raise refusal(f"This puzzle has {listed}, which sudoku-web does not know yet.")
+        raise refusal(
+            words(
+                N_("This puzzle has {constraints}, which sudoku-web does not know yet."),
+                constraints=listing(Words(what) for what in unknown),
+            )
+        )
     if errors:
         raise RuleError(errors)
     geometry = build(size, rules, regions)
@@ -142,30 +152,55 @@ def read(data: object) -> Imported:
 def _grid(grid: object, size: int) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
     """The givens and (when any cell names one) the region map of ``grid``."""
     if not isinstance(grid, list) or len(grid) != size:
-        raise refusal(f"The f-puzzles grid must have {size} rows.")
+        raise refusal(words(N_("The f-puzzles grid must have {size} rows."), size=size))
     givens = []
     regions = list(default_regions(size))
     own_regions = False
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != size:
-            raise refusal(f"Row {r + 1} of the f-puzzles grid must have {size} cells.")
+            raise refusal(
+                words(
+                    N_("Row {row} of the f-puzzles grid must have {size} cells."),
+                    row=r + 1,
+                    size=size,
+                )
+            )
         for c, cell in enumerate(row):
             if not isinstance(cell, Mapping):
-                raise refusal(f"Cell r{r + 1}c{c + 1} of the f-puzzles grid is not an object.")
+                raise refusal(
+                    words(
+                        N_("Cell {cell} of the f-puzzles grid is not an object."),
+                        cell=f"r{r + 1}c{c + 1}",
+                    )
+                )
             value = cell.get("value")
             given = cell.get("given") is True and value not in (None, "")
             if given and not (isinstance(value, int) and 1 <= value <= size):
-                raise refusal(f"r{r + 1}c{c + 1} holds {value!r}, not a digit 1 to {size}.")
+                raise refusal(
+                    words(
+                        N_("{cell} holds {value}, not a digit 1 to {size}."),
+                        cell=f"r{r + 1}c{c + 1}",
+                        value=repr(value),
+                        size=size,
+                    )
+                )
             givens.append(value if given and isinstance(value, int) else 0)
             if cell.get("givenPencilMarks"):
                 raise refusal(
-                    f"This puzzle has given pencil marks (r{r + 1}c{c + 1}), which sudoku-web "
-                    "does not know yet."
+                    words(
+                        N_(
+                            "This puzzle has given pencil marks ({cell}), which sudoku-web"
+                            " does not know yet."
+                        ),
+                        cell=f"r{r + 1}c{c + 1}",
+                    )
                 )
             if "region" in cell:
                 region = cell["region"]
                 if not isinstance(region, int) or not 0 <= region < size:
-                    raise refusal(f"r{r + 1}c{c + 1} is in no region of the grid.")
+                    raise refusal(
+                        words(N_("{cell} is in no region of the grid."), cell=f"r{r + 1}c{c + 1}")
+                    )
                 regions[r * size + c] = region
                 own_regions = True
     return tuple(givens), (tuple(regions) if own_regions else None)
@@ -222,13 +257,24 @@ def decode(text: str) -> object:
     saying what the text is when it is none of these."""
     text = text.strip()
     if len(text) > MAX_JSON:
-        raise refusal(f"The puzzle text has {len(text)} characters; at most {MAX_JSON}.")
+        raise refusal(
+            words(
+                N_("The puzzle text has {length} characters; at most {most}."),
+                length=len(text),
+                most=MAX_JSON,
+            )
+        )
     if text.startswith("{"):
         return _json(text)
     if "f-puzzles.com" in text and "id=" in text and "load=" not in text:
         raise refusal(
-            "This f-puzzles link is a short one: the puzzle stays on f-puzzles' server. Open "
-            "it in f-puzzles and copy the link it shares with the puzzle in it (?load=...)."
+            words(
+                N_(
+                    "This f-puzzles link is a short one: the puzzle stays on f-puzzles' server."
+                    " Open it in f-puzzles and copy the link it shares with the puzzle in it"
+                    " (?load=...)."
+                )
+            )
         )
     if match := _LOAD.search(text):
         return _payload(match[1])
@@ -236,39 +282,55 @@ def decode(text: str) -> object:
         prefix, payload = match[1], match[2]
         if prefix in ("scl", "ctc"):
             raise refusal(
-                "This SudokuPad link stores the puzzle in SudokuPad's own format, which keeps "
-                "only its shapes (lines, circles, text), not the rules they stand for. Open "
-                "the puzzle in f-puzzles (or ask its setter for the f-puzzles link) and paste "
-                "that link: it names every constraint."
+                words(
+                    N_(
+                        "This SudokuPad link stores the puzzle in SudokuPad's own format, which"
+                        " keeps only its shapes (lines, circles, text), not the rules they stand"
+                        " for. Open the puzzle in f-puzzles (or ask its setter for the"
+                        " f-puzzles link) and paste that link: it names every constraint."
+                    )
+                )
             )
         return _payload(payload)
     if _BASE64.fullmatch(text):
         return _payload(text)
-    raise refusal("This is not an f-puzzles puzzle, link or load= string.")
+    raise refusal(words(N_("This is not an f-puzzles puzzle, link or load= string.")))
 
 
 def _payload(payload: str) -> object:
     payload = unquote(payload).replace(" ", "+")
     if len(payload) > MAX_PAYLOAD:
-        raise refusal(f"The link's puzzle has {len(payload)} characters; at most {MAX_PAYLOAD}.")
+        raise refusal(
+            words(
+                N_("The link's puzzle has {length} characters; at most {most}."),
+                length=len(payload),
+                most=MAX_PAYLOAD,
+            )
+        )
     if not _BASE64.fullmatch(payload):
-        raise refusal("The link's puzzle is not LZString base64 text.")
+        raise refusal(words(N_("The link's puzzle is not LZString base64 text.")))
     try:
         text = LZString.decompressFromBase64(payload)
     except Exception:  # noqa: BLE001 - the codec fails in any way its loop meets on garbage
         text = None
     if not text or not isinstance(text, str):
-        raise refusal("The link's puzzle does not decompress: it may be cut short.")
+        raise refusal(words(N_("The link's puzzle does not decompress: it may be cut short.")))
     return _json(text)
 
 
 def _json(text: str) -> object:
     if len(text) > MAX_JSON:
-        raise refusal(f"The puzzle's JSON has {len(text)} characters; at most {MAX_JSON}.")
+        raise refusal(
+            words(
+                N_("The puzzle's JSON has {length} characters; at most {most}."),
+                length=len(text),
+                most=MAX_JSON,
+            )
+        )
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise refusal("The puzzle's JSON does not parse: it may be cut short.") from None
+        raise refusal(words(N_("The puzzle's JSON does not parse: it may be cut short."))) from None
 
 
 def load(source: str | Mapping[str, Any]) -> Imported:

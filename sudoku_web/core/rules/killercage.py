@@ -14,6 +14,7 @@ from typing import Any
 
 from ..board import Cage, Geometry, PuzzleError
 from ..cage_rule import sees_bits
+from ..wording import Words, words
 from .base import (
     N_,
     Deduction,
@@ -135,8 +136,10 @@ class KillerCage(Rule):
         relation = self.relation(geometry)
         return None if relation is None else pair_deduction(self, masks, geometry, *relation)
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        return f"no digit repeats in the killer cage {names(self.cells, geometry)}"
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
+        return words(
+            N_("no digit repeats in the killer cage {cells}"), cells=names(self.cells, geometry)
+        )
 
     def describe(self, geometry: Geometry) -> str:
         sums = "" if self.total is None else f", adding up to {self.total}"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
+from ..wording import Words, words
 from .base import (
     N_,
     Dot,
@@ -124,8 +125,15 @@ class Kropki(PairRule):
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        return pair_reason(self.describe(geometry), self.cells, masks, geometry)
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
+        a, b = (geometry.cell_name(c) for c in self.cells)
+        template = (
+            N_("white dot: {a} and {b} differ by {value}")
+            if self.colour == "w"
+            else N_("black dot: one of {a} and {b} is {value} times the other")
+        )
+        said = words(template, a=a, b=b, value=str(self.value))
+        return pair_reason(said, self.cells, masks, geometry)
 
     def _words(self) -> str:
         return "white dot" if self.colour == "w" else "black dot"

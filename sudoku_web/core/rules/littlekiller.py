@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Geometry, PuzzleError
+from ..wording import Words, words
 from . import sums
 from .base import (
     COORDS,
@@ -137,12 +138,15 @@ class LittleKiller(Rule):
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells_on(geometry.size)
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        cells = self.cells_on(geometry.size)
-        return (
-            f"the little killer {self.total} says {names(cells, geometry)} add up to "
-            f"{self.total} (a digit may repeat on the diagonal); with the candidates left, a "
-            "digit that is in no filling making that total cannot stay"
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
+        return words(
+            N_(
+                "the little killer {total} says {cells} add up to {total} (a digit may repeat on "
+                "the diagonal); with the candidates left, a digit that is in no filling making "
+                "that total cannot stay"
+            ),
+            total=str(self.total),
+            cells=names(self.cells_on(geometry.size), geometry),
         )
 
     def describe(self, geometry: Geometry) -> str:

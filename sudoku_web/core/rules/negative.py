@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry
+from ..wording import Words, listing, words
 from .base import N_, Drawing, Reading, Relation, Rule, RuleError, problem
 from .pairs import PairRule, table, unmarked_orthogonal
 
@@ -23,9 +24,9 @@ Which = Literal["w", "b", "xv"]
 DEFAULTS: dict[str, tuple[int, ...]] = {"w": (1,), "b": (2,), "xv": (10, 5)}
 _FIELDS: dict[str, Which] = {"difference": "w", "ratio": "b", "xv": "xv"}
 _WORDS = {
-    "w": "no white dot: digits in neighbouring cells do not differ by {values}",
-    "b": "no black dot: neither digit of two neighbours is {values} times the other",
-    "xv": "no X or V: digits in neighbouring cells do not add up to {values}",
+    "w": N_("no white dot: digits in neighbouring cells do not differ by {values}"),
+    "b": N_("no black dot: neither digit of two neighbours is {values} times the other"),
+    "xv": N_("no X or V: digits in neighbouring cells do not add up to {values}"),
 }
 
 
@@ -97,8 +98,14 @@ class Negative(PairRule):
     def relation(self, geometry: Geometry) -> Relation:
         return unmarked_orthogonal(geometry), table(geometry.size, self._relation(geometry))
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        return f"where {self._words(geometry)}"
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
+        template = _WORDS[self.which]
+        relation = (
+            words(template, values=listing(map(str, self._values(geometry)), "or"))
+            if "{values}" in template
+            else words(template)
+        )
+        return words(N_("where {relation}"), relation=relation)
 
     def _words(self, geometry: Geometry) -> str:
         values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""

@@ -21,6 +21,7 @@ class Nonconsecutive(GlobalRule, PairRule):
     NAME = "non-consecutive"
     FPUZZLES = ("nonconsecutive",)
     WORDS = "Non-consecutive: digits in cells that share an edge never differ by 1."
+    REASON = N_("non-consecutive: digits in cells that share an edge never differ by 1")
 
     STEP = N_("Non-consecutive")
     BY_CELL = True

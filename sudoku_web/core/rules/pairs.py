@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from ..board import Geometry
+from ..wording import N_, Words, words
 from .base import Deduction, GlobalRule, Propagator, Relation, Rule, as_eliminations, mask_words
 
 
@@ -186,9 +187,17 @@ def pair_deduction(
             continue
         if any(masks[p] == removed[p] for p in removed):
             return None  # a cell emptied: a contradiction, named elsewhere
-        what = "is" if not masks[source] & (masks[source] - 1) else "can only be"
-        head = f"{geometry.cell_name(source)} {what} {mask_words(masks[source])}"
-        reason = f"{head}, and {rule.reason(geometry, masks, removed)}"
+        template = (
+            N_("{cell} is {digits}, and {reason}")
+            if not masks[source] & (masks[source] - 1)
+            else N_("{cell} can only be {digits}, and {reason}")
+        )
+        reason = words(
+            template,
+            cell=geometry.cell_name(source),
+            digits=mask_words(masks[source]),
+            reason=rule.reason(geometry, masks, removed),
+        )
         cells = (source, *sorted(removed))
         return Deduction(rule.STEP, reason, cells, as_eliminations(removed))
     return None
@@ -201,6 +210,9 @@ class PairRule(Rule):
     # True: its steps go one cell at a time (:func:`pair_deduction`), as a solver applies a
     # global rule or a cage; False: the whole relation settles in one step (a dot, a line).
     BY_CELL: ClassVar[bool] = False
+    # Why a digit goes, as a clause a step's sentence goes on from (a kind whose steps are
+    # its pairs': anti-knight, anti-king, non-consecutive), marked for the catalog.
+    REASON: ClassVar[str] = ""
 
     def pairs_relation(self, geometry: Geometry) -> Relation:
         """The relation (never None for a pair rule)."""
@@ -221,8 +233,8 @@ class PairRule(Rule):
             return super().deduce(masks, geometry, propagate)
         return pair_deduction(self, masks, geometry, *self.pairs_relation(geometry))
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        return f"{self.WORDS[0].lower()}{self.WORDS[1:].rstrip('.')}"
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
+        return words(self.REASON)
 
 
 class ApartDiffer(GlobalRule, PairRule):
@@ -236,11 +248,19 @@ class ApartDiffer(GlobalRule, PairRule):
         return pairs, differ(geometry.size)
 
 
-def pair_reason(said: str, cells: tuple[int, int], masks: Sequence[int], geometry: Geometry) -> str:
+def pair_reason(
+    said: Words, cells: tuple[int, int], masks: Sequence[int], geometry: Geometry
+) -> Words:
     """Why a mark between two cells removes digits: each keeps only digits with a partner."""
     a, b = cells
-    return (
-        f"{said[0].lower()}{said[1:].rstrip('.')}; {geometry.cell_name(a)} can be "
-        f"{mask_words(masks[a])} and {geometry.cell_name(b)} {mask_words(masks[b])}, and a "
-        "digit with no partner across the mark cannot stay"
+    return words(
+        N_(
+            "{mark}; {a} can be {a_digits} and {b} {b_digits}, and a digit with no partner "
+            "across the mark cannot stay"
+        ),
+        mark=said,
+        a=geometry.cell_name(a),
+        a_digits=mask_words(masks[a]),
+        b=geometry.cell_name(b),
+        b_digits=mask_words(masks[b]),
     )

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
+from ..wording import Words, words
 from .base import N_, LineRule, Relation, names, problem
 from .pairs import PairRule, table
 
@@ -47,16 +48,19 @@ class Palindrome(LineRule, PairRule):
     def relation(self, geometry: Geometry) -> Relation:
         return self._pairs(), table(geometry.size, int.__eq__)
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         mirrored = [
             f"{geometry.cell_name(a)} = {geometry.cell_name(b)}"
             for a, b in self._pairs()
             if a in removed or b in removed
         ]
-        return (
-            f"the palindrome from {geometry.cell_name(self.cells[0])} reads the same from either "
-            f"end, so mirrored cells hold the same digit ({', '.join(mirrored)}) and each keeps "
-            "only the candidates the two share"
+        return words(
+            N_(
+                "the palindrome from {cell} reads the same from either end, so mirrored cells "
+                "hold the same digit ({pairs}) and each keeps only the candidates the two share"
+            ),
+            cell=geometry.cell_name(self.cells[0]),
+            pairs=", ".join(mirrored),
         )
 
     def describe(self, geometry: Geometry) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
+from ..wording import Np_, Words, counted
 from .base import (
     N_,
     Drawing,
@@ -98,9 +99,13 @@ class Parity(Rule):
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        kind = "odd" if self.parity == "o" else "even"
-        return f"{names(sorted(removed), geometry)} {'is' if len(removed) == 1 else 'are'} {kind}"
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
+        forms = (
+            Np_("{cells} is odd", "{cells} are odd")
+            if self.parity == "o"
+            else Np_("{cells} is even", "{cells} are even")
+        )
+        return counted(forms, len(removed), cells=names(sorted(removed), geometry))
 
     def describe(self, geometry: Geometry) -> str:
         kind = "odd" if self.parity == "o" else "even"

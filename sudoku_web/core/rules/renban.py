@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
 from ..cage_rule import sees_bits
+from ..wording import Words, listing, words
 from .base import N_, LineRule, Propagator, digits, names, problem
 from .needed import confine
 
@@ -72,7 +73,7 @@ class Renban(LineRule):
         values = {grid[c] for c in self.cells}
         return len(values) == len(set(self.cells)) and max(values) - min(values) == len(values) - 1
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         cells = tuple(dict.fromkeys(self.cells))
         k = len(cells)
         runs = [
@@ -80,10 +81,15 @@ class Renban(LineRule):
             for low in range(1, geometry.size - k + 2)
             if all(any(low <= d < low + k for d in digits(masks[c])) for c in cells)
         ]
-        return (
-            f"the renban {names(cells, geometry)} holds {k} different consecutive digits; with "
-            f"the candidates left the run can only be {' or '.join(runs) or 'none'}, and a digit "
-            "outside every run that fits (or placed elsewhere on the line) cannot stay"
+        return words(
+            N_(
+                "the renban {cells} holds {count} different consecutive digits; with the "
+                "candidates left the run can only be {runs}, and a digit outside every run that "
+                "fits (or placed elsewhere on the line) cannot stay"
+            ),
+            cells=names(cells, geometry),
+            count=str(k),
+            runs=listing(runs, "or") if runs else words(N_("none")),
         )
 
     def describe(self, geometry: Geometry) -> str:

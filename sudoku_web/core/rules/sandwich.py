@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..board import Geometry, PuzzleError
+from ..board import Geometry, PuzzleError, house_words
+from ..wording import Value, Words, listing, words
 from . import sums
 from .base import (
     N_,
@@ -144,17 +145,25 @@ class Sandwich(Rule):
                     after[c] &= ~bit
         return self.deduction(masks, after, geometry)
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         n = geometry.size
         fits = fillings(self.total, n)
-        shown = "; ".join("{" + ", ".join(map(str, f)) + "}" if f else "nothing" for f in fits[:6])
-        more = f" and {len(fits) - 6} more" if len(fits) > 6 else ""
-        counts = sorted(widths(self.total, n))
-        return (
-            f"the sandwich {self.total} of {self._name()}: the digits between its 1 and its {n} "
-            f"are {shown}{more}, so the 1 and the {n} have "
-            f"{' or '.join(map(str, counts))} cells between them, and only digits that fit "
-            "such a filling with the candidates left can stay"
+        shown: list[Value] = [
+            "{" + ", ".join(map(str, f)) + "}" if f else words(N_("nothing")) for f in fits[:6]
+        ]
+        if len(fits) > 6:
+            shown.append(words(N_("{count} more"), count=str(len(fits) - 6)))
+        return words(
+            N_(
+                "the sandwich {total} of {line}: the digits between its 1 and its {n} are "
+                "{fillings}, so the 1 and the {n} have {counts} cells between them, and only "
+                "digits that fit such a filling with the candidates left can stay"
+            ),
+            total=str(self.total),
+            line=house_words("row" if self.line == "r" else "column", self.index),
+            n=str(n),
+            fillings=listing(shown, ";"),
+            counts=listing(map(str, sorted(widths(self.total, n))), "or"),
         )
 
     def describe(self, geometry: Geometry) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
+from ..wording import Words, words
 from .base import N_, Bulb, Drawing, LineRule, Propagator, digits, names, problem
 
 
@@ -82,15 +83,19 @@ class Thermometer(LineRule):
             bulbs=(Bulb(self.cells[:1], "grey", filled=True),)
         )
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        first = geometry.cell_name(self.cells[0])
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         lows = [digits(masks[c])[0] for c in self.cells]
         highs = [digits(masks[c])[-1] for c in self.cells]
-        return (
-            f"the thermometer from {first} ({len(self.cells)} cells) climbs from its bulb: "
-            "each cell is above the smallest digit the cell before it can take and below the "
-            f"largest the cell after it can take (here at least {'-'.join(map(str, _climb(lows)))} "
-            f"and at most {'-'.join(map(str, _fall(highs, geometry.size)))} along it)"
+        return words(
+            N_(
+                "the thermometer from {cell} ({count} cells) climbs from its bulb: each cell is "
+                "above the smallest digit the cell before it can take and below the largest the "
+                "cell after it can take (here at least {lows} and at most {highs} along it)"
+            ),
+            cell=geometry.cell_name(self.cells[0]),
+            count=str(len(self.cells)),
+            lows="-".join(map(str, _climb(lows))),
+            highs="-".join(map(str, _fall(highs, geometry.size))),
         )
 
     def describe(self, geometry: Geometry) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Geometry, PuzzleError
+from ..wording import Value, Words, listing, words
 from .base import (
     N_,
     LineRule,
@@ -86,19 +87,33 @@ class Whispers(LineRule, PairRule):
         pairs = tuple(zip(self.cells, self.cells[1:], strict=False))
         return pairs, table(geometry.size, lambda a, b: abs(a - b) >= gap)
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
         n, gap = geometry.size, self.gap
         lonely = [d for d in range(1, n + 1) if d - gap < 1 and d + gap > n]
-        first = geometry.cell_name(self.cells[0])
-        parts = [f"on the whispers line from {first} neighbours differ by at least {gap}"]
+        parts: list[Value] = [
+            words(
+                N_("on the whispers line from {cell} neighbours differ by at least {gap}"),
+                cell=geometry.cell_name(self.cells[0]),
+                gap=str(gap),
+            )
+        ]
         if lonely and any(removed[c] & sum(1 << (d - 1) for d in lonely) for c in removed):
-            which = " or ".join(map(str, lonely))
-            parts.append(f"{which} has no digit {gap} or more away, so never sits on the line")
+            parts.append(
+                words(
+                    N_("{digits} has no digit {gap} or more away, so never sits on the line"),
+                    digits=listing(map(str, lonely), "or"),
+                    gap=str(gap),
+                )
+            )
         parts.append(
-            "a cell keeps only digits that some candidate of each neighbour on the line is far "
-            "enough from (a low digit's neighbours are high, a high digit's low)"
+            words(
+                N_(
+                    "a cell keeps only digits that some candidate of each neighbour on the line "
+                    "is far enough from (a low digit's neighbours are high, a high digit's low)"
+                )
+            )
         )
-        return "; ".join(parts)
+        return words(N_("{reasons}"), reasons=listing(parts, ";"))
 
     def describe(self, geometry: Geometry) -> str:
         return (

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
+from ..wording import Words, words
 from .base import (
     N_,
     Dot,
@@ -96,8 +97,16 @@ class XV(PairRule):
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
         return self.cells
 
-    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> str:
-        return pair_reason(self.describe(geometry), self.cells, masks, geometry)
+    def reason(self, geometry: Geometry, masks: Sequence[int], removed: Mapping[int, int]) -> Words:
+        a, b = (geometry.cell_name(c) for c in self.cells)
+        said = words(
+            N_("{letter}: {a} and {b} add up to {total}"),
+            letter=self.letter.upper(),
+            a=a,
+            b=b,
+            total=str(TOTALS[self.letter]),
+        )
+        return pair_reason(said, self.cells, masks, geometry)
 
     def describe(self, geometry: Geometry) -> str:
         a, b = (geometry.cell_name(c) for c in self.cells)

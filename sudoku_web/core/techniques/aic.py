@@ -54,6 +54,7 @@ import functools
 import itertools
 from dataclasses import dataclass
 
+from ..wording import N_, Words, listing, words
 from .base import (
     Candidates,
     Cell,
@@ -64,11 +65,10 @@ from .base import (
     Node,
     Step,
     Tables,
-    _and,
-    _or,
-    _removals,
     _step,
     digit_boards,
+    holds,
+    removals,
     searched_in_vain,
     set_bits,
     still_vain,
@@ -485,19 +485,24 @@ def _judge(g: _Graph, chain: tuple[int, ...]) -> _Found | None:
 # Telling
 
 
-def _say(t: Tables, node: Node | Group, true: bool) -> str:
+def _say(t: Tables, node: Node | Group, true: bool) -> Words:
     """A node in words: "r1c2 is 5", "5 is in r1c2 or r1c3", or their negations."""
     geo = t.geometry
     cells, digit = node
-    sym = geo.symbol(digit)
     if isinstance(cells, int):
-        return f"{geo.cell_name(cells)} {'is' if true else 'is not'} {sym}"
+        return holds(geo, cells, digit, true)
+    sym = geo.symbol(digit)
     names = [geo.cell_name(c) for c in cells]
     if true:
-        return f"{sym} is in {_or(names)}"
+        return words(N_("{digit} is in {cells}"), digit=sym, cells=listing(names, "or"))
     if len(names) == 2:
-        return f"{sym} is in neither {names[0]} nor {names[1]}"
-    return f"{sym} is in none of {_and(names)}"
+        return words(
+            N_("{digit} is in neither {first} nor {second}"),
+            digit=sym,
+            first=names[0],
+            second=names[1],
+        )
+    return words(N_("{digit} is in none of {cells}"), digit=sym, cells=listing(names))
 
 
 def _tell(g: _Graph, found: _Found) -> Step:
@@ -542,11 +547,25 @@ def _aic_step(g: _Graph, nodes: list[Node | Group], elims: tuple[tuple[Cell, Dig
     else:
         name = "X-chain" if one_digit else "Alternating chain"
     parts = [_say(t, node, i % 2 == 1) for i, node in enumerate(nodes[1:], start=1)]
-    sentence = (
-        f"Following strong and weak links in turn: if {_say(t, nodes[0], False)}, then "
-        f"{', so '.join(parts)}. So either {_say(t, nodes[0], True)}"
-        f"{', or' if _grouped(nodes[:1]) else ' or'} {_say(t, nodes[-1], True)}, and whatever "
-        f"contradicts both goes: remove {_removals(t.geometry, elims)}."
+    # A grouped first node ("5 is in r1c2 or r1c3") takes a comma before the "or" that follows.
+    template = (
+        N_(
+            "Following strong and weak links in turn: if {start}, then {links}. So either "
+            "{first}, or {last}, and whatever contradicts both goes: remove {removals}."
+        )
+        if _grouped(nodes[:1])
+        else N_(
+            "Following strong and weak links in turn: if {start}, then {links}. So either "
+            "{first} or {last}, and whatever contradicts both goes: remove {removals}."
+        )
+    )
+    sentence = words(
+        template,
+        start=_say(t, nodes[0], False),
+        links=listing(parts, "so"),
+        first=_say(t, nodes[0], True),
+        last=_say(t, nodes[-1], True),
+        removals=removals(t.geometry, elims),
     )
     return _step(
         name, sentence, g.cand, cells=_cells(nodes), eliminations=elims, links=_alternating(nodes)
@@ -557,11 +576,15 @@ def _loop_step(g: _Graph, nodes: list[Node | Group], elims: tuple[tuple[Cell, Di
     t = g.t
     loop = [*nodes, nodes[0]]
     parts = [_say(t, node, i % 2 == 1) for i, node in enumerate(loop[1:], start=1)]
-    sentence = (
-        f"Strong and weak links in turn close a loop: if {_say(t, nodes[0], False)}, then "
-        f"{', so '.join(parts)} again. Around such a loop every other node is true, so each "
-        f"link has exactly one true end, and whatever contradicts both ends of a link goes: "
-        f"remove {_removals(t.geometry, elims)}."
+    sentence = words(
+        N_(
+            "Strong and weak links in turn close a loop: if {start}, then {links} again. Around "
+            "such a loop every other node is true, so each link has exactly one true end, and "
+            "whatever contradicts both ends of a link goes: remove {removals}."
+        ),
+        start=_say(t, nodes[0], False),
+        links=listing(parts, "so"),
+        removals=removals(t.geometry, elims),
     )
     return _step(
         "Continuous nice loop",
@@ -579,10 +602,14 @@ def _elimination_loop_step(g: _Graph, nodes: list[Node | Group], target: Node) -
     loop: list[Node | Group] = [target, *nodes, target]
     parts = [_say(t, node, i % 2 == 0) for i, node in enumerate(loop[1:], start=1)]
     cell, digit = target
-    sentence = (
-        f"Following weak and strong links in turn: if {_say(t, target, True)}, then "
-        f"{', so '.join(parts)} after all. The assumption contradicts itself, so "
-        f"{t.geometry.cell_name(cell)} is not {t.geometry.symbol(digit)}."
+    sentence = words(
+        N_(
+            "Following weak and strong links in turn: if {start}, then {links} after all. The "
+            "assumption contradicts itself, so {end}."
+        ),
+        start=_say(t, target, True),
+        links=listing(parts, "so"),
+        end=holds(t.geometry, cell, digit, False),
     )
     return _step(
         "Discontinuous nice loop",

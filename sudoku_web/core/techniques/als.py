@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..board import Geometry, House
+from ..wording import N_, Np_, Value, Words, counted, listing, words
 from .base import (
     Candidates,
     Cell,
@@ -64,12 +65,11 @@ from .base import (
     Link,
     Step,
     Tables,
-    _and,
-    _cells,
-    _digits,
     _failed,
     _step,
+    cell_list,
     digit_boards,
+    digit_list,
 )
 
 # Four-cell sets save 34 of 285 forcing steps on top95 but double the ALS time at every
@@ -460,10 +460,15 @@ def _extend(
     return None
 
 
-def _told(geo: Geometry, s: _Als) -> str:
+def _told(geo: Geometry, s: _Als) -> Words:
     """``r4c5 and r4c7 (row 4: 1, 2 and 6)``: a set's cells, house and digits."""
     digits = [d + 1 for d in range(geo.size) if s.digits >> d & 1]
-    return f"{_cells(geo, s.cells)} ({geo.houses[s.house].name}: {_digits(geo, digits)})"
+    return words(
+        N_("{cells} ({house}: {digits})"),
+        cells=cell_list(geo, s.cells),
+        house=geo.houses[s.house].words,
+        digits=digit_list(geo, digits),
+    )
 
 
 def _houses(geo: Geometry, sets: list[_Als]) -> list[House]:
@@ -483,12 +488,23 @@ def _xz_step(
     a, b = sets
     xs, zs = geo.symbol(digits[0] + 1), geo.symbol(z + 1)
     cells, elims = _targets(geo, z, board)
-    sentence = (
-        f"{_told(geo, a)} and {_told(geo, b)} are almost locked sets: each has one digit more "
-        f"than cells. Every {xs} of one sees every {xs} of the other, so at most one holds {xs}, "
-        f"and the other holds all its other digits, {zs} among them. So {zs} is in one of the "
-        f"two sets, and {zs} is removed from {_cells(geo, cells)}, "
-        f"{'which sees' if len(cells) == 1 else 'which see'} every {zs} of both."
+    sentence = counted(
+        Np_(
+            "{a} and {b} are almost locked sets: each has one digit more than cells. Every {x} of "
+            "one sees every {x} of the other, so at most one holds {x}, and the other holds all "
+            "its other digits, {z} among them. So {z} is in one of the two sets, and {z} is "
+            "removed from {removed}, which sees every {z} of both.",
+            "{a} and {b} are almost locked sets: each has one digit more than cells. Every {x} of "
+            "one sees every {x} of the other, so at most one holds {x}, and the other holds all "
+            "its other digits, {z} among them. So {z} is in one of the two sets, and {z} is "
+            "removed from {removed}, which see every {z} of both.",
+        ),
+        len(cells),
+        a=_told(geo, a),
+        b=_told(geo, b),
+        x=xs,
+        z=zs,
+        removed=cell_list(geo, cells),
     )
     return _step(
         "ALS-XZ",
@@ -513,22 +529,43 @@ def _chain_step(
     geo = t.geometry
     zs = geo.symbol(z + 1)
     cells, elims = _targets(geo, z, board)
-    named = [f"{_NAMES[i]} = {_told(geo, s)}" for i, s in enumerate(sets)]
+    named = [
+        words(N_("{name} = {set}"), name=_NAMES[i], set=_told(geo, s)) for i, s in enumerate(sets)
+    ]
     first, last = _NAMES[0], _NAMES[len(sets) - 1]
-    told = [f"it would hold {geo.symbol(digits[0] + 1)}"]
+    told: list[Value] = [words(N_("it would hold {digit}"), digit=geo.symbol(digits[0] + 1))]
     for i, x in enumerate(digits):
-        xs = geo.symbol(x + 1)
         then = zs if i + 1 == len(digits) else geo.symbol(digits[i + 1] + 1)
         told.append(
-            f"every {xs} of {_NAMES[i + 1]} sees every {xs} of {_NAMES[i]}, so {_NAMES[i + 1]} "
-            f"would lose {xs} and hold {then}"
+            words(
+                N_(
+                    "every {digit} of {next} sees every {digit} of {set}, so {next} would lose "
+                    "{digit} and hold {then}"
+                ),
+                digit=geo.symbol(x + 1),
+                next=_NAMES[i + 1],
+                set=_NAMES[i],
+                then=then,
+            )
         )
-    sentence = (
-        f"Take the almost locked sets {_and(named)}: each has one digit more than cells, so a "
-        f"set that loses a digit holds all the others. If {first} had no {zs}, "
-        f"{'; '.join(told)}. So {zs} is in {first} or {last}, and {zs} is removed from "
-        f"{_cells(geo, cells)}, {'which sees' if len(cells) == 1 else 'which see'} every "
-        f"{zs} of both."
+    sentence = counted(
+        Np_(
+            "Take the almost locked sets {sets}: each has one digit more than cells, so a set "
+            "that loses a digit holds all the others. If {first} had no {z}, {steps}. So {z} is "
+            "in {first} or {last}, and {z} is removed from {removed}, which sees every {z} of "
+            "both.",
+            "Take the almost locked sets {sets}: each has one digit more than cells, so a set "
+            "that loses a digit holds all the others. If {first} had no {z}, {steps}. So {z} is "
+            "in {first} or {last}, and {z} is removed from {removed}, which see every {z} of "
+            "both.",
+        ),
+        len(cells),
+        sets=listing(named),
+        first=first,
+        last=last,
+        z=zs,
+        steps=listing(told, ";"),
+        removed=cell_list(geo, cells),
     )
     return _step(
         name,

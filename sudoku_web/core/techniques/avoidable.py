@@ -20,15 +20,15 @@ two digits keeps every house valid (the same check as the unique rectangle's).
 from __future__ import annotations
 
 from ..board import Geometry
+from ..wording import N_, Listing, listing, words
 from .base import (
     Candidates,
     Cell,
     Step,
     Tables,
-    _and,
-    _removals,
     _step,
     digit_boards,
+    removals,
     set_bits,
 )
 from .uniqueness import _boxes, _swappable, _two_solutions
@@ -45,12 +45,18 @@ def avoidable_rectangle(cand: Candidates, t: Tables) -> Step | None:
         geo = t.geometry
         elims = [(far, a)]
         placed = (corner, across, down)
-        sentence = (
-            f"{_placed(geo, values, placed)} were placed while solving, not given, and with "
-            f"{geo.cell_name(far)} they form a rectangle over two {_boxes(geo)}. If "
-            f"{geo.cell_name(far)} were {geo.symbol(a)}, none of the four would be a given: "
-            f"{_two_solutions(geo, (1 << (a - 1)) | (1 << (b - 1)))}; it has one, so remove "
-            f"{_removals(geo, elims)}."
+        sentence = words(
+            N_(
+                "{placed} were placed while solving, not given, and with {far} they form a "
+                "rectangle over {boxes}. If {far} were {digit}, none of the four would be a "
+                "given: {swap}; it has one, so remove {removals}."
+            ),
+            placed=_placed(geo, values, placed),
+            far=geo.cell_name(far),
+            boxes=_boxes(geo),
+            digit=geo.symbol(a),
+            swap=_two_solutions(geo, (1 << (a - 1)) | (1 << (b - 1))),
+            removals=removals(geo, elims),
         )
         return _step(
             "Avoidable rectangle", sentence, cand, cells=sorted((*placed, far)), eliminations=elims
@@ -91,13 +97,22 @@ def _type_2_step(
         return None
     a, b = values[placed[0]], values[placed[1]]
     sym = geo.symbol(digit)
-    sentence = (
-        f"{_placed(geo, values, placed)} were placed while solving, not given; across from "
-        f"them {geo.cell_name(roof[0])} holds just {geo.symbol(b)} and {sym}, and "
-        f"{geo.cell_name(roof[1])} just {geo.symbol(a)} and {sym}, a rectangle over two "
-        f"{_boxes(geo)}. If neither were {sym}, none of the four would be a given: "
-        f"{_two_solutions(geo, (1 << (a - 1)) | (1 << (b - 1)))}; it has one, so one of "
-        f"them is {sym}: remove {_removals(geo, elims)}."
+    sentence = words(
+        N_(
+            "{placed} were placed while solving, not given; across from them {first} holds just "
+            "{b} and {digit}, and {second} just {a} and {digit}, a rectangle over {boxes}. If "
+            "neither were {digit}, none of the four would be a given: {swap}; it has one, so one "
+            "of them is {digit}: remove {removals}."
+        ),
+        placed=_placed(geo, values, placed),
+        first=geo.cell_name(roof[0]),
+        second=geo.cell_name(roof[1]),
+        a=geo.symbol(a),
+        b=geo.symbol(b),
+        digit=sym,
+        boxes=_boxes(geo),
+        swap=_two_solutions(geo, (1 << (a - 1)) | (1 << (b - 1))),
+        removals=removals(geo, elims),
     )
     return _step(
         "Avoidable rectangle type 2", sentence, cand, cells=sorted(corners), eliminations=elims
@@ -131,6 +146,6 @@ def _corners(cand: Candidates, t: Tables) -> list[tuple[Cell, Cell, Cell, Cell]]
     return out
 
 
-def _placed(geo: Geometry, values: tuple[int, ...], cells: tuple[Cell, ...]) -> str:
+def _placed(geo: Geometry, values: tuple[int, ...], cells: tuple[Cell, ...]) -> Listing:
     """``r1c1 (3), r1c5 (7) and r2c1 (7)``: placed cells with their digits."""
-    return _and([f"{geo.cell_name(c)} ({geo.symbol(values[c])})" for c in cells])
+    return listing(f"{geo.cell_name(c)} ({geo.symbol(values[c])})" for c in cells)

@@ -31,6 +31,7 @@ from typing import Generic, Literal, TypeVar
 
 from ..board import Geometry, House
 from ..rules.pairs import differ
+from ..wording import N_, Listing, Words, english, listing, words
 
 Grade = Literal["Easy", "Medium", "Hard", "Fiendish", "Diabolical"]
 GRADES: tuple[Grade, ...] = ("Easy", "Medium", "Hard", "Fiendish", "Diabolical")
@@ -89,7 +90,9 @@ class Step:
     """One explained deduction, with the candidates as they were before it."""
 
     technique: str
-    sentence: str
+    # The sentence as written, for a step the core did not word as a template; empty when
+    # ``words`` says it (:attr:`sentence` is then its English, made when first asked).
+    told: str
     houses: tuple[House, ...]
     cells: tuple[Cell, ...]  # the cells the reasoning rests on (to highlight)
     placements: tuple[tuple[Cell, Digit], ...]
@@ -105,6 +108,15 @@ class Step:
     # For outlining on the grid: the rules the reasoning reads (indices into the geometry's
     # rules). Empty for techniques that read only houses and cages.
     rules: tuple[int, ...] = ()
+    # The sentence as a catalog template and its values (``sentence`` is its English), for
+    # the pages to say it in the visitor's language; None for a sentence not worded so.
+    words: Words | Listing | None = None
+
+    @functools.cached_property
+    def sentence(self) -> str:
+        """The step in English: :attr:`words` filled in, else :attr:`told` (grading never
+        asks, so a step's English is written only when a page or the API shows it)."""
+        return self.told if self.words is None else english(self.words)
 
     @property
     def grade(self) -> Grade:
@@ -606,30 +618,71 @@ def _digits(geo: Geometry, digits: Iterable[Digit]) -> str:
     return _and([geo.symbol(d) for d in digits])
 
 
-def _removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> str:
-    """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell."""
+def cell_list(geo: Geometry, cells: Iterable[Cell]) -> Listing:
+    """Cells as a sentence's list value (``r1c1, r1c2 and r1c3``)."""
+    return listing(geo.cell_name(c) for c in cells)
+
+
+def digit_list(
+    geo: Geometry, digits: Iterable[Digit], joint: Literal["and", "or"] = "and"
+) -> Listing:
+    """Digits as a sentence's list value (``1, 4 and 7``)."""
+    return listing((geo.symbol(d) for d in digits), joint)
+
+
+def house_list(houses: Iterable[House]) -> Listing:
+    """Houses as a sentence's list value (``row 1 and column 4``)."""
+    return listing(h.words for h in houses)
+
+
+def holds(geo: Geometry, cell: Cell, digit: Digit, true: bool = True) -> Words:
+    """``r1c2 is 5`` (or ``r1c2 is not 5``): a chain's statement about one candidate."""
+    template = N_("{cell} is {digit}") if true else N_("{cell} is not {digit}")
+    return words(template, cell=geo.cell_name(cell), digit=geo.symbol(digit))
+
+
+def removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> Listing:
+    """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell, as a sentence's value."""
     by_cell: dict[Cell, list[Digit]] = {}
     for cell, digit in elims:
         by_cell.setdefault(cell, []).append(digit)
-    parts = [
+    return listing(
         f"{geo.cell_name(c)} ({', '.join(geo.symbol(d) for d in sorted(ds))})"
         for c, ds in sorted(by_cell.items())
-    ]
-    return _and(parts)
+    )
+
+
+def removal_of(geo: Geometry, digit: Digit, elims: Sequence[tuple[Cell, Digit]]) -> Words:
+    """``5 is removed from r2c5 and r2c7`` for eliminations of one digit."""
+    return words(
+        N_("{digit} is removed from {cells}"),
+        digit=geo.symbol(digit),
+        cells=cell_list(geo, sorted(c for c, _ in elims)),
+    )
+
+
+def _removals(geo: Geometry, elims: Sequence[tuple[Cell, Digit]]) -> str:
+    """``r7c3 (2), r8c3 (2, 8)``: eliminations grouped by cell."""
+    return english(removals(geo, elims))
 
 
 def _removal_of(geo: Geometry, digit: Digit, elims: Sequence[tuple[Cell, Digit]]) -> str:
     """``5 is removed from r2c5 and r2c7`` for eliminations of one digit."""
-    return f"{geo.symbol(digit)} is removed from {_cells(geo, sorted(c for c, _ in elims))}"
+    return removal_of(geo, digit, elims).english()
 
 
 def _which(elims: Sequence[tuple[Cell, Digit]]) -> str:
     return "which sees" if len({c for c, _ in elims}) == 1 else "which see"
 
 
+def seeing(elims: Sequence[tuple[Cell, Digit]]) -> int:
+    """How many cells ``elims`` touch: the count a sentence's plural form ("which see") reads."""
+    return len({c for c, _ in elims})
+
+
 def _step(
     technique: str,
-    sentence: str,
+    sentence: str | Words | Listing,
     before: Candidates,
     *,
     houses: Iterable[House] = (),
@@ -640,10 +693,12 @@ def _step(
     cages: Iterable[int] = (),
     rules: Iterable[int] = (),
 ) -> Step:
-    """A :class:`Step` from any iterables (eliminations sorted, without repeats)."""
+    """A :class:`Step` from any iterables (eliminations sorted, without repeats); a sentence
+    given as :class:`Words` (or a :class:`Listing` of sentences) is kept beside its English."""
+    said = None if isinstance(sentence, str) else sentence
     return Step(
         technique,
-        sentence,
+        sentence if isinstance(sentence, str) else "",
         tuple(houses),
         tuple(cells),
         tuple(placements),
@@ -652,6 +707,7 @@ def _step(
         tuple(links),
         tuple(cages),
         tuple(rules),
+        said,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
+from ..wording import N_, Np_, Value, counted, listing, words
 from .base import (
     Candidates,
     Cell,
@@ -15,13 +16,13 @@ from .base import (
     Node,
     Step,
     Tables,
-    _removal_of,
-    _removals,
     _seeing_both,
     _step,
-    _which,
     bits_to_digits,
+    cell_list,
     digit_boards,
+    holds,
+    removals,
     searched_in_vain,
     set_bits,
     still_vain,
@@ -189,13 +190,29 @@ def _xy_step(
     geo = t.geometry
     start, end = chain[0][0], chain[-1][0]
     sym = geo.symbol(z)
-    links = [f"if {geo.cell_name(start)} is not {sym}, it is {geo.symbol(chain[0][1])}"]
-    links += [f"{geo.cell_name(c)} is {geo.symbol(v)}" for c, v in chain[1:]]
+    links: list[Value] = [
+        words(
+            N_("if {cell} is not {digit}, it is {other}"),
+            cell=geo.cell_name(start),
+            digit=sym,
+            other=geo.symbol(chain[0][1]),
+        )
+    ]
+    links += [holds(geo, c, v) for c, v in chain[1:]]
     elims = [(c, z) for c in targets]
-    sentence = (
-        f"Along the chain of two-candidate cells, {', so '.join(links)}. So "
-        f"{geo.cell_name(start)} or {geo.cell_name(end)} is {sym}, and "
-        f"{_removal_of(geo, z, elims)}, {_which(elims)} both."
+    sentence = counted(
+        Np_(
+            "Along the chain of two-candidate cells, {links}. So {start} or {end} is {digit}, "
+            "and {digit} is removed from {removed}, which sees both.",
+            "Along the chain of two-candidate cells, {links}. So {start} or {end} is {digit}, "
+            "and {digit} is removed from {removed}, which see both.",
+        ),
+        len(targets),
+        links=listing(links, "so"),
+        start=geo.cell_name(start),
+        end=geo.cell_name(end),
+        digit=sym,
+        removed=cell_list(geo, targets),
     )
     return _step(
         "XY-chain",
@@ -472,20 +489,20 @@ def _chain_step(
     cand: Candidates, t: Tables, chain: list[Node], elims: list[tuple[Cell, Digit]]
 ) -> Step:
     geo = t.geometry
-
-    def says(node: Node, true: bool) -> str:
-        cell, d = node
-        return f"{geo.cell_name(cell)} {'is' if true else 'is not'} {geo.symbol(d)}"
-
-    parts = [says(node, i % 2 == 1) for i, node in enumerate(chain[1:], start=1)]
+    parts = [holds(geo, *node, i % 2 == 1) for i, node in enumerate(chain[1:], start=1)]
     single_digit = len({d for _, d in chain}) == 1
     name = "X-chain" if single_digit else "Alternating chain"
     first, last = chain[0], chain[-1]
-    sentence = (
-        f"Following strong and weak links in turn: if {says(chain[0], False)}, then "
-        f"{', so '.join(parts)}. So "
-        f"{says(first, True)} or {says(last, True)}, and whatever contradicts both goes: "
-        f"remove {_removals(geo, elims)}."
+    sentence = words(
+        N_(
+            "Following strong and weak links in turn: if {start}, then {links}. So {first} or "
+            "{last}, and whatever contradicts both goes: remove {removals}."
+        ),
+        start=holds(geo, *first, False),
+        links=listing(parts, "so"),
+        first=holds(geo, *first),
+        last=holds(geo, *last),
+        removals=removals(geo, elims),
     )
     # The start is assumed false, so the chain opens with a strong link, then alternates.
     links = [(a, b, i % 2 == 0) for i, (a, b) in enumerate(itertools.pairwise(chain))]

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..board import Geometry, House
+from ..wording import N_, Listing, Np_, Value, counted, listing, words
 from .base import (
     Candidates,
     Cell,
@@ -37,10 +38,8 @@ from .base import (
     Step,
     Tables,
     Technique,
-    _and,
-    _cells,
-    _removal_of,
     _step,
+    cell_list,
     digit_boards,
     per_digit_since,
     set_bits,
@@ -48,10 +47,8 @@ from .base import (
 
 _FISH_NAMES = {2: "X-wing", 3: "Swordfish", 4: "Jellyfish"}
 _FINNED_NAMES = {2: "Finned X-wing", 3: "Finned swordfish", 4: "Finned jellyfish"}
-
-
-def _plural(kind: str, numbers: Sequence[int]) -> str:
-    return f"{kind}s {_and([str(n + 1) for n in numbers])}"
+#: The fishes as a sentence names them.
+_FISH_WORDS = {2: words(N_("X-wing")), 3: words(N_("swordfish")), 4: words(N_("jellyfish"))}
 
 
 # A fish's base lines, its cover lines, each cell's position across the base (its cover line),
@@ -346,24 +343,49 @@ def _fish_step(
     geo = t.geometry
     base, cover, _, kinds = orientation
     base_lines, cover_lines, spots, fins = fish
-    sym = geo.symbol(d)
-    within = _plural(kinds[1], cover_lines)
-    head = f"In {_plural(kinds[0], base_lines)}, {sym} can only go in {within}"
+    lines = {"row": N_("rows {numbers}"), "column": N_("columns {numbers}")}
+    said: dict[str, Value] = {
+        "base": words(lines[kinds[0]], numbers=listing(str(n + 1) for n in base_lines)),
+        "cover": words(lines[kinds[1]], numbers=listing(str(n + 1) for n in cover_lines)),
+        "digit": geo.symbol(d),
+        "removed": cell_list(geo, [c for c, _ in elims]),
+    }
     if fins:
         name = _FINNED_NAMES[size]
-        fin = "fin" if len(fins) == 1 else "fins"
-        fish_name = _FISH_NAMES[size] if size == 2 else _FISH_NAMES[size].lower()
-        sentence = (
-            f"{head}, except for the {fin} {_cells(geo, fins)}"
-            f"{_sashimi(geo, d, orientation, base_lines, spots, fins, fish_name)}. Either a "
-            f"{fin[:3]} holds {sym}, or the {fish_name} does; either way "
-            f"{_removal_of(geo, d, elims)}: in those {kinds[1]}s, seeing every {fin[:3]}."
-        )
+        sashimi = _sashimi(geo, d, orientation, base_lines, spots, fins)
+        said.update(fins=cell_list(geo, fins), fish=_FISH_WORDS[size])
+        if sashimi is None:
+            forms = Np_(
+                "In {base}, {digit} can only go in {cover}, except for the fin {fins}. Either the "
+                "fin holds {digit}, or the {fish} does; either way {digit} is removed from "
+                "{removed}: in {cover}, seeing the fin.",
+                "In {base}, {digit} can only go in {cover}, except for the fins {fins}. Either a "
+                "fin holds {digit}, or the {fish} does; either way {digit} is removed from "
+                "{removed}: in {cover}, seeing every fin.",
+            )
+        else:
+            said["sashimi"] = sashimi
+            forms = Np_(
+                "In {base}, {digit} can only go in {cover}, except for the fin {fins}; without "
+                "it, {sashimi} (a sashimi {fish}). Either the fin holds {digit}, or the {fish} "
+                "does; either way {digit} is removed from {removed}: in {cover}, seeing the fin.",
+                "In {base}, {digit} can only go in {cover}, except for the fins {fins}; without "
+                "them, {sashimi} (a sashimi {fish}). Either a fin holds {digit}, or the {fish} "
+                "does; either way {digit} is removed from {removed}: in {cover}, seeing every "
+                "fin.",
+            )
+        sentence = counted(forms, len(fins), **said)
     else:
         name = _FISH_NAMES[size]
-        sentence = (
-            f"{head}; those {size} {kinds[0]}s each need a {sym}, so the {sym}s of those "
-            f"{kinds[1]}s are all among {_cells(geo, spots)}, and {_removal_of(geo, d, elims)}."
+        sentence = words(
+            N_(
+                "In {base}, {digit} can only go in {cover}; each of those {count} lines needs a "
+                "{digit}, so every {digit} of {cover} is among {cells}, and {digit} is removed "
+                "from {removed}."
+            ),
+            count=str(size),
+            cells=cell_list(geo, spots),
+            **said,
         )
     return _step(
         name,
@@ -382,23 +404,30 @@ def _sashimi(
     base_lines: list[int],
     spots: list[Cell],
     fins: list[Cell],
-    fish_name: str,
-) -> str:
-    """``; without it, row 4 would keep 1 only in r4c8 (a sashimi X-wing)`` when a base line
-    keeps fewer than two places without the fins; empty otherwise."""
-    base, _, _, kinds = orientation
+) -> Listing | None:
+    """``row 4 would keep 1 only in r4c8`` for each base line that keeps fewer than two places
+    without the fins (a sashimi fish); None when none does."""
+    base = orientation[0]
     sym = geo.symbol(d)
-    parts = []
+    parts: list[Value] = []
     for i in base_lines:
-        line = set(geo.houses[base[i]].cells)
+        house = geo.houses[base[i]]
+        line = set(house.cells)
         body = [c for c in spots if c in line and c not in fins]
         if len(body) == 1:
-            parts.append(f"{kinds[0]} {i + 1} would keep {sym} only in {geo.cell_name(body[0])}")
+            parts.append(
+                words(
+                    N_("{house} would keep {digit} only in {cell}"),
+                    house=house.words,
+                    digit=sym,
+                    cell=geo.cell_name(body[0]),
+                )
+            )
         elif not body:
-            parts.append(f"{kinds[0]} {i + 1} would have no place for {sym}")
-    if not parts:
-        return ""
-    return f"; without {'it' if len(fins) == 1 else 'them'}, {_and(parts)} (a sashimi {fish_name})"
+            parts.append(
+                words(N_("{house} would have no place for {digit}"), house=house.words, digit=sym)
+            )
+    return listing(parts) if parts else None
 
 
 finned_x_wing = _finned_fish(2)

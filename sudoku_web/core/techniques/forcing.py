@@ -46,19 +46,21 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry
+from ..wording import N_, Np_, Value, Words, counted, listing, words
 from . import clock
 from .base import (
     Candidates,
     Step,
     Tables,
-    _and,
     _failed,
     _step,
     _telling,
     bits_to_digits,
+    cell_list,
+    digit_list,
+    holds,
     house_uniques,
 )
-from .base import _or as _or_list
 from .propagation import Branch, NetTables, Outcome, net_tables, propagate, state_of
 
 # Larger grids keep the guess: see the module docstring.
@@ -267,7 +269,7 @@ class _Fact:
     kind: str  # "place", "elim" (from a placement), "locked" (an elimination), "broken"
     cell: int
     digit: int
-    reason: str
+    reason: Value
     since: tuple[int, ...]  # the facts it rests on
 
 
@@ -315,7 +317,12 @@ class _Record:
                 return None
             other = self.placed_by[(cell, self.values[cell])]
             held = geo.symbol(self.values[cell])
-            why = f"{geo.cell_name(cell)} would hold both {held} and {geo.symbol(digit)}"
+            why = words(
+                N_("{cell} would hold both {held} and {digit}"),
+                cell=geo.cell_name(cell),
+                held=held,
+                digit=geo.symbol(digit),
+            )
             return self.add(_Fact("broken", cell, digit, why, (other, fact)))
         bit = 1 << (digit - 1)
         if not self.masks[cell] & bit:
@@ -333,17 +340,23 @@ class _Record:
                 self._remove(q, digit, fact)
         return None
 
-    def _clash(self, cell: int, digit: int) -> str:
+    def _clash(self, cell: int, digit: int) -> Words:
         """Why ``cell`` cannot take ``digit`` after all: another cell of a house took it."""
         geo = self.geo
         cause = self.facts[self.removed_by[(cell, digit)]]
         if cause.kind == "place" and cause.digit == digit and cause.cell != cell:
             house = geo.shared_houses(cause.cell, cell)[0]
-            return (
-                f"{geo.symbol(digit)} would be twice in {house.name} "
-                f"({geo.cell_name(cause.cell)} and {geo.cell_name(cell)})"
+            return words(
+                N_("{digit} would be twice in {house} ({cells})"),
+                digit=geo.symbol(digit),
+                house=house.words,
+                cells=cell_list(geo, (cause.cell, cell)),
             )
-        return f"{geo.cell_name(cell)} would be {geo.symbol(digit)}, already ruled out there"
+        return words(
+            N_("{cell} would be {digit}, already ruled out there"),
+            cell=geo.cell_name(cell),
+            digit=geo.symbol(digit),
+        )
 
     def _why_gone(self, cells: Sequence[int], digit: int) -> tuple[int, ...]:
         bit = 1 << (digit - 1)
@@ -354,7 +367,7 @@ class _Record:
         for c, (v, m) in enumerate(zip(self.values, self.masks, strict=True)):
             if not v and not m:
                 since = tuple(self.removed_by[(c, e)] for e in bits_to_digits(self.start[c]))
-                why = f"{geo.cell_name(c)} has no digit left"
+                why = words(N_("{cell} has no digit left"), cell=geo.cell_name(c))
                 return self.add(_Fact("broken", c, 0, why, since))
         for house in geo.houses:
             have = 0
@@ -364,7 +377,11 @@ class _Record:
             if missing:
                 digit = bits_to_digits(missing)[0]
                 since = self._why_gone(house.cells, digit)
-                why = f"{geo.symbol(digit)} has no place left in {house.name}"
+                why = words(
+                    N_("{digit} has no place left in {house}"),
+                    digit=geo.symbol(digit),
+                    house=house.words,
+                )
                 return self.add(_Fact("broken", house.cells[0], digit, why, since))
         return None
 
@@ -378,7 +395,7 @@ class _Record:
                 since = tuple(
                     self.removed_by[(c, f)] for f in bits_to_digits(self.start[c]) if f != e
                 )
-                out.append((c, e, self.add(_Fact("place", c, e, "naked single", since))))
+                out.append((c, e, self.add(_Fact("place", c, e, _NAKED_SINGLE, since))))
                 seen.add((c, e))
         for house in geo.houses:
             for e in bits_to_digits(house_uniques(self.masks, house.cells)):
@@ -388,7 +405,7 @@ class _Record:
                     continue
                 seen.add((c, e))
                 others = [o for o in house.cells if o != c]
-                reason = f"hidden single in {house.name}"
+                reason = words(N_("hidden single in {house}"), house=house.words)
                 fact = self.add(_Fact("place", c, e, reason, self._why_gone(others, e)))
                 out.append((c, e, fact))
         return out
@@ -413,10 +430,16 @@ class _Record:
                 since = self._why_gone(a_out, e)
                 ha, hb = geo.houses[a], geo.houses[b]
                 targets = [c for c in b_out if self.masks[c] & bit]
-                why = (
-                    f"{ha.name}'s {geo.symbol(e)} is then in {hb.name}, so "
-                    f"{_and([geo.cell_name(c) for c in targets])} "
-                    f"{'is' if len(targets) == 1 else 'are'} not {geo.symbol(e)}"
+                why = counted(
+                    Np_(
+                        "the {digit} of {house} is then in {other}, so {cells} is not {digit}",
+                        "the {digit} of {house} is then in {other}, so {cells} are not {digit}",
+                    ),
+                    len(targets),
+                    digit=geo.symbol(e),
+                    house=ha.words,
+                    other=hb.words,
+                    cells=cell_list(geo, targets),
                 )
                 fact = self.add(_Fact("locked", targets[0], e, why, since))
                 for c in targets:
@@ -437,15 +460,20 @@ class _Record:
         return [self.facts[f] for f in sorted(needed)]
 
 
-def _says(geo: Geometry, fact: _Fact) -> str:
+def _says(geo: Geometry, fact: _Fact) -> Value:
     if fact.kind == "place":
-        return f"{geo.cell_name(fact.cell)} is {geo.symbol(fact.digit)} ({fact.reason})"
+        return words(
+            N_("{cell} is {digit} ({reason})"),
+            cell=geo.cell_name(fact.cell),
+            digit=geo.symbol(fact.digit),
+            reason=fact.reason,
+        )
     return fact.reason
 
 
 def _branch(
     cand: Candidates, t: Tables, locked: bool, node: Node, goal: Node | None, placement: bool
-) -> tuple[str, list[int]] | None:
+) -> tuple[Words, list[int]] | None:
     """One branch's sentence up to ``goal`` (or to its contradiction), and its cells."""
     geo = t.geometry
     record = _Record(cand, t, locked)
@@ -460,22 +488,33 @@ def _branch(
         return None
     facts = record.story(last)
     steps = [_says(geo, f) for f in facts[1:] if f.kind != "broken"]
-    head = f"If {geo.cell_name(node[0])} is {geo.symbol(node[1])}"
-    final: str | None = None  # what the branch ends on, when no listed fact says it
+    final: Value | None = None  # what the branch ends on, when no listed fact says it
     if goal is None:
         final = facts[-1].reason
     elif not placement and facts[-1].kind != "locked":
-        final = f"{geo.cell_name(goal[0])} is not {geo.symbol(goal[1])}"
-    if steps and final:
-        text = ", ".join(steps) + ("; then " if goal is None else ", so ") + final
-    elif steps:
-        text = ", ".join(steps[:-1] + [("so " if len(steps) > 1 else "") + steps[-1]])
+        final = holds(geo, *goal, False)
+    if steps and final is not None:
+        template = (
+            N_("If {cell} is {digit}, then {steps}; then {last}.")
+            if goal is None
+            else N_("If {cell} is {digit}, then {steps}, so {last}.")
+        )
+    elif len(steps) > 1:
+        template = N_("If {cell} is {digit}, then {steps}, so {last}.")
+        final, steps = steps[-1], steps[:-1]
     else:
-        text = final or ""
-    sentence = f"{head}, then {text}."
+        template = N_("If {cell} is {digit}, then {last}.")
+        final, steps = (steps[0] if steps else final or ""), []
+    values: dict[str, Value] = {"cell": geo.cell_name(node[0]), "digit": geo.symbol(node[1])}
+    if steps:
+        values["steps"] = listing(steps, ",")
+    sentence = words(template, last=final, **values)
     cells = sorted({f.cell for f in facts if f.kind == "place"})
     return sentence, cells
 
+
+#: A fact's reason: a naked single.
+_NAKED_SINGLE = words(N_("naked single"))
 
 _NAMES = {
     ("contradiction", False): "Forcing chain by contradiction",
@@ -495,10 +534,8 @@ def _explain(cand: Candidates, t: Tables, found: _Found, locked: bool) -> Step |
     name = _NAMES[(found.kind, locked)]
     goal = found.placement or found.elimination
     assert goal is not None
-    target = f"{geo.cell_name(goal[0])} is {geo.symbol(goal[1])}"
-    if found.placement is None:
-        target = f"{geo.cell_name(goal[0])} is not {geo.symbol(goal[1])}"
-    parts: list[str] = []
+    target = holds(geo, *goal, found.placement is not None)
+    parts: list[Value] = []
     cells: set[int] = set()
     for node in found.branches:
         told = _branch(
@@ -514,18 +551,25 @@ def _explain(cand: Candidates, t: Tables, found: _Found, locked: bool) -> Step |
         parts.append(told[0])
         cells.update(told[1])
     if found.kind == "contradiction":
-        closing = f"That cannot be, so {target}."
+        closing = words(N_("That cannot be, so {target}."), target=target)
     elif found.kind == "cell":
-        cell = found.branches[0][0]
-        digits = _or_list([geo.symbol(digit) for _, digit in found.branches])
-        closing = f"{geo.cell_name(cell)} is {digits}: either way {target}."
+        closing = words(
+            N_("{cell} is {digits}: either way {target}."),
+            cell=geo.cell_name(found.branches[0][0]),
+            digits=digit_list(geo, [digit for _, digit in found.branches], "or"),
+            target=target,
+        )
     else:
-        digit = geo.symbol(found.branches[0][1])
         spots = [c for c, _ in found.branches]
         house = next(h for h in geo.houses if set(spots) <= set(h.cells))
-        places = _or_list([geo.cell_name(c) for c in spots])
-        closing = f"{house.name.capitalize()}'s {digit} is in {places}: either way {target}."
-    sentence = " ".join([*parts, closing])
+        closing = words(
+            N_("The {digit} of {house} is in {places}: either way {target}."),
+            digit=geo.symbol(found.branches[0][1]),
+            house=house.words,
+            places=listing((geo.cell_name(c) for c in spots), "or"),
+            target=target,
+        )
+    sentence = listing([*parts, closing], " ")
     return _step(
         name,
         sentence,

@@ -22,23 +22,36 @@ all see each other are a virtual cage, worked out like a real one.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, House
-from .base import Candidates, Cell, Digit, Step, Tables, _and, _cells, _first_found, _step
-from .killer import _count, _fills, _getter, _outcome, cage_name, cage_tables
+from ..wording import N_, Listing, Np_, Value, Words, counted, listing, words
+from .base import (
+    Candidates,
+    Cell,
+    Digit,
+    Step,
+    Tables,
+    _first_found,
+    _step,
+    cell_list,
+)
+from .killer import _count, _fills, _getter, _outcome, cage_tables, cage_words
 from .sums import MAX_SIGNED_CELLS, signed_sum
 
-_PLURAL = {"row": "rows", "column": "columns", "box": "boxes", "region": "regions"}
+#: A band of neighbouring rows or columns, and two boxes (jigsaw regions) side by side.
+_BANDS = {"row": N_("rows {first}-{last}"), "column": N_("columns {first}-{last}")}
+_PAIRS = {"box": N_("boxes {first} and {second}"), "region": N_("regions {first} and {second}")}
 
 
 @dataclass(frozen=True)
 class Region:
     """Cells holding every digit once per house, and how the cages meet them."""
 
-    name: str
+    name: Words
     houses: tuple[House, ...]
     total: int  # what the region's digits add up to
     inside: tuple[int, ...]  # cages wholly inside (indices into geometry.cages)
@@ -70,20 +83,23 @@ def _regions(geometry: Geometry, cage_of: Sequence[int]) -> tuple[Region, ...]:
     jigsaw regions) side by side, each as a :class:`Region` (same cells only once)."""
     houses = geometry.houses
     n = geometry.size
-    groups: list[tuple[str, tuple[House, ...]]] = [(h.name, (h,)) for h in houses]
+    groups: list[tuple[Words, tuple[House, ...]]] = [(h.words, (h,)) for h in houses]
     for kind in ("row", "column"):
         lines = sorted((h for h in houses if h.kind == kind), key=lambda h: h.index)
         for width in range(2, len(lines)):
             for start in range(len(lines) - width + 1):
                 band = tuple(lines[start : start + width])
-                name = f"{_PLURAL[kind]} {band[0].index + 1}-{band[-1].index + 1}"
+                name = words(
+                    _BANDS[kind], first=str(band[0].index + 1), last=str(band[-1].index + 1)
+                )
                 groups.append((name, band))
     boxes = [h for h in houses if h.kind in ("box", "region")]
     for i, a in enumerate(boxes):
         near = {c + d for c in a.cells for d in (1, -1, n, -n)}
         for b in boxes[i + 1 :]:
             if near & set(b.cells) and _side_by_side(a, b, n):
-                groups.append((f"{_PLURAL[a.kind]} {a.index + 1} and {b.index + 1}", (a, b)))
+                name = words(_PAIRS[a.kind], first=str(a.index + 1), second=str(b.index + 1))
+                groups.append((name, (a, b)))
     seen: set[frozenset[Cell]] = set()
     out = []
     for name, group in groups:
@@ -108,7 +124,7 @@ def _side_by_side(a: House, b: House, n: int) -> bool:
 
 def _region(
     geometry: Geometry,
-    name: str,
+    name: Words,
     group: tuple[House, ...],
     cells: frozenset[Cell],
     cage_of: Sequence[int],
@@ -239,26 +255,41 @@ def _innies_step(
     eq: _Equation,
     placements: list[tuple[Cell, Digit]],
     eliminations: list[tuple[Cell, Digit]],
-    outcome: str,
+    outcome: Listing,
 ) -> Step:
     geo = t.geometry
     inside_sum = sum(geo.cages[i].total for i in region.inside)
-    name = region.name[0].upper() + region.name[1:]
-    verb = "add" if len(region.houses) > 1 else "adds"
-    parts = [f"{name} {verb} up to {region.total}"]
-    if region.inside:
-        many = len(region.inside) > 1
-        parts.append(
-            f"the {_count(len(region.inside)) + ' ' if many else ''}"
-            f"{'cages' if many else 'cage'} wholly inside {'add' if many else 'adds'} "
-            f"up to {inside_sum}"
+    name = dataclasses.replace(region.name, capital=True)
+    parts: list[Value] = [
+        counted(
+            Np_("{region} adds up to {total}", "{region} add up to {total}"),
+            len(region.houses),
+            region=name,
+            total=str(region.total),
         )
+    ]
+    if region.inside:
+        if len(region.inside) > 1:
+            parts.append(
+                words(
+                    N_("the {count} cages wholly inside add up to {sum}"),
+                    count=_count(len(region.inside)),
+                    sum=str(inside_sum),
+                )
+            )
+        else:
+            parts.append(words(N_("the cage wholly inside adds up to {sum}"), sum=str(inside_sum)))
     if eq.out:
-        reaching = [cage_name(geo, geo.cages[i]) for i in eq.out]
-        out_sum = sum(geo.cages[i].total for i in eq.out)
         parts.append(
-            f"{_and(reaching)} {'reach' if len(eq.out) > 1 else 'reaches'} out of it "
-            f"({out_sum} in all)"
+            counted(
+                Np_(
+                    "{cages} reaches out of it ({sum} in all)",
+                    "{cages} reach out of it ({sum} in all)",
+                ),
+                len(eq.out),
+                cages=listing(cage_words(geo, geo.cages[i]) for i in eq.out),
+                sum=str(sum(geo.cages[i].total for i in eq.out)),
+            )
         )
     terms = [str(region.total)]
     if region.inside:
@@ -269,11 +300,23 @@ def _innies_step(
     if known:
         inner = sum(cand.values[c] for c in known if c in region.cells)
         outer = sum(cand.values[c] for c in known if c not in region.cells)
-        parts.append(f"{_cells(geo, known)} {'are' if len(known) > 1 else 'is'} placed")
+        parts.append(
+            counted(
+                Np_("{cells} is placed", "{cells} are placed"),
+                len(known),
+                cells=cell_list(geo, known),
+            )
+        )
         terms.extend([f"- {inner}"] if inner else [])
         terms.extend([f"+ {outer}"] if outer else [])
     arithmetic = " ".join(terms)
-    sentence = "; ".join(parts) + f"; so {_written(geo, eq)} ({arithmetic}), and {outcome}."
+    sentence = words(
+        N_("{facts}; so {equation} ({arithmetic}), and {outcome}."),
+        facts=listing(parts, ";"),
+        equation=_written(geo, eq),
+        arithmetic=arithmetic,
+        outcome=outcome,
+    )
     used = (*region.inside, *(i for i, _, _ in region.partial))
     return _step(
         "Innies and outies",

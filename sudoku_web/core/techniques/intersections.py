@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..wording import N_, words
 from .base import (
     Candidates,
     Cell,
     Step,
     Tables,
-    _cells,
     _places,
-    _removal_of,
     _step,
     bits_to_digits,
+    cell_list,
     changed_since_vain,
     searched_in_vain,
 )
@@ -77,10 +77,16 @@ def _intersection(
             name = "Box/line reduction" if ha.kind in line else "Pointing"
             spots = _places(cand, sorted(common), bit)
             elims = [(c, d) for c in targets]
-            sentence = (
-                f"In {ha.name}, {geo.symbol(d)} can only go in {_cells(geo, spots)}, all in "
-                f"{hb.name}; so {hb.name}'s {geo.symbol(d)} is one of them, and "
-                f"{_removal_of(geo, d, elims)}."
+            sentence = words(
+                N_(
+                    "In {house}, {digit} can only go in {cells}, all in {other}; so the {digit} "
+                    "of {other} is one of them, and {digit} is removed from {removed}."
+                ),
+                house=ha.words,
+                digit=geo.symbol(d),
+                cells=cell_list(geo, spots),
+                other=hb.words,
+                removed=cell_list(geo, targets),
             )
             return _step(name, sentence, cand, houses=[ha, hb], cells=spots, eliminations=elims)
     return None

@@ -29,22 +29,31 @@ from dataclasses import dataclass
 
 from ..board import Cage, Geometry, House
 from ..cages import combinations
+from ..wording import N_, Listing, Np_, Value, Words, counted, listing, words
 from .base import (
     Candidates,
     Cell,
     Digit,
     Step,
     Tables,
-    _cells,
-    _digits,
     _first_found,
-    _or,
     _step,
     bits_to_digits,
+    cell_list,
+    digit_list,
+    holds,
 )
 from .sums import distinct_sum
 
-_NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+_NUMBER = {
+    1: N_("one"),
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+    7: N_("seven"),
+}
 
 
 @dataclass(frozen=True)
@@ -98,22 +107,29 @@ def _getter(cells: Sequence[Cell]) -> Callable[[Sequence[int]], tuple[int, ...]]
 
 def cage_name(geometry: Geometry, cage: Cage) -> str:
     """``the 17-cage at r1c1``: a cage by its total and the cell its total is printed in."""
-    return f"the {cage.total}-cage at {geometry.cell_name(cage.cells[0])}"
+    return cage_words(geometry, cage).english()
 
 
-def _count(k: int) -> str:
-    return _NUMBER.get(k, str(k))
+def cage_words(geometry: Geometry, cage: Cage, start: bool = False) -> Words:
+    """:func:`cage_name` as a sentence's value (``The 17-cage at r1c1`` at its ``start``)."""
+    template = N_("The {total}-cage at {cell}") if start else N_("the {total}-cage at {cell}")
+    return words(template, total=str(cage.total), cell=geometry.cell_name(cage.cells[0]))
 
 
-def _sums(geo: Geometry, sets: Sequence[int]) -> str:
+def _count(k: int) -> Value:
+    """A count of cells as a sentence says it (``two``; past seven, the number)."""
+    return words(_NUMBER[k]) if k in _NUMBER else str(k)
+
+
+def _sums(geo: Geometry, sets: Sequence[int]) -> Listing:
     """``1+2+6, 1+3+5 or 2+3+4``: digit sets as sums."""
     ordered = sorted(bits_to_digits(s) for s in sets)
-    return _or(["+".join(geo.symbol(d) for d in digits) for digits in ordered])
+    return listing(("+".join(geo.symbol(d) for d in digits) for digits in ordered), "or")
 
 
 def _outcome(
     geo: Geometry, cells: Sequence[Cell], masks: Sequence[int], support: Sequence[int]
-) -> tuple[list[tuple[Cell, Digit]], list[tuple[Cell, Digit]], str]:
+) -> tuple[list[tuple[Cell, Digit]], list[tuple[Cell, Digit]], Listing]:
     """The placements and eliminations where ``support`` narrows ``masks``, and the words
     for them ("r1c1 is 8; r1c2 and r1c3 keep only 1 and 2")."""
     placements: list[tuple[Cell, Digit]] = []
@@ -127,11 +143,17 @@ def _outcome(
         else:
             eliminations.extend((cell, d) for d in bits_to_digits(mask & ~keep))
             keeps.setdefault(keep, []).append(cell)
-    words = [f"{geo.cell_name(c)} is {geo.symbol(d)}" for c, d in placements]
+    said: list[Value] = [holds(geo, c, d) for c, d in placements]
     for keep, group in keeps.items():
-        verb = "keeps" if len(group) == 1 else "keep"
-        words.append(f"{_cells(geo, group)} {verb} only {_digits(geo, bits_to_digits(keep))}")
-    return placements, eliminations, "; ".join(words)
+        said.append(
+            counted(
+                Np_("{cells} keeps only {digits}", "{cells} keep only {digits}"),
+                len(group),
+                cells=cell_list(geo, group),
+                digits=digit_list(geo, bits_to_digits(keep)),
+            )
+        )
+    return placements, eliminations, listing(said, ";")
 
 
 def _open_part(cand: Candidates, cage: Cage) -> tuple[list[Cell], int, int]:
@@ -185,22 +207,32 @@ def _combination(cand: Candidates, t: Tables, index: int) -> Step | None:
     placements, eliminations, outcome = _outcome(geo, open_cells, full, support)
     if not placements and not eliminations:
         return None
-    name = cage_name(geo, cage)
-    name = name[0].upper() + name[1:]
     k = len(open_cells)
+    said: dict[str, Value] = {"cage": cage_words(geo, cage, start=True), "rest": str(rest)}
+    if placed:
+        said["done"] = digit_list(geo, sorted(cand.values[c] for c in cage.cells if cand.values[c]))
     if k == 1:
-        done = _digits(geo, sorted(cand.values[c] for c in cage.cells if cand.values[c]))
-        head = f"{name} already holds {done}, so its last cell" if placed else f"{name} is one cell"
-        sentence = f"{head}, {geo.cell_name(open_cells[0])}, is {rest}."
+        template = (
+            N_("{cage} already holds {done}, so its last cell, {cell}, is {rest}.")
+            if placed
+            else N_("{cage} is one cell, {cell}, is {rest}.")
+        )
+        sentence = words(template, cell=geo.cell_name(open_cells[0]), **said)
     else:
-        if placed:
-            done = _digits(geo, sorted(cand.values[c] for c in cage.cells if cand.values[c]))
-            head = f"{name} already holds {done}, so its other {_count(k)} cells add up to {rest}"
-        else:
-            head = f"{name} has {_count(k)} cells"
-        reason = _ways(geo, rest, k, fits)
-        why = _why_not(geo, open_cells, full, support, fits, rest)
-        sentence = f"{head}: {reason}{why}; so {outcome}."
+        template = (
+            N_(
+                "{cage} already holds {done}, so its other {count} cells add up to {rest}: "
+                "{reasons}; so {outcome}."
+            )
+            if placed
+            else N_("{cage} has {count} cells: {reasons}; so {outcome}.")
+        )
+        if not placed:
+            del said["rest"]  # the cage's total is its sum: the reasons say it
+        reasons = [_ways(geo, rest, k, fits), *_why_not(geo, open_cells, full, support, fits, rest)]
+        sentence = words(
+            template, count=_count(k), reasons=listing(reasons, ";"), outcome=outcome, **said
+        )
     return _step(
         "Cage combination",
         sentence,
@@ -212,19 +244,41 @@ def _combination(cand: Candidates, t: Tables, index: int) -> Step | None:
     )
 
 
-def _ways(geo: Geometry, rest: int, k: int, fits: Sequence[int]) -> str:
+def _ways(geo: Geometry, rest: int, k: int, fits: Sequence[int]) -> Words:
     """``17 in two cells is 8+9``, or which of the ways to make a sum fit the candidates."""
     every = combinations(geo.size, k, rest)
+    said: dict[str, Value] = {"rest": str(rest), "count": _count(k), "ways": str(len(every))}
     if len(every) == len(fits) and len(fits) <= 4:
-        verb = "is" if len(fits) == 1 else "is one of" if len(fits) > 2 else "is either"
-        return f"{rest} in {_count(k)} cells {verb} {_sums(geo, fits)}"
-    if len(fits) <= 4:
-        return (
-            f"of the {len(every)} ways to make {rest} in {_count(k)} cells, only "
-            f"{_sums(geo, fits)} {'fits' if len(fits) == 1 else 'fit'} the candidates left"
+        template = (
+            N_("{rest} in {count} cells is {sums}")
+            if len(fits) == 1
+            else N_("{rest} in {count} cells is one of {sums}")
+            if len(fits) > 2
+            else N_("{rest} in {count} cells is either {sums}")
         )
-    many = "all" if len(fits) == len(every) else f"{len(fits)} of the"
-    return f"{many} {len(every)} ways to make {rest} in {_count(k)} cells fit the candidates left"
+        del said["ways"]
+        return words(template, sums=_sums(geo, fits), **said)
+    if len(fits) <= 4:
+        return counted(
+            Np_(
+                "of the {ways} ways to make {rest} in {count} cells, only {sums} fits the "
+                "candidates left",
+                "of the {ways} ways to make {rest} in {count} cells, only {sums} fit the "
+                "candidates left",
+            ),
+            len(fits),
+            sums=_sums(geo, fits),
+            **said,
+        )
+    if len(fits) == len(every):
+        return words(
+            N_("all {ways} ways to make {rest} in {count} cells fit the candidates left"), **said
+        )
+    return words(
+        N_("{fits} of the {ways} ways to make {rest} in {count} cells fit the candidates left"),
+        fits=str(len(fits)),
+        **said,
+    )
 
 
 def _why_not(
@@ -234,12 +288,12 @@ def _why_not(
     support: Sequence[int],
     fits: Sequence[int],
     rest: int,
-) -> str:
+) -> list[Words]:
     """Why a cell loses digits that a fitting way still uses: the other cell of a pair lacks
     the partner digit, or no filling puts the digit there; and, past four ways, the digits
     no way uses."""
     union = functools.reduce(operator.or_, fits, 0)
-    words = []
+    said: list[Words] = []
     unused = 0
     for i, cell in enumerate(cells):
         gone = masks[i] & ~support[i]
@@ -249,18 +303,32 @@ def _why_not(
             continue
         if len(cells) == 2:
             partner = cells[1 - i]
-            words.append(
-                f"{geo.cell_name(partner)} cannot be {_or([str(rest - d) for d in kept_out])}, "
-                f"so {geo.cell_name(cell)} cannot be {_or([geo.symbol(d) for d in kept_out])}"
+            said.append(
+                words(
+                    N_("{partner} cannot be {partners}, so {cell} cannot be {digits}"),
+                    partner=geo.cell_name(partner),
+                    partners=listing((str(rest - d) for d in kept_out), "or"),
+                    cell=geo.cell_name(cell),
+                    digits=digit_list(geo, kept_out, "or"),
+                )
             )
         else:
-            words.append(
-                f"no filling of its cells puts {_or([geo.symbol(d) for d in kept_out])} in "
-                f"{geo.cell_name(cell)}"
+            said.append(
+                words(
+                    N_("no filling of its cells puts {digits} in {cell}"),
+                    digits=digit_list(geo, kept_out, "or"),
+                    cell=geo.cell_name(cell),
+                )
             )
     if unused and len(fits) > 4:
-        words.insert(0, f"none of them uses {_or([geo.symbol(d) for d in bits_to_digits(unused)])}")
-    return "".join(f"; {w}" for w in words)
+        said.insert(
+            0,
+            words(
+                N_("none of them uses {digits}"),
+                digits=digit_list(geo, bits_to_digits(unused), "or"),
+            ),
+        )
+    return said
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,25 +387,30 @@ def _needed_digit(cand: Candidates, t: Tables, index: int) -> Step | None:
             *(geo.cell_houses[c] for c in spots[1:])
         )
         shared = [geo.houses[h] for h in sorted(common)]
-        where = (
-            f"{'both' if len(spots) == 2 else 'all'} in {shared[0].name}"
-            if shared
-            else f"which all see {_cells(geo, targets)}"
-        )
         if len(spots) == 1:
-            where = "its only place there"
-        name = cage_name(geo, cage)
-        why = (
-            f"{_sums(geo, fits)} is the only combination"
-            if len(fits) == 1
-            else f"every combination that fits has one: {_sums(geo, fits)}"
-            if len(fits) <= 4
-            else f"all {len(fits)} combinations that fit have one"
-        )
-        sentence = (
-            f"{name[0].upper()}{name[1:]} needs a {geo.symbol(d)} ({why}), and it can only go "
-            f"in {_or([geo.cell_name(c) for c in spots])}, {where}; so "
-            f"{geo.symbol(d)} is removed from {_cells(geo, targets)}."
+            where = words(N_("its only place there"))
+        elif shared:
+            template = N_("both in {house}") if len(spots) == 2 else N_("all in {house}")
+            where = words(template, house=shared[0].words)
+        else:
+            where = words(N_("which all see {cells}"), cells=cell_list(geo, targets))
+        if len(fits) == 1:
+            why = words(N_("{sums} is the only combination"), sums=_sums(geo, fits))
+        elif len(fits) <= 4:
+            why = words(N_("every combination that fits has one: {sums}"), sums=_sums(geo, fits))
+        else:
+            why = words(N_("all {count} combinations that fit have one"), count=str(len(fits)))
+        sentence = words(
+            N_(
+                "{cage} needs a {digit} ({why}), and it can only go in {spots}, {where}; so "
+                "{digit} is removed from {removed}."
+            ),
+            cage=cage_words(geo, cage, start=True),
+            digit=geo.symbol(d),
+            why=why,
+            spots=listing((geo.cell_name(c) for c in spots), "or"),
+            where=where,
+            removed=cell_list(geo, targets),
         )
         return _step(
             "Cage/house overlap",
@@ -378,15 +451,25 @@ def _house_in_cage(cand: Candidates, t: Tables, kt: CageTables, house: House) ->
         placements, eliminations, outcome = _outcome(geo, open_cells, full, support)
         if not placements and not eliminations:
             continue
-        name = cage_name(geo, cage)
-        where = _or([geo.cell_name(c) for c in spots])
-        sentence = (
-            f"In {house.name}, {geo.symbol(d)} can only go in {where}, all in {name}; so that "
-            f"cage holds {geo.symbol(d)}"
-        )
+        said: dict[str, Value] = {
+            "house": house.words,
+            "digit": geo.symbol(d),
+            "spots": listing((geo.cell_name(c) for c in spots), "or"),
+            "cage": cage_words(geo, cage),
+            "outcome": outcome,
+        }
         if len(fits) <= 4 and len(open_cells) > 1:
-            sentence += f" ({_sums(geo, fits)})"
-        sentence += f", and {outcome}."
+            template = N_(
+                "In {house}, {digit} can only go in {spots}, all in {cage}; so that cage holds "
+                "{digit} ({sums}), and {outcome}."
+            )
+            said["sums"] = _sums(geo, fits)
+        else:
+            template = N_(
+                "In {house}, {digit} can only go in {spots}, all in {cage}; so that cage holds "
+                "{digit}, and {outcome}."
+            )
+        sentence = words(template, **said)
         return _step(
             "Cage/house overlap",
             sentence,
@@ -446,9 +529,15 @@ def _doubled(cand: Candidates, geo: Geometry, index: int) -> Step:
     for cell in cage.cells:
         v = cand.values[cell]
         if v in seen:
-            sentence = (
-                f"{geo.cell_name(seen[v])} and {geo.cell_name(cell)} both hold {geo.symbol(v)} "
-                f"in {cage_name(geo, cage)}, so a digit placed earlier is wrong."
+            sentence = words(
+                N_(
+                    "{cell} and {other} both hold {digit} in {house}, so a digit placed "
+                    "earlier is wrong."
+                ),
+                cell=geo.cell_name(seen[v]),
+                other=geo.cell_name(cell),
+                digit=geo.symbol(v),
+                house=cage_words(geo, cage),
             )
             return _step("Contradiction", sentence, cand, cells=[seen[v], cell], cages=(index,))
         if v:
@@ -459,15 +548,16 @@ def _doubled(cand: Candidates, geo: Geometry, index: int) -> Step:
 def _dead_cage(cand: Candidates, geo: Geometry, index: int, rest: int) -> Step:
     """The contradiction of a cage that can no longer make its sum."""
     cage = geo.cages[index]
-    name = cage_name(geo, cage)
     if all(cand.values[c] for c in cage.cells):
-        what = f"its digits add up to {cage.total - rest}"
+        what = words(N_("its digits add up to {sum}"), sum=str(cage.total - rest))
     elif rest < 0:
-        what = f"its placed digits already add up to {cage.total - rest}"
+        what = words(N_("its placed digits already add up to {sum}"), sum=str(cage.total - rest))
     else:
-        what = f"its open cells cannot add up to the {rest} still missing"
-    sentence = (
-        f"{name[0].upper()}{name[1:]} adds up to {cage.total}, but {what}, so a digit "
-        "placed earlier is wrong."
+        what = words(N_("its open cells cannot add up to the {rest} still missing"), rest=str(rest))
+    sentence = words(
+        N_("{cage} adds up to {total}, but {what}, so a digit placed earlier is wrong."),
+        cage=cage_words(geo, cage, start=True),
+        total=str(cage.total),
+        what=what,
     )
     return _step("Contradiction", sentence, cand, cells=cage.cells, cages=(index,))

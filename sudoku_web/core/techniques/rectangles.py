@@ -31,19 +31,20 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..board import Geometry
+from ..board import House
+from ..wording import N_, Np_, counted, listing, words
 from .base import (
     Candidates,
     Cell,
     Step,
     Tables,
-    _and,
-    _cells,
-    _digits,
-    _removals,
     _step,
     bits_to_digits,
+    cell_list,
     digit_boards,
+    digit_list,
+    house_list,
+    removals,
 )
 from .uniqueness import OPPOSITE, SIDES, Rectangle, _rectangle_words, _two_solutions, rectangles
 
@@ -118,22 +119,40 @@ def _extra_step(
     if not elims:
         return None
     others = [c for c in corners if c not in holders]
-    sym = geo.symbol(digit)
-    sentence = (
-        f"{_rectangle_words(geo, rect)}; {_cells(geo, others)} "
-        f"{'holds' if len(others) == 1 else 'hold'} nothing else and "
-        f"{_cells(geo, holders)} only add {sym}. If {_none(holders)} were {sym}, "
-        f"{_two_solutions(geo, pair)}; it has one, so one of them is {sym}: remove "
-        f"{_removals(geo, elims)}."
+    forms = (
+        Np_(
+            "{rectangle}; {others} holds nothing else and {holders} only add {digit}. If "
+            "neither were {digit}, {swap}; it has one, so one of them is {digit}: remove "
+            "{removals}.",
+            "{rectangle}; {others} hold nothing else and {holders} only add {digit}. If "
+            "neither were {digit}, {swap}; it has one, so one of them is {digit}: remove "
+            "{removals}.",
+        )
+        if len(holders) == 2
+        else Np_(
+            "{rectangle}; {others} holds nothing else and {holders} only add {digit}. If none "
+            "of them were {digit}, {swap}; it has one, so one of them is {digit}: remove "
+            "{removals}.",
+            "{rectangle}; {others} hold nothing else and {holders} only add {digit}. If none "
+            "of them were {digit}, {swap}; it has one, so one of them is {digit}: remove "
+            "{removals}.",
+        )
+    )
+    sentence = counted(
+        forms,
+        len(others),
+        rectangle=_rectangle_words(geo, rect),
+        others=cell_list(geo, others),
+        holders=cell_list(geo, holders),
+        digit=geo.symbol(digit),
+        swap=_two_solutions(geo, pair),
+        removals=removals(geo, elims),
     )
     return _step(technique, sentence, cand, cells=corners, eliminations=elims)
 
 
-def _none(cells: tuple[Cell, ...]) -> str:
-    return "neither" if len(cells) == 2 else "none of them"
-
-
-SUBSETS = {2: "pair", 3: "triple", 4: "quad"}
+#: The naked subset a type 3 rectangle's roof makes, by its size, as a sentence names it.
+SUBSETS = {2: N_("naked pair"), 3: N_("naked triple"), 4: N_("naked quad")}
 
 
 def unique_rectangle_3(cand: Candidates, t: Tables) -> Step | None:
@@ -193,17 +212,26 @@ def _type_3_step(
     pair, corners = rect
     house = geo.houses[h]
     floor = [c for c in corners if c not in roof]
-    digits = _digits(geo, bits_to_digits(union))
-    helpers = _and(
-        [f"{geo.cell_name(c)} ({', '.join(geo.symbol(d) for d in cand.digits(c))})" for c in subset]
+    helpers = listing(
+        f"{geo.cell_name(c)} ({', '.join(geo.symbol(d) for d in cand.digits(c))})" for c in subset
     )
-    sentence = (
-        f"{_rectangle_words(geo, rect)}; {_cells(geo, floor)} hold nothing else, and "
-        f"{_cells(geo, roof)} add {_digits(geo, bits_to_digits(extra))}. If neither held one "
-        f"of those, {_two_solutions(geo, pair)}; it has one, so one of them does, and the two "
-        f"act as one cell with {_digits(geo, bits_to_digits(extra))}. With {helpers} that "
-        f"makes a naked {SUBSETS[len(subset) + 1]} of {digits} in {house.name}: remove "
-        f"{_removals(geo, elims)}."
+    sentence = words(
+        N_(
+            "{rectangle}; {floor} hold nothing else, and {roof} add {extra}. If neither held one "
+            "of those, {swap}; it has one, so one of them does, and the two act as one cell with "
+            "{extra}. With {helpers} that makes a {subset} of {digits} in {house}: remove "
+            "{removals}."
+        ),
+        rectangle=_rectangle_words(geo, rect),
+        floor=cell_list(geo, floor),
+        roof=cell_list(geo, roof),
+        extra=digit_list(geo, bits_to_digits(extra)),
+        swap=_two_solutions(geo, pair),
+        helpers=helpers,
+        subset=words(SUBSETS[len(subset) + 1]),
+        digits=digit_list(geo, bits_to_digits(union)),
+        house=house.words,
+        removals=removals(geo, elims),
     )
     return _step(
         "Unique rectangle type 3",
@@ -230,13 +258,20 @@ def unique_rectangle_4(cand: Candidates, t: Tables) -> Step | None:
                         continue
                     elims = [(roof[0], b), (roof[1], b)]
                     house = geo.houses[h]
-                    sentence = (
-                        f"{_rectangle_words(geo, rect)}; {_cells(geo, floor)} hold nothing "
-                        "else. In "
-                        f"{house.name}, {geo.symbol(a)} can only go in {_cells(geo, roof)}, so "
-                        f"one of them is {geo.symbol(a)}; if the other were {geo.symbol(b)}, "
-                        f"{_two_solutions(geo, pair)}; it has one, so remove "
-                        f"{_removals(geo, elims)}."
+                    sentence = words(
+                        N_(
+                            "{rectangle}; {floor} hold nothing else. In {house}, {a} can only "
+                            "go in {roof}, so one of them is {a}; if the other were {b}, {swap}; "
+                            "it has one, so remove {removals}."
+                        ),
+                        rectangle=_rectangle_words(geo, rect),
+                        floor=cell_list(geo, floor),
+                        house=house.words,
+                        a=geo.symbol(a),
+                        b=geo.symbol(b),
+                        roof=cell_list(geo, roof),
+                        swap=_two_solutions(geo, pair),
+                        removals=removals(geo, elims),
                     )
                     return _step(
                         "Unique rectangle type 4",
@@ -271,14 +306,23 @@ def unique_rectangle_6(cand: Candidates, t: Tables) -> Step | None:
                 if not lines:
                     continue
                 elims = [(corners[roof[0]], a), (corners[roof[1]], a)]
-                sym, other = geo.symbol(a), geo.symbol(b)
-                ends = _cells(geo, [corners[i] for i in roof])
-                sentence = (
-                    f"{_rectangle_words(geo, rect)}; {_cells(geo, [corners[i] for i in floor])} "
-                    f"hold nothing else. In {_and(lines)}, {sym} can only go in the corners, so "
-                    f"if {_or_cells(geo, [corners[i] for i in roof])} were {sym}, both would "
-                    f"be, with {other} in the other two, and {_two_solutions(geo, pair)}; it "
-                    f"has one, so {ends} are not {sym}: remove {_removals(geo, elims)}."
+                ends = [geo.cell_name(corners[i]) for i in roof]
+                sentence = words(
+                    N_(
+                        "{rectangle}; {floor} hold nothing else. In {lines}, {digit} can only go "
+                        "in the corners, so if {either} were {digit}, both would be, with "
+                        "{other} in the other two, and {swap}; it has one, so {ends} are not "
+                        "{digit}: remove {removals}."
+                    ),
+                    rectangle=_rectangle_words(geo, rect),
+                    floor=cell_list(geo, [corners[i] for i in floor]),
+                    lines=house_list(lines),
+                    digit=geo.symbol(a),
+                    either=listing(ends, "or"),
+                    other=geo.symbol(b),
+                    swap=_two_solutions(geo, pair),
+                    ends=listing(ends),
+                    removals=removals(geo, elims),
                 )
                 return _step(
                     "Unique rectangle type 6", sentence, cand, cells=corners, eliminations=elims
@@ -286,9 +330,9 @@ def unique_rectangle_6(cand: Candidates, t: Tables) -> Step | None:
     return None
 
 
-def _locked_lines(t: Tables, board: int, corners: tuple[Cell, ...]) -> list[str]:
-    """The names of both rows, or else both columns, of the rectangle where the digit (its
-    bitboard ``board``) has only the two corners; [] when neither pair of lines does."""
+def _locked_lines(t: Tables, board: int, corners: tuple[Cell, ...]) -> list[House]:
+    """Both rows, or else both columns, of the rectangle where the digit (its bitboard
+    ``board``) has only the two corners; [] when neither pair of lines does."""
     geo = t.geometry
     for sides, kind in (((0, 1), (2, 3)), "row"), (((0, 2), (1, 3)), "column"):
         names = []
@@ -296,14 +340,10 @@ def _locked_lines(t: Tables, board: int, corners: tuple[Cell, ...]) -> list[str]
             line = t.rows[t.row_of[corners[i]]] if kind == "row" else t.cols[t.col_of[corners[i]]]
             if board & t.house_bits[line] != (1 << corners[i]) | (1 << corners[j]):
                 break
-            names.append(geo.houses[line].name)
+            names.append(geo.houses[line])
         else:
             return names
     return []
-
-
-def _or_cells(geo: Geometry, cells: list[Cell]) -> str:
-    return " or ".join(geo.cell_name(c) for c in cells)
 
 
 def hidden_rectangle(cand: Candidates, t: Tables) -> Step | None:
@@ -329,14 +369,23 @@ def hidden_rectangle(cand: Candidates, t: Tables) -> Step | None:
                 if board & t.house_bits[col] != (1 << far) | (1 << above):
                     continue
                 elims = [(far, b)]
-                sym, other = geo.symbol(a), geo.symbol(b)
-                sentence = (
-                    f"{_rectangle_words(geo, rect)}; {geo.cell_name(base)} holds nothing "
-                    f"else. In {geo.houses[row].name} and {geo.houses[col].name}, {sym} can "
-                    f"only go in the corners, so if {geo.cell_name(far)} were {other}, "
-                    f"{_cells(geo, [above, beside])} would be {sym} and "
-                    f"{geo.cell_name(base)} {other}, and {_two_solutions(geo, pair)}; it has "
-                    f"one, so remove {_removals(geo, elims)}."
+                sentence = words(
+                    N_(
+                        "{rectangle}; {base} holds nothing else. In {row} and {column}, {digit} "
+                        "can only go in the corners, so if {far} were {other}, {cells} would be "
+                        "{digit} and {base} {other}, and {swap}; it has one, so remove "
+                        "{removals}."
+                    ),
+                    rectangle=_rectangle_words(geo, rect),
+                    base=geo.cell_name(base),
+                    row=geo.houses[row].words,
+                    column=geo.houses[col].words,
+                    digit=geo.symbol(a),
+                    far=geo.cell_name(far),
+                    other=geo.symbol(b),
+                    cells=cell_list(geo, [above, beside]),
+                    swap=_two_solutions(geo, pair),
+                    removals=removals(geo, elims),
                 )
                 return _step(
                     "Hidden rectangle",

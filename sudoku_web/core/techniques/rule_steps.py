@@ -15,12 +15,14 @@ houses and cages skip them (:func:`constrained`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 
 from ..board import Geometry
 from ..rules.base import Propagator, Rule, settle
 from ..rules.registry import KINDS
+from ..wording import N_, Value, Words, listing, words
 from . import clock
 from .base import (
     Candidates,
@@ -31,11 +33,12 @@ from .base import (
     _failed,
     _first_found,
     _named,
-    _removals,
     _step,
     _telling,
     bits_to_digits,
+    holds,
     house_uniques,
+    removals,
 )
 
 
@@ -79,6 +82,7 @@ def _rung(kind: type[Rule]) -> Technique:
             return tuple(masks[c] for c in cells) if cells else tuple(masks)
 
         def search(i: int) -> Step | None:
+            clock.check()  # one rule's deductions at a time: a board may hold hundreds
             rule, propagate = by_index[i]
             found = rule.deduce(masks, geo, propagate)
             if found is None:
@@ -86,7 +90,11 @@ def _rung(kind: type[Rule]) -> Technique:
             elims = [(c, d) for c, d in found.eliminations if not cand.values[c]]
             if not elims:
                 return None
-            sentence = f"{_capital(found.reason)}, which removes {_removals(geo, elims)}."
+            sentence = words(
+                N_("{reason}, which removes {removals}."),
+                reason=dataclasses.replace(found.reason, capital=True),
+                removals=removals(geo, elims),
+            )
             return _step(
                 found.technique, sentence, cand, cells=found.cells, eliminations=elims, rules=[i]
             )
@@ -94,10 +102,6 @@ def _rung(kind: type[Rule]) -> Technique:
         return _first_found(name, list(by_index), state, search)
 
     return _named(technique, name, f"The {kind.NAME} rule's own step ({name}).")
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # The rungs of the rule kinds that have steps, in the registry's order, with their grades.
@@ -116,9 +120,12 @@ def rule_contradiction(cand: Candidates, t: Tables) -> Step | None:
     for index, rule, propagate in _propagators(geo):
         if settle(propagate, masks) is None:
             cells = rule.cells_read(geo) or _placed(cand.values)
-            sentence = (
-                f"{_capital(rule.describe(geo).rstrip('.'))}: no filling keeps it with the "
-                "digits and candidates here, so a digit placed earlier is wrong."
+            sentence = words(
+                N_(
+                    "{rule}: no filling keeps it with the digits and candidates here, so a digit "
+                    "placed earlier is wrong."
+                ),
+                rule=rule.describe(geo).rstrip("."),
             )
             return _step("Contradiction", sentence, cand, cells=cells, rules=[index])
     return None
@@ -203,7 +210,7 @@ class _Branch:
     def __init__(self) -> None:
         self.placed: list[tuple[int, int]] = []
         self.rules: set[int] = set()
-        self.broken: str | None = None
+        self.broken: Words | None = None
 
 
 def _follow(
@@ -221,12 +228,13 @@ def _follow(
     m[cell] = bit
     done = [bool(v) for v in values]
     for _ in range(t.geometry.cells * 2):
+        clock.check()  # each round runs every rule's propagator once
         found = _naked_singles(t, m, done, out.placed, cell)
         if found is False:
             found = _hidden_singles(t, m)
         if found is False:
             found = _rules_round(t.geometry, props, m, out.rules)
-        if isinstance(found, str):
+        if isinstance(found, Words):
             out.broken = found
             return out
         if not found:
@@ -236,7 +244,7 @@ def _follow(
 
 def _naked_singles(
     t: Tables, m: list[int], done: list[bool], placed: list[tuple[int, int]], assumed: int
-) -> bool | str:
+) -> bool | Words:
     """Place every cell with one candidate left (clearing its peers); True when one was,
     or what broke (a peer left with nothing)."""
     geo = t.geometry
@@ -252,13 +260,13 @@ def _naked_singles(
             if m[p] & x:
                 m[p] &= ~x
                 if not m[p]:
-                    return f"{geo.cell_name(p)} has no candidate left"
+                    return words(N_("{cell} has no candidate left"), cell=geo.cell_name(p))
     return changed
 
 
 def _rules_round(
     geo: Geometry, props: Sequence[tuple[int, Rule, Propagator]], m: list[int], used: set[int]
-) -> bool | str:
+) -> bool | Words:
     """Each rule's eliminations once; True when one removed something, or what broke."""
     changed = False
     for index, rule, propagate in props:
@@ -267,11 +275,15 @@ def _rules_round(
             changed = True
             if not all(m):
                 empty = next(c for c, x in enumerate(m) if not x)
-                return f"the {rule.NAME} rule leaves {geo.cell_name(empty)} with no candidate"
+                return words(
+                    N_("the {rule} rule leaves {cell} with no candidate"),
+                    rule=rule.NAME,
+                    cell=geo.cell_name(empty),
+                )
     return changed
 
 
-def _hidden_singles(t: Tables, m: list[int]) -> bool | str:
+def _hidden_singles(t: Tables, m: list[int]) -> bool | Words:
     """Narrow each digit with one place in a house to it; True when something changed, or
     what broke (a house without a place for a digit, a cell that must hold two)."""
     geo = t.geometry
@@ -283,29 +295,51 @@ def _hidden_singles(t: Tables, m: list[int]) -> bool | str:
             union |= m[c]
         if union != full:
             d = (full & ~union).bit_length()
-            return f"{geo.symbol(d)} has no place left in {geo.houses[h].name}"
+            return words(
+                N_("{digit} has no place left in {house}"),
+                digit=geo.symbol(d),
+                house=geo.houses[h].words,
+            )
         only = house_uniques(m, cells)
         while only:
             low = only & -only
             only ^= low
             c = next((c for c in cells if m[c] & low), -1)
             if c < 0:
-                return f"two digits have only one cell left in {geo.houses[h].name}"
+                return words(
+                    N_("two digits have only one cell left in {house}"), house=geo.houses[h].words
+                )
             if m[c] != low:
                 m[c] = low
                 changed = True
     return changed
 
 
-def _story(geo: Geometry, cell: int, digit: int, branch: _Branch) -> str:
-    placed = [f"{geo.cell_name(c)} is {geo.symbol(d)}" for c, d in branch.placed[:SHOWN]]
+def _story(geo: Geometry, cell: int, digit: int, branch: _Branch) -> Words:
+    placed: list[Value] = [holds(geo, c, d) for c, d in branch.placed[:SHOWN]]
     more = len(branch.placed) - SHOWN
     if more > 0:
-        placed.append(f"{more} more")
+        placed.append(words(N_("{count} more"), count=str(more)))
     kinds = sorted({geo.rules[i].NAME for i in branch.rules})
-    how = "singles" + (f" and the rules ({', '.join(kinds)})" if kinds else "")
-    then = f"{how} give {', '.join(placed)}, and then " if placed else f"by {how}, "
-    name, symbol = geo.cell_name(cell), geo.symbol(digit)
-    return (
-        f"Suppose {name} were {symbol}: {then}{branch.broken}. So {symbol} is removed from {name}."
+    how = (
+        words(N_("singles and the rules ({kinds})"), kinds=", ".join(kinds))
+        if kinds
+        else words(N_("singles"))
     )
+    said: dict[str, Value] = {
+        "cell": geo.cell_name(cell),
+        "digit": geo.symbol(digit),
+        "how": how,
+        "broken": branch.broken or "",
+    }
+    if placed:
+        said["placed"] = listing(placed, ",")
+        template = N_(
+            "Suppose {cell} were {digit}: {how} give {placed}, and then {broken}. So {digit} is "
+            "removed from {cell}."
+        )
+    else:
+        template = N_(
+            "Suppose {cell} were {digit}: by {how}, {broken}. So {digit} is removed from {cell}."
+        )
+    return words(template, **said)

@@ -17,7 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
-from ..board import Geometry
+from ..board import Geometry, house_words
+from ..wording import N_, Np_, Value, Words, counted, words
 from .base import (
     Candidates,
     Cell,
@@ -27,15 +28,13 @@ from .base import (
     Step,
     Tables,
     Technique,
-    _and,
     _bitboard,
-    _cells,
-    _removal_of,
     _seeing_both,
     _step,
     _strong_links,
-    _which,
+    cell_list,
     digit_boards,
+    house_list,
     per_digit_since,
 )
 
@@ -83,16 +82,26 @@ def _two_links_step(
     geo = t.geometry
     houses = geo.houses
     (h1, a, b), (h2, c, e) = first, second
-    sym = geo.symbol(d)
     elims = [(x, d) for x in targets]
-    joint = _and([h.name for h in geo.shared_houses(b, e)])
-    sentence = (
-        f"{sym} must go in {geo.cell_name(a)} or {geo.cell_name(b)} "
-        f"({houses[h1].name}), and in {geo.cell_name(c)} or "
-        f"{geo.cell_name(e)} ({houses[h2].name}). {geo.cell_name(b)} and "
-        f"{geo.cell_name(e)} cannot both be {sym} ({joint}), so "
-        f"{geo.cell_name(a)} or {geo.cell_name(c)} is {sym}, and "
-        f"{_removal_of(geo, d, elims)}, {_which(elims)} both."
+    sentence = counted(
+        Np_(
+            "{digit} must go in {a} or {b} ({first}), and in {c} or {e} ({second}). {b} and {e} "
+            "cannot both be {digit} ({joint}), so {a} or {c} is {digit}, and {digit} is removed "
+            "from {removed}, which sees both.",
+            "{digit} must go in {a} or {b} ({first}), and in {c} or {e} ({second}). {b} and {e} "
+            "cannot both be {digit} ({joint}), so {a} or {c} is {digit}, and {digit} is removed "
+            "from {removed}, which see both.",
+        ),
+        len(targets),
+        digit=geo.symbol(d),
+        a=geo.cell_name(a),
+        b=geo.cell_name(b),
+        c=geo.cell_name(c),
+        e=geo.cell_name(e),
+        first=houses[h1].words,
+        second=houses[h2].words,
+        joint=house_list(geo.shared_houses(b, e)),
+        removed=cell_list(geo, targets),
     )
     return _step(
         kind,
@@ -234,19 +243,31 @@ def _cluster_links(d: Digit, *clusters: _Cluster) -> list[Link]:
     return [((a, d), (b, d), True) for cluster in clusters for a, b in cluster.links]
 
 
-def _either(geo: Geometry, sym: str, cluster: _Cluster, names: tuple[str, str]) -> str:
+def _either(geo: Geometry, sym: str, cluster: _Cluster, names: tuple[Words, Words]) -> Words:
     """``7 is either in all the blue cells (r1c1 and r5c5) or in the green cell r1c5``."""
-    parts = []
+    parts: list[Words] = []
     for name, cells in zip(names, cluster.colours, strict=True):
         if len(cells) == 1:
-            parts.append(f"in the {name} cell {geo.cell_name(cells[0])}")
+            parts.append(
+                words(N_("in the {colour} cell {cell}"), colour=name, cell=geo.cell_name(cells[0]))
+            )
         else:
-            parts.append(f"in all the {name} cells ({_cells(geo, cells)})")
-    return f"{sym} is either {parts[0]} or {parts[1]}"
+            parts.append(
+                words(
+                    N_("in all the {colour} cells ({cells})"),
+                    colour=name,
+                    cells=cell_list(geo, cells),
+                )
+            )
+    return words(
+        N_("{digit} is either {first} or {second}"), digit=sym, first=parts[0], second=parts[1]
+    )
 
 
-_FIRST = ("blue", "green")
-_SECOND = ("yellow", "purple")
+# The colours of a colouring (the first cluster's, another's), and as a sentence starts with them.
+_FIRST = (words(N_("blue")), words(N_("green")))
+_SECOND = (words(N_("yellow")), words(N_("purple")))
+_FIRST_CAPITAL = (words(N_("Blue")), words(N_("Green")))
 
 
 def _simple_colouring_digit(cand: Candidates, t: Tables, d: Digit, lost: int | None) -> Step | None:
@@ -270,14 +291,21 @@ def _colour_wrap(cand: Candidates, t: Tables, d: Digit, cluster: _Cluster) -> St
         if pair is None:
             continue
         a, b = pair
-        sym, name = geo.symbol(d), _FIRST[k]
+        sym = geo.symbol(d)
         elims = [(c, d) for c in cluster.colours[k]]
-        sentence = (
-            f"{sym}'s strong links join its places into a cluster: "
-            f"{_either(geo, sym, cluster, _FIRST)}. Two "
-            f"{name} cells, {geo.cell_name(a)} and {geo.cell_name(b)}, see each other, so "
-            f"{name} is false: {_removal_of(geo, d, elims)} and {sym} goes in "
-            f"{_cells(geo, cluster.colours[1 - k])}."
+        sentence = words(
+            N_(
+                "{digit}'s strong links join its places into a cluster: {either}. Two {colour} "
+                "cells, {a} and {b}, see each other, so {colour} is false: {digit} is removed "
+                "from {removed} and {digit} goes in {cells}."
+            ),
+            digit=sym,
+            either=_either(geo, sym, cluster, _FIRST),
+            colour=_FIRST[k],
+            a=geo.cell_name(a),
+            b=geo.cell_name(b),
+            removed=cell_list(geo, cluster.colours[k]),
+            cells=cell_list(geo, cluster.colours[1 - k]),
         )
         return _step(
             "Simple colouring",
@@ -300,11 +328,15 @@ def _colour_trap(cand: Candidates, t: Tables, d: Digit, cluster: _Cluster) -> St
         return None
     elims = [(c, d) for c in range(len(cand.masks)) if trapped >> c & 1]
     sym = geo.symbol(d)
-    sentence = (
-        f"{sym}'s strong links join its places into a cluster: "
-        f"{_either(geo, sym, cluster, _FIRST)}. Whichever it "
-        f"is, a cell that sees both a blue and a green cell cannot be {sym}: "
-        f"{_removal_of(geo, d, elims)}."
+    sentence = words(
+        N_(
+            "{digit}'s strong links join its places into a cluster: {either}. Whichever it is, a "
+            "cell that sees both a blue and a green cell cannot be {digit}: {digit} is removed "
+            "from {removed}."
+        ),
+        digit=sym,
+        either=_either(geo, sym, cluster, _FIRST),
+        removed=cell_list(geo, [c for c, _ in elims]),
     )
     return _step(
         "Simple colouring",
@@ -354,24 +386,38 @@ def _clusters_wrap(cand: Candidates, t: Tables, d: Digit, a: _Cluster, b: _Clust
         second = _first_seeing(t, a.colours[k], b.boards[1])
         if first is None or second is None:
             continue
-        sym, name = geo.symbol(d), _FIRST[k]
+        sym = geo.symbol(d)
         (x1, y1), (x2, y2) = first, second
-        if x1 == x2:
-            sight = (
-                f"{name} {geo.cell_name(x1)} sees {_SECOND[0]} {geo.cell_name(y1)} and "
-                f"{_SECOND[1]} {geo.cell_name(y2)}"
+        template = (
+            N_(
+                "{clusters} {Colour} {x} sees {other} {y} and {another} {z}, so if {colour} were "
+                "true, {other} and {another} would both be false: {colour} is false, {digit} is "
+                "removed from {removed} and {digit} goes in {cells}."
             )
-        else:
-            sight = (
-                f"{name} {geo.cell_name(x1)} sees {_SECOND[0]} {geo.cell_name(y1)} and {name} "
-                f"{geo.cell_name(x2)} sees {_SECOND[1]} {geo.cell_name(y2)}"
+            if x1 == x2
+            else N_(
+                "{clusters} {Colour} {x} sees {other} {y} and {colour} {w} sees {another} {z}, "
+                "so if {colour} were true, {other} and {another} would both be false: {colour} "
+                "is false, {digit} is removed from {removed} and {digit} goes in {cells}."
             )
-        elims = [(c, d) for c in a.colours[k]]
-        sentence = (
-            f"{_two_clusters(geo, sym, a, b)} {sight[0].upper()}{sight[1:]}, so if {name} were "
-            f"true, {_SECOND[0]} and {_SECOND[1]} would both be false: {name} is false, "
-            f"{_removal_of(geo, d, elims)} and {sym} goes in {_cells(geo, a.colours[1 - k])}."
         )
+        values: dict[str, Value] = {
+            "clusters": _two_clusters(geo, sym, a, b),
+            "Colour": _FIRST_CAPITAL[k],
+            "colour": _FIRST[k],
+            "other": _SECOND[0],
+            "another": _SECOND[1],
+            "x": geo.cell_name(x1),
+            "y": geo.cell_name(y1),
+            "z": geo.cell_name(y2),
+            "digit": sym,
+            "removed": cell_list(geo, a.colours[k]),
+            "cells": cell_list(geo, a.colours[1 - k]),
+        }
+        if x1 != x2:
+            values["w"] = geo.cell_name(x2)
+        elims = [(c, d) for c in a.colours[k]]
+        sentence = words(template, **values)
         weak = [((x1, d), (y1, d), False), ((x2, d), (y2, d), False)]
         return _multi_step(cand, sentence, (a, b), elims, weak)
     return None
@@ -393,26 +439,46 @@ def _clusters_trap(cand: Candidates, t: Tables, d: Digit, a: _Cluster, b: _Clust
         sym = geo.symbol(d)
         near, far = _FIRST[1 - k], _SECOND[1 - j]
         elims = [(c, d) for c in range(len(cand.masks)) if trapped >> c & 1]
-        sentence = (
-            f"{_two_clusters(geo, sym, a, b)} {_FIRST[k].capitalize()} {geo.cell_name(x)} sees "
-            f"{_SECOND[j]} {geo.cell_name(y)}, so {_FIRST[k]} and {_SECOND[j]} are not both "
-            f"true: {near} or {far} is, and {_removal_of(geo, d, elims)}, {_which(elims)} "
-            f"both a {near} and a {far} cell."
+        sentence = counted(
+            Np_(
+                "{clusters} {Colour} {x} sees {other} {y}, so {colour} and {other} are not both "
+                "true: {near} or {far} is, and {digit} is removed from {removed}, which sees both "
+                "a {near} and a {far} cell.",
+                "{clusters} {Colour} {x} sees {other} {y}, so {colour} and {other} are not both "
+                "true: {near} or {far} is, and {digit} is removed from {removed}, which see both "
+                "a {near} and a {far} cell.",
+            ),
+            len(elims),
+            clusters=_two_clusters(geo, sym, a, b),
+            Colour=_FIRST_CAPITAL[k],
+            colour=_FIRST[k],
+            other=_SECOND[j],
+            x=geo.cell_name(x),
+            y=geo.cell_name(y),
+            near=near,
+            far=far,
+            digit=sym,
+            removed=cell_list(geo, [c for c, _ in elims]),
         )
         return _multi_step(cand, sentence, (a, b), elims, [((x, d), (y, d), False)])
     return None
 
 
-def _two_clusters(geo: Geometry, sym: str, a: _Cluster, b: _Cluster) -> str:
-    return (
-        f"{sym}'s strong links join its places into clusters: in one, "
-        f"{_either(geo, sym, a, _FIRST)}; in another, {_either(geo, sym, b, _SECOND)}."
+def _two_clusters(geo: Geometry, sym: str, a: _Cluster, b: _Cluster) -> Words:
+    return words(
+        N_(
+            "{digit}'s strong links join its places into clusters: in one, {first}; in another, "
+            "{second}."
+        ),
+        digit=sym,
+        first=_either(geo, sym, a, _FIRST),
+        second=_either(geo, sym, b, _SECOND),
     )
 
 
 def _multi_step(
     cand: Candidates,
-    sentence: str,
+    sentence: Words,
     clusters: tuple[_Cluster, _Cluster],
     elims: list[tuple[Cell, Digit]],
     weak: Sequence[Link],
@@ -523,15 +589,25 @@ def _empty_rectangle_sentence(
     geo = t.geometry
     house, line = geo.houses[h], geo.houses[link[0]]
     x, y = link[1], link[2]
-    sym, r, c = geo.symbol(d), cross[0], cross[1]
-    arm = f"column {c + 1}" if line.kind == "column" else f"row {r + 1}"
+    r, c = cross
+    row, column = house_words("row", r), house_words("column", c)
     spots = [cell for cell in house.cells if cand.masks[cell] & (1 << (d - 1))]
-    sentence = (
-        f"In {house.name}, {sym} can only go in row {r + 1} or column {c + 1} (an empty "
-        f"rectangle), and in {line.name} only in {geo.cell_name(x)} or {geo.cell_name(y)}. If "
-        f"{geo.cell_name(x)} is {sym}, {house.name}'s {sym} is in {arm}; if not, "
-        f"{geo.cell_name(y)} is. {geo.cell_name(target)} sees {geo.cell_name(y)} and "
-        f"{house.name}'s part of {arm}, so either way {sym} is removed from it."
+    sentence = words(
+        N_(
+            "In {house}, {digit} can only go in {row} or {column} (an empty rectangle), and in "
+            "{line} only in {x} or {y}. If {x} is {digit}, the {digit} of {house} is in {arm}; "
+            "if not, {y} is. {target} sees {y} and the part of {house} in {arm}, so either way "
+            "{digit} is removed from it."
+        ),
+        house=house.words,
+        digit=geo.symbol(d),
+        row=row,
+        column=column,
+        line=line.words,
+        x=geo.cell_name(x),
+        y=geo.cell_name(y),
+        arm=column if line.kind == "column" else row,
+        target=geo.cell_name(target),
     )
     return _step(
         "Empty rectangle",

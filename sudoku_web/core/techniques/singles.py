@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..wording import N_, words
 from .base import (
     Candidates,
     Cell,
@@ -28,16 +29,23 @@ def contradiction(cand: Candidates, t: Tables) -> Step | None:
             v = cand.values[cell]
             if v and v in seen:
                 other = seen[v]
-                sentence = (
-                    f"{geo.cell_name(other)} and {geo.cell_name(cell)} both hold "
-                    f"{geo.symbol(v)} in {house.name}, so a digit placed earlier is wrong."
+                sentence = words(
+                    N_(
+                        "{cell} and {other} both hold {digit} in {house}, so a digit placed "
+                        "earlier is wrong."
+                    ),
+                    cell=geo.cell_name(other),
+                    other=geo.cell_name(cell),
+                    digit=geo.symbol(v),
+                    house=house.words,
                 )
                 return _step("Contradiction", sentence, cand, houses=[house], cells=[other, cell])
             seen[v] = cell
     for cell, (v, m) in enumerate(zip(cand.values, cand.masks, strict=True)):
         if not v and not m:
-            sentence = (
-                f"{geo.cell_name(cell)} has no candidate left, so a digit placed earlier is wrong."
+            sentence = words(
+                N_("{cell} has no candidate left, so a digit placed earlier is wrong."),
+                cell=geo.cell_name(cell),
             )
             return _step("Contradiction", sentence, cand, cells=[cell])
     for house in geo.houses:
@@ -51,9 +59,13 @@ def contradiction(cand: Candidates, t: Tables) -> Step | None:
         missing = ((1 << geo.size) - 1) & ~placed & ~possible
         if missing:
             d = bits_to_digits(missing)[0]
-            sentence = (
-                f"{geo.symbol(d)} can no longer go anywhere in {house.name}, "
-                "so a digit placed earlier is wrong."
+            sentence = words(
+                N_(
+                    "{digit} can no longer go anywhere in {house}, so a digit placed earlier "
+                    "is wrong."
+                ),
+                digit=geo.symbol(d),
+                house=house.words,
             )
             return _step("Contradiction", sentence, cand, houses=[house], cells=house.cells)
     return _parts_broken(cand, t)
@@ -107,9 +119,11 @@ def hidden_single(cand: Candidates, t: Tables) -> Step | None:
         d = bits_to_digits(only)[0]
         bit = 1 << (d - 1)
         cell = next(c for c in house.cells if masks[c] & bit)
-        sentence = (
-            f"In {house.name}, {geo.symbol(d)} can only go in {geo.cell_name(cell)}, "
-            "so it goes there."
+        sentence = words(
+            N_("In {house}, {digit} can only go in {cell}, so it goes there."),
+            house=house.words,
+            digit=geo.symbol(d),
+            cell=geo.cell_name(cell),
         )
         return _step(
             "Hidden single", sentence, cand, houses=[house], cells=[cell], placements=[(cell, d)]
@@ -123,9 +137,10 @@ def naked_single(cand: Candidates, t: Tables) -> Step | None:
     for cell, m in enumerate(cand.masks):
         if m and not m & (m - 1):
             d = m.bit_length()
-            sentence = (
-                f"{geo.cell_name(cell)} has only one candidate left, {geo.symbol(d)}, "
-                "so it goes there."
+            sentence = words(
+                N_("{cell} has only one candidate left, {digit}, so it goes there."),
+                cell=geo.cell_name(cell),
+                digit=geo.symbol(d),
             )
             return _step("Naked single", sentence, cand, cells=[cell], placements=[(cell, d)])
     return None

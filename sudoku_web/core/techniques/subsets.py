@@ -6,6 +6,7 @@ import functools
 from collections.abc import Sequence
 from itertools import combinations
 
+from ..wording import N_, words
 from .base import (
     Candidates,
     Cell,
@@ -13,12 +14,12 @@ from .base import (
     Step,
     Tables,
     Technique,
-    _cells,
-    _digits,
-    _removals,
     _step,
     bits_to_digits,
+    cell_list,
+    digit_list,
     per_house,
+    removals,
 )
 
 _SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -112,17 +113,24 @@ def _subset_in(kind: str, size: int, cand: Candidates, t: Tables, h: int) -> Ste
     if found is None:
         return None
     group, digits, elims = found
-    if kind == "Naked":
-        sentence = (
-            f"In {house.name}, {_cells(geo, group)} can only hold {_digits(geo, digits)} "
-            f"between them, so no other cell of {house.name} can: remove "
-            f"{_removals(geo, elims)}."
+    template = (
+        N_(
+            "In {house}, {cells} can only hold {digits} between them, so no other cell of "
+            "{house} can: remove {removals}."
         )
-    else:
-        sentence = (
-            f"In {house.name}, {_digits(geo, digits)} can only go in {_cells(geo, group)}, so "
-            f"those cells hold nothing else: remove {_removals(geo, elims)}."
+        if kind == "Naked"
+        else N_(
+            "In {house}, {digits} can only go in {cells}, so those cells hold nothing else: "
+            "remove {removals}."
         )
+    )
+    sentence = words(
+        template,
+        house=house.words,
+        cells=cell_list(geo, group),
+        digits=digit_list(geo, digits),
+        removals=removals(geo, elims),
+    )
     name = f"{kind} {_SUBSET_NAMES[size]}"
     return _step(name, sentence, cand, houses=[house], cells=group, eliminations=elims)
 

@@ -32,18 +32,19 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..board import Geometry
+from ..wording import N_, Listing, Np_, Value, Words, counted, words
 from .base import (
     Candidates,
     Cell,
     Digit,
     Step,
     Tables,
-    _cells,
-    _digits,
     _failed,
-    _removals,
     _step,
     bits_to_digits,
+    cell_list,
+    digit_list,
+    removals,
 )
 
 MAX_SIDE = 3  # cells taken from each house outside the intersection
@@ -181,19 +182,54 @@ def _tell(
     n = len(core[0]) + len(line[0]) + len(box[0])
     extra = core[1].bit_count() - len(core[0])
 
-    def held(side: _Side) -> str:
-        return f"{_cells(geo, side[0])} ({_digit_list(geo, side[1])})"
+    def held(side: _Side) -> Words:
+        return words(
+            N_("{cells} ({digits})"),
+            cells=cell_list(geo, side[0]),
+            digits=_digit_list(geo, side[1]),
+        )
 
-    alone = f", and every {_digit_list(geo, own)} where they meet" if own else ""
-    sentence = (
-        f"Where {ha.name} meets {hb.name}, {_cells(geo, core[0])} can hold "
-        f"{_digit_list(geo, core[1])}, {extra} digits more than cells. With {held(line)} in "
-        f"{ha.name} and {held(box)} in {hb.name}, that makes {n} cells for {n} digits. Among "
-        f"them, every {_digit_list(geo, line[1])} is in {ha.name} and every "
-        f"{_digit_list(geo, box[1])} in {hb.name}{alone}, so no digit can be there twice: each "
-        f"is there exactly once, and goes from the rest of its house. Remove "
-        f"{_removals(geo, elims)}."
-    )
+    values: dict[str, Value] = {
+        "house": ha.words,
+        "other": hb.words,
+        "cells": cell_list(geo, core[0]),
+        "digits": _digit_list(geo, core[1]),
+        "extra": str(extra),
+        "line": held(line),
+        "box": held(box),
+        "n": str(n),
+        "line_digits": _digit_list(geo, line[1]),
+        "box_digits": _digit_list(geo, box[1]),
+        "removals": removals(geo, elims),
+    }
+    if own:
+        values["own"] = _digit_list(geo, own)
+        forms = Np_(
+            "Where {house} meets {other}, {cells} can hold {digits}, {extra} digit more than "
+            "cells. With {line} in {house} and {box} in {other}, that makes {n} cells for {n} "
+            "digits. Among them, every {line_digits} is in {house} and every {box_digits} in "
+            "{other}, and every {own} where they meet, so no digit can be there twice: each is "
+            "there exactly once, and goes from the rest of its house. Remove {removals}.",
+            "Where {house} meets {other}, {cells} can hold {digits}, {extra} digits more than "
+            "cells. With {line} in {house} and {box} in {other}, that makes {n} cells for {n} "
+            "digits. Among them, every {line_digits} is in {house} and every {box_digits} in "
+            "{other}, and every {own} where they meet, so no digit can be there twice: each is "
+            "there exactly once, and goes from the rest of its house. Remove {removals}.",
+        )
+    else:
+        forms = Np_(
+            "Where {house} meets {other}, {cells} can hold {digits}, {extra} digit more than "
+            "cells. With {line} in {house} and {box} in {other}, that makes {n} cells for {n} "
+            "digits. Among them, every {line_digits} is in {house} and every {box_digits} in "
+            "{other}, so no digit can be there twice: each is there exactly once, and goes from "
+            "the rest of its house. Remove {removals}.",
+            "Where {house} meets {other}, {cells} can hold {digits}, {extra} digits more than "
+            "cells. With {line} in {house} and {box} in {other}, that makes {n} cells for {n} "
+            "digits. Among them, every {line_digits} is in {house} and every {box_digits} in "
+            "{other}, so no digit can be there twice: each is there exactly once, and goes from "
+            "the rest of its house. Remove {removals}.",
+        )
+    sentence = counted(forms, extra, **values)
     return _step(
         "Sue de Coq",
         sentence,
@@ -204,5 +240,5 @@ def _tell(
     )
 
 
-def _digit_list(geo: Geometry, mask: int) -> str:
-    return _digits(geo, bits_to_digits(mask))
+def _digit_list(geo: Geometry, mask: int) -> Listing:
+    return digit_list(geo, bits_to_digits(mask))

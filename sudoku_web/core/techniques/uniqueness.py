@@ -26,16 +26,17 @@ from collections.abc import Sequence
 
 from ..board import Geometry
 from ..variants import CLASSIC, variant_of
+from ..wording import N_, Words, words
 from .base import (
     Candidates,
     Cell,
     Step,
     Tables,
-    _cells,
-    _digits,
-    _removals,
     _step,
     bits_to_digits,
+    cell_list,
+    digit_list,
+    removals,
 )
 from .wings import _pair
 
@@ -55,18 +56,26 @@ def unique_rectangle(cand: Candidates, t: Tables) -> Step | None:
             continue
         extra = more[0]
         elims = [(extra, d) for d in bits_to_digits(pair)]
-        sentence = (
-            f"{_cells(geo, corners)} form a rectangle over two {_boxes(geo)}, and three of "
-            f"them are {_pair(geo, pair)}. If {geo.cell_name(extra)} were just that too, "
-            f"{_two_solutions(geo, pair)}; it has one, so {geo.cell_name(extra)} is neither: "
-            f"remove {_removals(geo, elims)}."
+        sentence = words(
+            N_(
+                "{corners} form a rectangle over {boxes}, and three of them are {digits}. If "
+                "{extra} were just that too, {swap}; it has one, so {extra} is neither: remove "
+                "{removals}."
+            ),
+            corners=cell_list(geo, corners),
+            boxes=_boxes(geo),
+            digits=_pair(geo, pair),
+            extra=geo.cell_name(extra),
+            swap=_two_solutions(geo, pair),
+            removals=removals(geo, elims),
         )
         return _step("Unique rectangle", sentence, cand, cells=corners, eliminations=elims)
     return None
 
 
-def _boxes(geo: Geometry) -> str:
-    return "boxes" if geo.regions is None else "regions"
+def _boxes(geo: Geometry) -> Words:
+    """``two boxes`` (``two regions`` on a jigsaw), as a rectangle lies over them."""
+    return words(N_("two boxes")) if geo.regions is None else words(N_("two regions"))
 
 
 # A rectangle: the two digits' bits, then the corners top-left, top-right, bottom-left,
@@ -116,20 +125,22 @@ def _find_rectangles(masks: Sequence[int], t: Tables) -> tuple[Rectangle, ...]:
     return tuple(sorted((r for r in seen if _swappable(t, *r[1])), key=lambda r: (r[1], r[0])))
 
 
-def _rectangle_words(geo: Geometry, rect: Rectangle) -> str:
+def _rectangle_words(geo: Geometry, rect: Rectangle) -> Words:
     """``r1c1, r1c5, r3c1 and r3c5 form a rectangle over two boxes with 3 and 7 in each``."""
     pair, corners = rect
-    return (
-        f"{_cells(geo, corners)} form a rectangle over two {_boxes(geo)} with "
-        f"{_digits(geo, bits_to_digits(pair))} in each"
+    return words(
+        N_("{corners} form a rectangle over {boxes} with {digits} in each"),
+        corners=cell_list(geo, corners),
+        boxes=_boxes(geo),
+        digits=digit_list(geo, bits_to_digits(pair)),
     )
 
 
-def _two_solutions(geo: Geometry, pair: int) -> str:
+def _two_solutions(geo: Geometry, pair: int) -> Words:
     """The deadly pattern's consequence, in words."""
-    return (
-        f"the four cells could swap {_digits(geo, bits_to_digits(pair))} and the puzzle "
-        "would have two solutions"
+    return words(
+        N_("the four cells could swap {digits} and the puzzle would have two solutions"),
+        digits=digit_list(geo, bits_to_digits(pair)),
     )
 
 
@@ -169,12 +180,15 @@ def bug_plus_one(cand: Candidates, t: Tables) -> Step | None:
             for cells in t.house_cells
             for k in range(1, geo.size + 1)
         ):
-            sentence = (
-                f"Every open cell but {geo.cell_name(cell)} has two candidates. If "
-                f"{geo.cell_name(cell)} were not {geo.symbol(d)}, every digit would have "
-                "exactly two places in each house that still needs it, a deadly pattern "
-                f"with no solution or two; the puzzle has one, so {geo.cell_name(cell)} is "
-                f"{geo.symbol(d)}."
+            sentence = words(
+                N_(
+                    "Every open cell but {cell} has two candidates. If {cell} were not {digit}, "
+                    "every digit would have exactly two places in each house that still needs "
+                    "it, a deadly pattern with no solution or two; the puzzle has one, so "
+                    "{cell} is {digit}."
+                ),
+                cell=geo.cell_name(cell),
+                digit=geo.symbol(d),
             )
             return _step("BUG+1", sentence, cand, cells=[cell], placements=[(cell, d)])
     return None

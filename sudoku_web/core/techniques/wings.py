@@ -5,25 +5,25 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..board import Geometry
+from ..wording import Listing, Np_, Value, counted
 from .base import (
     Candidates,
     Cell,
     Step,
     Tables,
-    _or,
-    _removal_of,
     _seeing_both,
     _step,
     _strong_links,
-    _which,
     bits_to_digits,
+    cell_list,
+    digit_list,
     lost_since_vain,
     searched_in_vain,
 )
 
 
-def _pair(geo: Geometry, mask: int) -> str:
-    return _or([geo.symbol(d) for d in bits_to_digits(mask)])
+def _pair(geo: Geometry, mask: int) -> Listing:
+    return digit_list(geo, bits_to_digits(mask), "or")
 
 
 def xy_wing(cand: Candidates, t: Tables) -> Step | None:
@@ -65,15 +65,17 @@ def _xy_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
             targets = [x for x in _seeing_both(cand, t, z, a, b) if x != pivot]
             if not targets:
                 continue
-            sym = geo.symbol(z.bit_length())
             x1, y1 = (ma & pm).bit_length(), (mb & pm).bit_length()
-            reason = (
-                f"{geo.cell_name(pivot)} is {_pair(geo, pm)}. If it is {geo.symbol(x1)}, "
-                f"{geo.cell_name(a)} ({_pair(geo, ma)}) is {sym}; if it is {geo.symbol(y1)}, "
-                f"{geo.cell_name(b)} ({_pair(geo, mb)}) is {sym}. Either way one of them is "
-                f"{sym}"
+            forms = Np_(
+                "{pivot} is {pivot_digits}. If it is {x}, {a} ({a_digits}) is {digit}; if it is "
+                "{y}, {b} ({b_digits}) is {digit}. Either way one of them is {digit}, so {digit} "
+                "is removed from {removed}, which sees both.",
+                "{pivot} is {pivot_digits}. If it is {x}, {a} ({a_digits}) is {digit}; if it is "
+                "{y}, {b} ({b_digits}) is {digit}. Either way one of them is {digit}, so {digit} "
+                "is removed from {removed}, which see both.",
             )
-            return _wing_step("XY-wing", cand, t, (pivot, a, b), z, targets, reason)
+            said: dict[str, Value] = {"x": geo.symbol(x1), "y": geo.symbol(y1)}
+            return _wing_step("XY-wing", cand, t, (pivot, a, b), z, targets, forms, said)
     return None
 
 
@@ -90,7 +92,6 @@ def xyz_wing(cand: Candidates, t: Tables) -> Step | None:
 
 
 def _xyz_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
-    geo = t.geometry
     masks = cand.masks
     for pivot, pm in enumerate(masks):
         if pm.bit_count() != 3 or not (t.peer_bits[pivot] | 1 << pivot) & hot:
@@ -104,12 +105,15 @@ def _xyz_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
             targets = [x for x in _seeing_both(cand, t, z, a, b) if x != pivot and t.sees(x, pivot)]
             if not targets:
                 continue
-            reason = (
-                f"{geo.cell_name(pivot)} is {_pair(geo, pm)}, {geo.cell_name(a)} is "
-                f"{_pair(geo, ma)} and {geo.cell_name(b)} is {_pair(geo, mb)}. Whatever "
-                f"{geo.cell_name(pivot)} holds, one of the three is {geo.symbol(z.bit_length())}"
+            forms = Np_(
+                "{pivot} is {pivot_digits}, {a} is {a_digits} and {b} is {b_digits}. Whatever "
+                "{pivot} holds, one of the three is {digit}, so {digit} is removed from "
+                "{removed}, which sees all three.",
+                "{pivot} is {pivot_digits}, {a} is {a_digits} and {b} is {b_digits}. Whatever "
+                "{pivot} holds, one of the three is {digit}, so {digit} is removed from "
+                "{removed}, which see all three.",
             )
-            return _wing_step("XYZ-wing", cand, t, (pivot, a, b), z, targets, reason)
+            return _wing_step("XYZ-wing", cand, t, (pivot, a, b), z, targets, forms, {})
     return None
 
 
@@ -120,14 +124,29 @@ def _wing_step(
     cells: tuple[Cell, Cell, Cell],
     z: int,
     targets: list[Cell],
-    reason: str,
+    forms: tuple[str, str],
+    said: dict[str, Value],
 ) -> Step:
-    """A wing's step: pivot and pincers, the digit (bit ``z``) the targets lose, and why."""
+    """A wing's step: pivot and pincers, the digit (bit ``z``) the targets lose, and the
+    sentence's forms (by how many targets) with the values only it names."""
     geo = t.geometry
     d = z.bit_length()
     elims = [(x, d) for x in targets]
-    seen = "both" if name == "XY-wing" else "all three"
-    sentence = f"{reason}, so {_removal_of(geo, d, elims)}, {_which(elims)} {seen}."
+    pivot, a, b = cells
+    masks = cand.masks
+    sentence = counted(
+        forms,
+        len(targets),
+        pivot=geo.cell_name(pivot),
+        pivot_digits=_pair(geo, masks[pivot]),
+        a=geo.cell_name(a),
+        a_digits=_pair(geo, masks[a]),
+        b=geo.cell_name(b),
+        b_digits=_pair(geo, masks[b]),
+        digit=geo.symbol(d),
+        removed=cell_list(geo, targets),
+        **said,
+    )
     return _step(name, sentence, cand, cells=cells, eliminations=elims)
 
 
@@ -169,14 +188,25 @@ def _w_wing(cand: Candidates, t: Tables, hot: int) -> Step | None:
                     if not targets:
                         continue
                     elims = [(z, y) for z in targets]
-                    sx, sy = geo.symbol(x), geo.symbol(y)
-                    sentence = (
-                        f"{geo.cell_name(a)} and {geo.cell_name(b)} are both "
-                        f"{_pair(geo, masks[a])}. In {houses[h].name}, {sx} must go in "
-                        f"{geo.cell_name(c)} or {geo.cell_name(e)}; {geo.cell_name(c)} sees "
-                        f"{geo.cell_name(a)} and {geo.cell_name(e)} sees {geo.cell_name(b)}, so "
-                        f"one of {geo.cell_name(a)} and {geo.cell_name(b)} is not {sx} and is "
-                        f"{sy}: {_removal_of(geo, y, elims)}, {_which(elims)} both."
+                    sentence = counted(
+                        Np_(
+                            "{a} and {b} are both {digits}. In {house}, {x} must go in {c} or "
+                            "{e}; {c} sees {a} and {e} sees {b}, so one of {a} and {b} is not "
+                            "{x} and is {y}: {y} is removed from {removed}, which sees both.",
+                            "{a} and {b} are both {digits}. In {house}, {x} must go in {c} or "
+                            "{e}; {c} sees {a} and {e} sees {b}, so one of {a} and {b} is not "
+                            "{x} and is {y}: {y} is removed from {removed}, which see both.",
+                        ),
+                        len(targets),
+                        a=geo.cell_name(a),
+                        b=geo.cell_name(b),
+                        digits=_pair(geo, masks[a]),
+                        house=houses[h].words,
+                        x=geo.symbol(x),
+                        y=geo.symbol(y),
+                        c=geo.cell_name(c),
+                        e=geo.cell_name(e),
+                        removed=cell_list(geo, targets),
                     )
                     return _step(
                         "W-wing",

@@ -20,15 +20,18 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from flask import Response, jsonify, request
+from flask_babel import gettext
 
 from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ...core.game import Entries, Game, Panel, check_panel, hint_panel
 from ..puzzles import urls
+from ..puzzles.core_names import core_name, core_name_in_text, problem_text, said
 from ..puzzles.games import NOT_PLAYABLE, game_for
 from ..puzzles.puzzle_text import MAX_TEXT, Reading, read
 from ..puzzles.request_path import ApiRequest, error_json, json_error, rules_problem
 from ..render import teaching_display
 from ..runtime import cache, solving
+from ..runtime.languages import format_number
 from .routes import bp, variant_json
 
 # A request's entries and marks are reported with at most this many problems (a grid of
@@ -48,7 +51,7 @@ class PlayRequest:
 def _play_request() -> PlayRequest | Response:
     """Read ``{"puzzle", "variant", "regions", "cages", "rules", "fpuzzles", "entries",
     "marks"}`` (the board as :class:`~sudoku_web.web.puzzles.request_path.ApiRequest` reads
-    it); a 400/422/503 response naming the problem otherwise."""
+    it); a response naming the problem otherwise (400/422, or 200 ``gave_up``)."""
     body = _json_object()
     if isinstance(body, Response):
         return body
@@ -95,37 +98,53 @@ def _json_object() -> dict[str, Any] | Response:
         body = None
     if not isinstance(body, dict):
         example = '{"puzzle": "…", "entries": "…"}'
-        return json_error(400, "Bad Request", f"Send a JSON object such as {example}.")
+        return json_error(
+            400, "Bad Request", gettext("Send a JSON object such as %(example)s.", example=example)
+        )
     if body.get("puzzle") is None and body.get("fpuzzles"):
         body["puzzle"] = ""  # the f-puzzles puzzle's own givens
     if problem := rules_problem(body.get("rules"), body.get("fpuzzles"), body.get("cages")):
         return json_error(400, "Bad Request", problem)
     if not isinstance(body.get("puzzle"), str):
-        return json_error(400, "Bad Request", 'The JSON object needs a "puzzle" string.')
+        return json_error(
+            400, "Bad Request", gettext("The JSON object needs a %(key)s string.", key='"puzzle"')
+        )
     for key in ("variant", "regions", "entries"):
         if body.get(key) is not None and not isinstance(body[key], str):
-            return json_error(400, "Bad Request", f'"{key}" must be a string when given.')
+            return json_error(
+                400, "Bad Request", gettext("%(key)s must be a string when given.", key=f'"{key}"')
+            )
     if body.get("cages") is not None and not isinstance(body["cages"], str | list):
-        message = '"cages" must be a list such as [{"sum": 15, "cells": ["r1c1", "r1c2"]}].'
+        message = gettext(
+            "%(key)s must be a list such as %(example)s.",
+            key='"cages"',
+            example='[{"sum": 15, "cells": ["r1c1", "r1c2"]}]',
+        )
         return json_error(400, "Bad Request", message)
     if body.get("marks") is not None and not isinstance(body["marks"], dict):
-        message = '"marks" must be an object such as {"r1c1": "137"} when given.'
+        message = gettext(
+            "%(key)s must be an object such as %(example)s when given.",
+            key='"marks"',
+            example='{"r1c1": "137"}',
+        )
         return json_error(400, "Bad Request", message)
     return body
 
 
 def _not_playable(game: Game) -> Response:
-    """422 (503 when the solver gave up: another try may do) saying why it cannot be played."""
+    """Why the puzzle cannot be played: 422 for a puzzle without exactly one solution; 200
+    when the solver gave up within its bounds (as ``/api/solve`` answers ``gave_up``: a
+    bound reached by design, not a fault of the server or of the puzzle)."""
     response = jsonify(
         {
             "status": game.result.status,
             "puzzle": game.givens,
             **variant_json(game.geometry),
-            "message": NOT_PLAYABLE[game.result.status],
+            "message": str(NOT_PLAYABLE[game.result.status]),
             "share_url": urls.page_url(game.geometry, game.givens, external=True),
         }
     )
-    response.status_code = 503 if game.result.status == "gave_up" else 422
+    response.status_code = 200 if game.result.status == "gave_up" else 422
     return response
 
 
@@ -134,21 +153,27 @@ def _read_entry_text(entries: Entries, text: str) -> None:
     geo = entries.geometry
     # One message, not one per stray character (as puzzle_text.read does).
     if len(text) > MAX_TEXT:
-        message = f"entries: {len(text):,} characters is too long for a grid."
+        message = gettext(
+            "entries: %(length)s characters is too long for a grid.",
+            length=format_number(len(text)),
+        )
         entries.errors.append(PuzzleError("length", message))
         return
     try:
         grid = parse_puzzle(text, geo)
     except InvalidPuzzle as exc:
         for error in exc.errors:
-            entries.errors.append(PuzzleError(error.code, "entries: " + error.message, error.cells))
+            message = gettext("entries: %(problem)s", problem=problem_text(error))
+            entries.errors.append(PuzzleError(error.code, message, error.cells))
         return
     changed = [
         c for c, (g, v) in enumerate(zip(entries.givens, grid, strict=True)) if g and v != g and v
     ]
     if changed:
         names = ", ".join(geo.cell_name(c) for c in changed)
-        message = f"The entries change the givens at {names}; givens are locked."
+        message = gettext(
+            "The entries change the givens at %(cells)s; givens are locked.", cells=names
+        )
         entries.errors.append(PuzzleError("conflict", message, tuple(changed)))
     entries.values = [0 if g else v for g, v in zip(entries.givens, grid, strict=True)]
 
@@ -158,10 +183,16 @@ def _read_marks(entries: Entries, name: Any, value: Any) -> None:
     cell = _cell_index(geo, name)
     if cell is None:
         shown = str(name)[:20]
-        message = f"marks: {shown!r} is not a cell of this grid (use names like r1c1)."
+        message = gettext(
+            "marks: %(name)s is not a cell of this grid (use names like r1c1).", name=repr(shown)
+        )
         entries.errors.append(PuzzleError("symbol", message))
     elif not isinstance(value, str) or len(value) > 2 * geo.size:
-        message = f'marks: {geo.cell_name(cell)} needs a short string of symbols, such as "137".'
+        message = gettext(
+            "marks: %(cell)s needs a short string of symbols, such as %(example)s.",
+            cell=geo.cell_name(cell),
+            example='"137"',
+        )
         entries.errors.append(PuzzleError("symbol", message, (cell,)))
     else:
         entries.add_marks(cell, value.replace(" ", "").replace(",", ""))
@@ -233,9 +264,14 @@ def check() -> Response:
     if reveal is not None:
         cell = _cell_index(geo, reveal)
         if cell is None:
-            return json_error(400, "Bad Request", '"reveal" must name a cell, such as "r3c4".')
+            message = gettext(
+                "%(key)s must name a cell, such as %(example)s.", key='"reveal"', example='"r3c4"'
+            )
+            return json_error(400, "Bad Request", message)
         if game.grid[cell]:
-            message = f"{geo.cell_name(cell)} is a given: there is nothing to reveal."
+            message = gettext(
+                "%(cell)s is a given: there is nothing to reveal.", cell=geo.cell_name(cell)
+            )
             return json_error(400, "Bad Request", message)
         digit = geo.symbol(game.solution[cell])
         body["revealed"] = {"cell": geo.cell_name(cell), "index": cell, "digit": digit}
@@ -259,7 +295,8 @@ def hint() -> Response:
     hint = panel.hint
     if hint is not None:
         body["steps"] = [
-            teaching_display.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)
+            _step_words(teaching_display.step_json(i + 1, s, geo, said))
+            for i, s in enumerate(hint.steps)
         ]
         body["cut_short"] = hint.cut_short
         last = hint.last
@@ -275,3 +312,13 @@ def hint() -> Response:
                 "candidates": "".join(geo.symbol(d) for d in hint.before.digits(hint.stuck_cell)),
             }
     return cache.no_store(jsonify(body))
+
+
+def _step_words(step: dict[str, Any]) -> dict[str, Any]:
+    """A hint step's JSON with its names in the request's language, as the play page's
+    script shows them: ``technique_name`` as a heading writes it, ``technique_in_text`` and
+    ``grade_in_text`` as a sentence does (``technique`` and ``grade`` stay the core's own)."""
+    step["technique_name"] = core_name(step["technique"])
+    step["technique_in_text"] = core_name_in_text(step["technique"])
+    step["grade_in_text"] = core_name_in_text(step["grade"])
+    return step

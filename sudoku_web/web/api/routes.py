@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
+from flask_babel import gettext
 from werkzeug.http import HTTP_STATUS_CODES
 
 from ...core.board import Geometry, InvalidPuzzle, parse_puzzle
@@ -27,6 +28,7 @@ from ...core.logic import pencil_marks
 from ...core.rules import spelling as rule_spelling
 from ...core.solver import SolveResult
 from ..puzzles import photo_upload, sum_doctor, urls
+from ..puzzles.core_names import said
 from ..puzzles.puzzle_text import Reading, read
 from ..puzzles.request_path import API_PREFIX, error_json, invalid_json, read_api_request
 from ..render import teaching_display
@@ -170,14 +172,16 @@ def explanation_body(geometry: Geometry, puzzle: str, key: cache.SolveKey) -> di
     explanation = solving.explain_result(result, geometry)
     if explanation is None:
         body.update(logic=None, grade=None, technique_counts={}, steps=[])
-        body["message"] = "Steps are shown for puzzles with exactly one solution."
+        body["message"] = gettext("Steps are shown for puzzles with exactly one solution.")
     else:
-        body.update(teaching_display.explanation_json(explanation, result.stats))
+        body.update(teaching_display.explanation_json(explanation, result.stats, said))
     body["steps_url"] = urls.teach_url("steps", geometry, puzzle, _external=True)
     grid = parse_puzzle(puzzle, geometry)
     marks = pencil_marks(grid, geometry, reduce=True)
     body["candidates"] = teaching_display.candidates_json(geometry, marks)
-    body["search"] = teaching_display.trace_json(solving.search_story(grid, geometry), geometry)
+    body["search"] = teaching_display.trace_json(
+        solving.search_story(grid, geometry), geometry, said
+    )
     return body
 
 

@@ -1,14 +1,19 @@
 """``POST /language``: the language picker every page carries (a plain form, so it works
-without JavaScript) keeps the visitor's choice in a cookie and sends them back."""
+without JavaScript) keeps the visitor's choice in a cookie and sends them back.
+``GET /i18n/<code>.json``: the scripts' words in a language (``static/js/i18n.js`` fetches
+the one its page's ``<html data-catalog>`` names)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Response, redirect, request
+from flask import Response, abort, current_app, redirect, request
 from werkzeug.wrappers import Response as BaseResponse
 
+from ..runtime import cache
 from ..runtime.languages import COOKIE, COOKIE_MAX_AGE, LANGUAGES
+from ..runtime.script_words import catalog_json
 from .routes import bp
 
 
@@ -49,3 +54,16 @@ def choose() -> BaseResponse:
     )
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@bp.get("/i18n/<code>.json")
+def script_words(code: str) -> Response:
+    """``GET /i18n/<code>.json``: every string the scripts mark, in language ``code``
+    (:func:`~sudoku_web.web.runtime.script_words.catalog_json`); the same for every visitor,
+    validated by its content's hash. An unknown language is a 404."""
+    if code not in LANGUAGES:
+        abort(404)
+    body, etag = catalog_json(code, Path(current_app.static_folder or "static"))
+    return cache.conditional(
+        etag, lambda: Response(body, mimetype="application/json"), max_age=3600
+    )

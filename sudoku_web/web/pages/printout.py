@@ -17,6 +17,7 @@ from ...core.rules.board import attach
 from ..puzzles import urls
 from ..puzzles.puzzle_text import givens_or_empty, read
 from ..render.boards import board_view
+from ..runtime.languages import cell_words
 from .routes import bp
 
 # Longest puzzle or region map read from the query (a 16x16 pretty-printed grid fits).
@@ -48,7 +49,7 @@ def printout() -> tuple[str, int]:
     givens = reading.canonical
     page = render_template(
         "print.html",
-        board=board_view(geometry, givens),
+        board=board_view(geometry, givens, words=cell_words()),
         board_name=urls.describe(geometry),
         givens_count=len(givens) - givens.count("0"),
         share_url=urls.share_url(geometry, givens, external=True),

@@ -35,7 +35,7 @@ from ...core.rules.board import attach
 from ...core.solver import SolveResult
 from ...core.variants import VariantInfo, variant_of
 from ..puzzles import pasted_rules, photo_upload, sum_doctor, urls
-from ..puzzles.core_names import core_name
+from ..puzzles.core_names import core_name, words_filter
 from ..puzzles.forms import CAGES_MAX, RULES_MAX, JigsawForm, PuzzleForm, form_for, unmapped
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
@@ -276,7 +276,7 @@ def _unsolved_page(
     fixes = []
     if diagnosis is not None:
         fixes = [
-            (fix.describe(geometry), urls.page_url(geometry, canonical(fix.apply(grid))))
+            (words_filter(fix.words(geometry)), urls.page_url(geometry, canonical(fix.apply(grid))))
             for fix in diagnosis.fixes
         ]
     # A board with cages: which cage's sum was probably mistyped (web.puzzles.sum_doctor).
@@ -295,7 +295,7 @@ def _unsolved_page(
         boards=_boards(geometry, givens, result, diagnosis),
         budget=key.budget,
         diagnosis=diagnosis,
-        conflict_summary=diagnosis.summary(geometry) if diagnosis else "",
+        conflict_summary=words_filter(diagnosis.summary_words(geometry)) if diagnosis else "",
         fixes=fixes,
         suggested=suggested,
         suggestion_cut=answer is not None and answer.cut_short,
@@ -387,16 +387,17 @@ def _boards(
     geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
 ) -> list[BoardView]:
     """The grids a result page shows (two for ``multiple``)."""
+    words = languages.cell_words()
     if result.status == "solved":
-        return [board_view(geometry, givens, result.solutions[0])]
+        return [board_view(geometry, givens, result.solutions[0], words=words)]
     if result.status == "multiple":
         first, second = result.solutions[:2]
         diff = differing_cells(first, second)
-        return [board_view(geometry, givens, s, differs=diff) for s in (first, second)]
+        return [board_view(geometry, givens, s, differs=diff, words=words) for s in (first, second)]
     if result.status == "gave_up":
-        return [board_view(geometry, givens, reached_grid(result))]
+        return [board_view(geometry, givens, reached_grid(result), words=words)]
     conflict = diagnosis.conflict if diagnosis is not None else ()
-    return [board_view(geometry, givens, invalid=conflict)]
+    return [board_view(geometry, givens, invalid=conflict, words=words)]
 
 
 def _description(

@@ -45,6 +45,7 @@ from ...core.game import Entries, Game, Panel, check_panel, hint_panel
 from ...core.rules import links as rule_links
 from ...core.variants import VariantInfo
 from ..puzzles import urls
+from ..puzzles.core_names import said
 from ..puzzles.games import NOT_PLAYABLE, game_for
 from ..puzzles.request_path import (
     ShareLink,
@@ -55,6 +56,7 @@ from ..render import teaching_display
 from ..render.boards import board_view
 from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, solving
+from ..runtime.languages import cell_words
 
 bp = Blueprint("play", __name__)
 
@@ -173,7 +175,7 @@ def _cells(game: Game, entries: Entries | None, panel: Panel | None) -> list[lis
     hinted = set(last.cells) if last is not None else set()
     houses = {c for h in last.houses for c in h.cells} if last is not None else set()
     rows: list[list[PlayCell]] = []
-    for cell in board_view(geo, game.givens).cells:
+    for cell in board_view(geo, game.givens, words=cell_words()).cells:
         text = _typed(geo, entries, cell.index) if entries is not None and not cell.text else ""
         extra = []
         if not cell.text:
@@ -221,7 +223,7 @@ def _render(
         playable=game.playable,
         not_playable=NOT_PLAYABLE.get(game.result.status, ""),
         rows=_cells(game, entries, panel) if game.playable else [],
-        board=None if game.playable else board_view(geo, game.givens),
+        board=None if game.playable else board_view(geo, game.givens, words=cell_words()),
         houses=_houses_attr(geo),
         regions=urls.canonical_regions(geo) if geo.regions is not None else "",
         # A board with rules is asked about by its rules (its killer cages among them).
@@ -248,7 +250,9 @@ def _render(
         from_pool=from_pool,
         panel=panel,
         names=[geo.cell_name(c) for c in panel.cells] if panel is not None else [],
-        hint_steps=[teaching_display.step_json(i + 1, s, geo) for i, s in enumerate(hint.steps)]
+        hint_steps=[
+            teaching_display.step_json(i + 1, s, geo, said) for i, s in enumerate(hint.steps)
+        ]
         if hint is not None
         else [],
         hint_cut=hint is not None and hint.cut_short,

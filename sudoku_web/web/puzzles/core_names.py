@@ -7,12 +7,14 @@ tests/test_languages.py checks every name of the core's ladder and grades is mar
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from flask import Flask
 
+from ...core.board import PuzzleError
 from ...core.rules.registry import KINDS
-from ..runtime.languages import current, gettext
+from ...core.wording import Listing, Words, say
+from ..runtime.languages import catalog, current, format_number, gettext
 
 
 def N_(name: str) -> str:
@@ -129,7 +131,39 @@ def core_name_in_text(name: str) -> str:
     return translated.lower() if current() in _LOWER_IN_TEXT else translated
 
 
+def said(english: str, words: Words | Listing | None) -> str:
+    """A sentence of the core in the request's language: its ``words`` (template and values)
+    translated and filled, or its stored ``english`` as it is in English (no work) or when
+    the core did not word it."""
+    if words is None or current() == "en":
+        return english
+    found = catalog()
+    return say(words, found.ugettext, found.ungettext, format_number)
+
+
+def problem_text(error: PuzzleError) -> str:
+    """A puzzle's problem in the request's language (in English where the core says it in
+    English only so far: its ``said`` is None); the Jinja filter ``problem_text``."""
+    return said(error.message, error.said)
+
+
+def words_filter(value: Words | None) -> str:
+    """The Jinja filter ``words``: words of the core (a house's name, a guess) in the
+    request's language; empty for None."""
+    return "" if value is None else said(value.english(), value)
+
+
+def sentence(view: Any) -> str:
+    """The Jinja filter ``sentence``: a step's (any object with ``sentence`` and ``words``)
+    sentence in the request's language (:func:`said`)."""
+    return said(view.sentence, view.words)
+
+
 def init_app(app: Flask) -> None:
-    """The Jinja filters ``core_name`` and ``core_name_in_text``."""
+    """The Jinja filters ``core_name``, ``core_name_in_text``, ``sentence``, ``words`` and
+    ``problem_text``."""
     app.jinja_env.filters["core_name"] = core_name
+    app.jinja_env.filters["problem_text"] = problem_text
     app.jinja_env.filters["core_name_in_text"] = core_name_in_text
+    app.jinja_env.filters["sentence"] = sentence
+    app.jinja_env.filters["words"] = words_filter

@@ -48,6 +48,7 @@ from ...core.rules import spelling as rule_spelling
 from ...core.rules.board import attach
 from ...core.variants import variant_of
 from ..render.boards import BoardView, board_view
+from ..runtime.languages import cell_words
 from ..runtime.memo import byte_cache
 from .puzzle_text import MAX_TEXT, canonical, read
 from .urls import Choice, default_regions, jigsaw_geometry, region_sketch, sketch
@@ -166,7 +167,7 @@ class PuzzleForm(Form):
     def board(self, givens: str = "") -> BoardView:
         """The grid for the ``grid`` macro, with the offending cells marked (``givens``: the
         puzzle's cells, drawn apart from a person's entries)."""
-        return board_view(self.geometry, givens, invalid=self.invalid_cells)
+        return board_view(self.geometry, givens, invalid=self.invalid_cells, words=cell_words())
 
     def validate(self, extra_validators: Mapping[str, Any] | None = None) -> bool:
         """Field checks, then the cages (they are part of the board), then the puzzle itself:
@@ -414,7 +415,7 @@ class JigsawForm(PuzzleForm):
         geometry = self.sketch
         if geometry is None or _regions_of(geometry) == _regions_of(self.geometry):
             geometry = self.geometry
-        return board_view(geometry, givens, invalid=self.invalid_cells)
+        return board_view(geometry, givens, invalid=self.invalid_cells, words=cell_words())
 
 
 def _regions_of(geometry: Geometry) -> frozenset[frozenset[int]]:

@@ -9,17 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from flask_babel import lazy_gettext as _l
+
 from ...core.board import Geometry
 from ...core.game import Game
 from ..runtime import solving
 
 # Why a puzzle cannot be played, per solver outcome (page and API say the same).
 NOT_PLAYABLE: Final = {
-    "multiple": "This puzzle has more than one solution, so entries cannot be checked against "
-    "the solution: a proper Sudoku has exactly one.",
-    "unsolvable": "This puzzle has no solution: some given is wrong, so it cannot be played.",
-    "gave_up": "The solver could not finish this puzzle within its limits, so entries cannot be "
-    "checked. Try again in a moment.",
+    "multiple": _l(
+        "This puzzle has more than one solution, so entries cannot be checked against "
+        "the solution: a proper Sudoku has exactly one."
+    ),
+    "unsolvable": _l("This puzzle has no solution: some given is wrong, so it cannot be played."),
+    "gave_up": _l(
+        "The solver could not finish this puzzle within its limits, so entries cannot be "
+        "checked. Try again in a moment."
+    ),
 }
 
 

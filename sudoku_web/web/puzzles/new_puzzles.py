@@ -29,6 +29,7 @@ import secrets
 from dataclasses import dataclass
 
 from flask import current_app
+from flask_babel import gettext
 
 from ...core import pool
 from ...core.board import Geometry
@@ -93,14 +94,30 @@ def kind_of(name: str | None, size: str | None = None) -> Kind:
     wanted: int | None = None
     if size not in (None, ""):
         if not (size.isascii() and size.isdigit()):  # "²" and "٣" are digits to isdigit()
-            raise BadRequest(f"size must be a number such as 9, not {size!r}.")
+            raise BadRequest(
+                gettext("size must be a number such as 9, not %(size)s.", size=repr(size))
+            )
         wanted = int(size)
     for kind in KINDS:
         if text in (kind.key, kind.variant) and (wanted is None or wanted == kind.size):
             return kind
     offered = ", ".join(k.key or CLASSIC.key for k in KINDS)
-    extra = f" at size {wanted}" if wanted is not None else ""
-    raise BadRequest(f"No puzzles of variant {name!r}{extra}; the variants are {offered}.")
+    if wanted is not None:
+        raise BadRequest(
+            gettext(
+                "No puzzles of variant %(name)s at size %(size)s; the variants are %(offered)s.",
+                name=repr(name),
+                size=wanted,
+                offered=offered,
+            )
+        )
+    raise BadRequest(
+        gettext(
+            "No puzzles of variant %(name)s; the variants are %(offered)s.",
+            name=repr(name),
+            offered=offered,
+        )
+    )
 
 
 def grade_of(text: str | None) -> Grade:
@@ -110,7 +127,13 @@ def grade_of(text: str | None) -> Grade:
     for word in GRADES:
         if text.strip().lower() == word.lower():
             return word
-    raise BadRequest(f"No grade {text!r}; the grades are {', '.join(GRADES)}.")
+    raise BadRequest(
+        gettext(
+            "No grade %(grade)s; the grades are %(grades)s.",
+            grade=repr(text),
+            grades=", ".join(GRADES),
+        )
+    )
 
 
 def seed_of(text: str | None) -> str:
@@ -118,7 +141,9 @@ def seed_of(text: str | None) -> str:
     if text is None or text == "":
         return secrets.token_hex(6)
     if len(text) > MAX_SEED or not text.isprintable():
-        raise BadRequest(f"seed must be printable text of at most {MAX_SEED} characters.")
+        raise BadRequest(
+            gettext("seed must be printable text of at most %(most)s characters.", most=MAX_SEED)
+        )
     return text
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from flask import redirect
+from flask import current_app, redirect
 from werkzeug.wrappers import Response as BaseResponse
 
-from ...core.board import InvalidPuzzle
+from ...core.board import InvalidPuzzle, PuzzleError
 from ...core.rules import fpuzzles
 from . import urls
 from .puzzle_text import canonical
@@ -24,10 +24,20 @@ def is_fpuzzles_paste(text: str) -> bool:
 
 
 def open_paste(text: str) -> BaseResponse:
-    """A pasted f-puzzles puzzle: a 303 to its share link, or the 422 page saying why not."""
+    """A pasted f-puzzles puzzle: a 303 to its share link, or the 422 page saying why not
+    (among them a link longer than the app takes, ``MAX_URL_LENGTH``: the 303 would lead to
+    a 414)."""
     try:
         imported = fpuzzles.load(text)
     except InvalidPuzzle as exc:
         return invalid_page(exc.errors)
-    givens = canonical(imported.givens)
-    return redirect(urls.page_url(imported.geometry, givens), 303)
+    link = urls.page_url(imported.geometry, canonical(imported.givens))
+    limit = int(current_app.config["MAX_URL_LENGTH"] or 0)
+    if limit and len(link) > limit:
+        message = (
+            f"This puzzle's link would be {len(link):,} characters long, more than the "
+            f"{limit:,} a link may have here, so its pages cannot be opened by link. "
+            'POST /api/solve or /api/explain take it whole, as "fpuzzles".'
+        )
+        return invalid_page((PuzzleError("rule", message),))
+    return redirect(link, 303)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Final
 
 from flask import Flask, current_app, request, url_for
+from flask_babel import gettext, ngettext
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge
 from werkzeug.formparser import parse_form_data
 
@@ -40,6 +41,7 @@ from ...core.board import Geometry, standard
 from ...photo import PhotoError, Reading, check_image, read_photo
 from ..runtime import limits, slots
 from ..runtime.budgets import PhotoBudget
+from .core_names import said
 
 logger = logging.getLogger(__name__)
 
@@ -53,9 +55,6 @@ PHOTO_GEOMETRY: Final = standard(9)
 SLOT_WAIT_S = 0.5
 #: ``Retry-After`` of that 429, in seconds (a reading costs 0.05-0.25 s of CPU).
 RETRY_AFTER_S = 2
-
-#: What the readers take, as a person is told it.
-KINDS = "a JPEG, PNG or WebP image"
 
 #: A PhotoError's code -> the HTTP status it is answered with.
 STATUS = {
@@ -100,7 +99,11 @@ def read_upload() -> UploadAnswer:
     cap = limits.allow_photo_upload()
     if request.mimetype != "multipart/form-data":
         return _refused(
-            400, "no_photo", f"Send the photo as multipart/form-data, in the file field {FIELD}."
+            400,
+            "no_photo",
+            gettext(
+                "Send the photo as multipart/form-data, in the file field %(field)s.", field=FIELD
+            ),
         )
     try:
         _, _, files = parse_form_data(
@@ -115,20 +118,31 @@ def read_upload() -> UploadAnswer:
         return _refused(413, "upload_too_large", too_large_message(cap))
     except BadRequest as exc:
         unreadable = exc.description == limits.MALFORMED_BODY  # the server could not read it
-        message = limits.MALFORMED_BODY if unreadable else "The upload could not be understood."
-        return _refused(400, "no_photo", message + " Send it again.")
+        message = (
+            gettext(
+                "The request body could not be read: its chunked encoding is malformed."
+                " Send it again."
+            )
+            if unreadable
+            else gettext("The upload could not be understood. Send it again.")
+        )
+        return _refused(400, "no_photo", message)
     if upload is None:
-        return _refused(400, "no_photo", f"No photo was sent: choose {KINDS}.")
+        return _refused(
+            400, "no_photo", gettext("No photo was sent: choose a JPEG, PNG or WebP image.")
+        )
     data = upload.stream.read(cap + 1)
     if not data:
-        return _refused(400, "no_photo", f"The photo was empty: choose {KINDS}.")
+        return _refused(
+            400, "no_photo", gettext("The photo was empty: choose a JPEG, PNG or WebP image.")
+        )
     if len(data) > cap:  # the multipart parser bounds the body; this bounds the file too
         return _refused(413, "upload_too_large", too_large_message(cap))
     photo_budget = budget()
     try:
         check_image(data, max_pixels=photo_budget.max_pixels)
     except PhotoError as exc:
-        return _refused(STATUS.get(exc.code, 400), exc.code, exc.message)
+        return _refused(STATUS.get(exc.code, 400), exc.code, said(exc.message, exc.said))
     return _read_in_a_slot(data, photo_budget)
 
 
@@ -146,25 +160,32 @@ def _in_memory(
 
 def too_large_message(cap: int) -> str:
     """What a person reads when the upload is over the body limit."""
-    return f"That file is over {cap / 2**20:.0f} MB: choose a smaller photo (or a screenshot)."
+    return str(
+        gettext(
+            "That file is over %(megabytes)s MB: choose a smaller photo (or a screenshot).",
+            megabytes=f"{cap / 2**20:.0f}",
+        )
+    )
 
 
 def _read_in_a_slot(data: bytes, photo_budget: PhotoBudget) -> UploadAnswer:
     with slots.slot(slots.slots_dir(), "photo", photo_budget.max_concurrent, SLOT_WAIT_S) as held:
         if not held:
             return _refused(
-                429, "busy", "The server is reading other photos; try again in a moment."
+                429, "busy", gettext("The server is reading other photos; try again in a moment.")
             )
         try:
             reading = read_photo(
                 data, deadline_ms=photo_budget.deadline_ms, max_pixels=photo_budget.max_pixels
             )
         except PhotoError as exc:
-            return _refused(STATUS.get(exc.code, 422), exc.code, exc.message)
+            return _refused(STATUS.get(exc.code, 422), exc.code, said(exc.message, exc.said))
         except Exception:  # a reader bug met by an odd image: logged, never a 500
             logger.exception("the photo reader failed on a %d-byte upload", len(data))
-            return _refused(422, "failed", "This photo could not be read; try another shot.")
-    return UploadAnswer(200, "read", "Read: check the grid against the photo.", reading)
+            return _refused(
+                422, "failed", gettext("This photo could not be read; try another shot.")
+            )
+    return UploadAnswer(200, "read", gettext("Read: check the grid against the photo."), reading)
 
 
 # ---- What the answer shows ---------------------------------------------------------------------
@@ -218,25 +239,31 @@ def check_notes(reading: Reading) -> tuple[str, ...]:
     """What to check, naming the cells: the same words on the page without JavaScript and in
     ``/api/read``'s ``notes``, which the page's script shows. The reader's ``uncertain`` holds
     every cell to check, its ``changed`` cells included; those are said apart."""
-    notes = ["Check the grid against the photo, then press Solve.", reading.message]
+    notes = [gettext("Check the grid against the photo, then press Solve.")]
+    notes += [said(sentence.english(), sentence) for sentence in reading.said]
     doubted = _names(set(reading.uncertain) - set(reading.changed))
     changed = _names(reading.changed)
     if doubted:
-        notes.append(f"Check {_listed(doubted)}: the reader was not sure of {_it(doubted)}.")
+        notes.append(
+            ngettext(
+                "Check %(cells)s: the reader was not sure of it.",
+                "Check %(cells)s: the reader was not sure of them.",
+                len(doubted),
+                cells=", ".join(doubted),
+            )
+        )
     if changed:
         notes.append(
-            f"Check {_listed(changed)}: the reader's second choice, taken because it gives "
-            "the puzzle exactly one solution."
+            ngettext(
+                "Check %(cells)s: the reader's second choice, taken because it gives the"
+                " puzzle exactly one solution.",
+                "Check %(cells)s: the reader's second choices, taken because they give the"
+                " puzzle exactly one solution.",
+                len(changed),
+                cells=", ".join(changed),
+            )
         )
     return tuple(notes)
-
-
-def _listed(names: tuple[str, ...]) -> str:
-    return ", ".join(names)
-
-
-def _it(names: tuple[str, ...]) -> str:
-    return "it" if len(names) == 1 else "them"
 
 
 def _names(cells: Iterable[int]) -> tuple[str, ...]:

@@ -30,16 +30,20 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle, standard
 from ...core.cages import SumsMismatch
 from ...core.rules import board as rule_board
 from ...core.rules import fpuzzles as fpuzzles_format
+from ...core.rules import links as rule_links
 from ...core.rules import spelling as rule_spelling
 from ...core.variants import REGIONAL, VariantInfo
 from ..render.boards import board_view
+from ..runtime.languages import cell_words
 from . import sum_doctor, urls
+from .core_names import problem_text
 from .puzzle_text import Reading, canonical, givens_or_empty, is_canonical_text, read
 
 #: Where the JSON API lives; errors under it are answered in JSON (see errors.py).
@@ -135,7 +139,11 @@ def is_canonical_link(
     """True when ``puzzle`` (a jigsaw's ``regions``, a killer's ``cages``, a board's
     ``rules``) are spelled as links are built (a killer without givens: no puzzle at all)."""
     if rules is not None or geometry.rules:
-        return puzzle == givens and urls.is_canonical_rules_link(geometry, puzzle, rules, regions)
+        return (
+            givens is not None
+            and puzzle == rule_links.givens_part(givens, geometry.size)
+            and urls.is_canonical_rules_link(geometry, puzzle, rules, regions)
+        )
     if givens is None or puzzle != urls.link_puzzle(geometry, givens):
         return False
     if geometry.cages and cages != urls.canonical_cages(geometry):
@@ -217,7 +225,7 @@ def invalid_page(
         edit_url = urls.edit_url(geometry)
         if grid is not None:
             givens = canonical(grid)
-            board = board_view(geometry, givens, invalid=marked)
+            board = board_view(geometry, givens, invalid=marked, words=cell_words())
             edit_url = urls.edit_url(geometry, givens)
             here = urls.page_url(geometry, givens)
     elif regions is not None:
@@ -243,7 +251,7 @@ def _bad_map(regions: str, puzzle: str, marked: set[int]) -> tuple[Any, str]:
     args: dict[str, Any] = {"v": REGIONAL.form_key, "r": regions[: 4 * 256], "p": puzzle[: 4 * 256]}
     if sketch is not None:
         givens = puzzle if len(puzzle) == sketch.cells else ""
-        board = board_view(sketch, givens, invalid=marked)
+        board = board_view(sketch, givens, invalid=marked, words=cell_words())
         args.update(urls.choice_of(sketch).form_args)
     return board, url_for("pages.index", **args)
 
@@ -264,7 +272,7 @@ def error_json(
     """Errors as JSON objects: code, message and the cells involved (``r4c7`` names)."""
     geo = geometry or standard(9)
     return [
-        {"code": e.code, "message": e.message, "cells": [geo.cell_name(c) for c in e.cells]}
+        {"code": e.code, "message": problem_text(e), "cells": [geo.cell_name(c) for c in e.cells]}
         for e in errors
     ]
 
@@ -363,11 +371,29 @@ def read_api_request(endpoint: str) -> ApiRequest | Response:
 def rules_problem(rules: object, source: object, cages: object) -> str | None:
     """What is wrong with a request's ``rules`` and ``fpuzzles`` fields (None: nothing)."""
     if not (rules is None or isinstance(rules, str)):
-        return '"rules" must be a string such as "kn.th_1121".'
+        return str(
+            gettext(
+                "%(key)s must be a string such as %(example)s.",
+                key='"rules"',
+                example='"kn.th_1121"',
+            )
+        )
     if not (source is None or isinstance(source, str | dict)):
-        return '"fpuzzles" must be an f-puzzles JSON object, its load= string or a link.'
+        return str(
+            gettext(
+                "%(key)s must be an f-puzzles JSON object, its load= string or a link.",
+                key='"fpuzzles"',
+            )
+        )
     if (rules or source) and cages:
-        return 'Give cages as killer-cage rules ("kc_..." in "rules") or in the f-puzzles puzzle.'
+        return str(
+            gettext(
+                "Give cages as killer-cage rules (%(spelling)s in %(key)s) or in the f-puzzles"
+                " puzzle.",
+                spelling='"kc_..."',
+                key='"rules"',
+            )
+        )
     return None
 
 

@@ -23,8 +23,9 @@ keep the whole link):
                               cages and no givens leaves out ``/<puzzle>``: ``/killer/<cages>``
 ============================  =================================================================
 
-``/rules/<puzzle>/<rules>``   a board with rules (thermometers, arrows, dots ...): the givens,
-                              then the rules' spelling (:mod:`sudoku_web.core.rules.links`);
+``/rules/<puzzle>/<rules>``   a board with rules (thermometers, arrows, dots ...): the givens
+                              (``9x9`` for none), then the rules' spelling
+                              (:mod:`sudoku_web.core.rules.links`);
                               ``/rules/<puzzle>/<rules>/<regions>`` on a region map
 ============================  =================================================================
 
@@ -39,7 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import astuple, dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from flask import url_for
 
@@ -69,6 +70,7 @@ from ...core.variants import (
     layout_of,
     variant_of,
 )
+from ...core.wording import N_
 from ..runtime.memo import byte_cache
 
 # ---- Routes ------------------------------------------------------------------------------------
@@ -131,7 +133,11 @@ def link_puzzle(geometry: Geometry, puzzle: str) -> str:
 
 
 def link_givens(geometry: Geometry, puzzle: str) -> str:
-    """The givens a share link's ``puzzle`` stands for (its blank cells for "")."""
+    """The givens a share link's ``puzzle`` stands for: its blank cells for "" (a killer)
+    and, on a board with rules, for ``NxN``
+    (:func:`~sudoku_web.core.rules.links.givens_part`)."""
+    if geometry.rules:
+        return rule_links.link_givens(puzzle)
     return puzzle or "0" * geometry.cells
 
 
@@ -180,6 +186,24 @@ def _choices() -> tuple[Choice, ...]:
 
 
 CHOICES: tuple[Choice, ...] = _choices()
+
+#: The picker's words and the form's headings, marked for the catalog (the templates show them
+#: through ``catalog_words``); tests/test_languages.py keeps this list complete.
+PICKER_WORDS: Final = (
+    N_("Classic 9x9"),
+    N_("X-sudoku"),
+    N_("Hyper"),
+    N_("Jigsaw"),
+    N_("Killer"),
+    N_("Solve a Sudoku"),
+    N_("Solve an X-sudoku puzzle"),
+    N_("Solve a Hyper puzzle"),
+    N_("Solve a Jigsaw puzzle"),
+    N_("Solve a Killer sudoku"),
+    N_("Solve a 4x4 Sudoku"),
+    N_("Solve a 6x6 Sudoku"),
+    N_("Solve a 16x16 Sudoku"),
+)
 _BY_KEY = {c.key: c for c in CHOICES}
 
 
@@ -378,7 +402,8 @@ def _share_target(geometry: Geometry, puzzle: str, page: str) -> tuple[str, dict
     blueprint, _ = SHARE_PAGES[page]
     if geometry.rules:  # /rules/<puzzle>/<rules>[/<regions>] (core.rules.links)
         found = rule_links.parts(geometry)
-        args: dict[str, Any] = {"puzzle": puzzle, "rules": found.rules}
+        given = rule_links.givens_part(puzzle, geometry.size)
+        args: dict[str, Any] = {"puzzle": given, "rules": found.rules}
         if found.regions is not None:
             args["regions"] = found.regions
         return f"{blueprint}.{rules_endpoint(page, mapped=found.regions is not None)}", args

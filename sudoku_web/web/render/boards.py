@@ -21,7 +21,7 @@ from ...core.board import Geometry
 from ...core.solver import SolveResult
 from ...core.variants import variant_of
 from ..runtime.memo import byte_cache
-from .cell_markup import cage_sum_html, cell_classes, read_only_rows
+from .cell_markup import ENGLISH, CellWords, cage_sum_html, cell_classes, read_only_rows
 from .outlines import cage_marks
 
 
@@ -63,11 +63,12 @@ class BoardView:
     kinds: tuple[str, ...]  # "given", "solved" or "blank" per cell
     invalid: frozenset[int] = frozenset()
     differs: frozenset[int] = frozenset()
+    words: CellWords = ENGLISH  # what the cells' labels say, in the page's language
 
     @functools.cached_property
     def cells(self) -> tuple[CellView, ...]:
         """One :class:`CellView` per cell, in reading order."""
-        statics = cell_statics(self.geometry)
+        statics = cell_statics(self.geometry, self.words)
         return tuple(
             CellView(
                 index,
@@ -99,12 +100,13 @@ class BoardView:
         """The read-only grid's ``<tr>`` rows (:func:`~.cell_markup.read_only_rows`)."""
         return read_only_rows(
             self.geometry.size,
-            cell_statics(self.geometry),
+            cell_statics(self.geometry, self.words),
             _shown_symbols(self.geometry),  # symbols need no escaping: digits, letters
             self.texts,
             self.kinds,
             self.invalid,
             self.differs,
+            self.words,
         )
 
 
@@ -152,11 +154,13 @@ def _symbols(text: str, geometry: Geometry) -> list[str]:
     return [shown.get(ch, "") for ch in text]
 
 
-@byte_cache(2 * 1024 * 1024)  # per geometry; jigsaw geometries come from user input
-def cell_statics(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
+@byte_cache(2 * 1024 * 1024)  # per geometry and words; jigsaw geometries come from user input
+def cell_statics(
+    geometry: Geometry, words: CellWords = ENGLISH
+) -> tuple[tuple[str, str, str], ...]:
     """Per cell, what never changes with the puzzle: the class tail after ``cell <kind>``
-    (thick edges, shading, cage edges, each with its leading space), the accessible label,
-    and the cage's sum shown in its first cell ("" elsewhere)."""
+    (thick edges, shading, cage edges, each with its leading space), the accessible label
+    in ``words``' language, and the cage's sum shown in its first cell ("" elsewhere)."""
     n = geometry.size
     cages = cage_marks(geometry)
     out = []
@@ -165,9 +169,8 @@ def cell_statics(geometry: Geometry) -> tuple[tuple[str, str, str], ...]:
     ):
         cage_edges, total, shown_sum = cages[index]
         tail = "".join(" " + part for part in (edges, shade, cage_edges) if part)
-        label = f"Row {index // n + 1}, column {index % n + 1}"
-        if total:
-            label += f", cage of {total}"
+        place = {"row": index // n + 1, "col": index % n + 1, "total": total}
+        label = (words.caged if total else words.place) % place
         out.append((tail, label, shown_sum))
     return tuple(out)
 
@@ -179,8 +182,10 @@ def board_view(
     *,
     invalid: Iterable[int] = (),
     differs: Iterable[int] = (),
+    words: CellWords = ENGLISH,
 ) -> BoardView:
-    """A board of givens, optionally completed by ``solution`` (its cells marked ``solved``)."""
+    """A board of givens, optionally completed by ``solution`` (its cells marked ``solved``),
+    its cells labelled in ``words``."""
     blank = [""] * geometry.cells
     given_syms = (_symbols(givens, geometry) + blank)[: geometry.cells]
     solved_syms = (
@@ -192,7 +197,9 @@ def board_view(
         text = given or solved
         texts.append(text)
         kinds.append("given" if given else ("solved" if text else "blank"))
-    return BoardView(geometry, tuple(texts), tuple(kinds), frozenset(invalid), frozenset(differs))
+    return BoardView(
+        geometry, tuple(texts), tuple(kinds), frozenset(invalid), frozenset(differs), words
+    )
 
 
 def differing_cells(a: str, b: str) -> list[int]:

@@ -21,10 +21,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from markupsafe import Markup, escape
 
 from ...core.rules.base import Bulb, Clue, Dot, Drawing, Line, Shade
+from ...core.wording import N_
 from .marks import (
     BULB_RADIUS,
     CIRCLE_RADIUS,
@@ -55,6 +58,39 @@ def cage_sum_html(total: str) -> str:
     return f'<span class="cage-sum" aria-hidden="true">{total}</span>' if total else ""
 
 
+@dataclass(frozen=True)
+class CellWords:
+    """What a grid cell's label says, in one language: its place (``place``, ``caged`` when
+    it holds a cage's sum), then ``colon`` and its symbol or ``blank``, then what it is
+    (``solved``, ``differs``, ``conflict``); a pencil grid's cell by its name (r4c7) and its
+    symbol or candidates (``pencil_*``). The web layer fills them from the request's
+    catalog (:func:`sudoku_web.web.runtime.languages.cell_words`); render/ has no Flask, and
+    every table of labels is kept per board *and* these words, so no language gets
+    another's. The words go into HTML attributes as they are: no ``"``, ``<`` or ``&``. The
+    defaults are the English, each marked for the catalog."""
+
+    # Translators: a grid cell's spoken name (screen readers), rows and columns from 1.
+    place: str = N_("Row %(row)s, column %(col)s")
+    caged: str = N_("Row %(row)s, column %(col)s, cage of %(total)s")
+    # Translators: between a cell's name and what it holds ("Row 1, column 2: 7").
+    colon: str = N_(": ")
+    # Translators: an empty cell, as its label says it.
+    blank: str = N_("blank")
+    solved: str = N_(" (solved)")
+    differs: str = N_(" (differs)")
+    conflict: str = N_(" (conflict)")
+    # Translators: a pencil grid's cell (r4c7) a hint fills, its candidates not shown.
+    pencil_hidden: str = N_("%(cell)s: the cell to fill (its candidates are in the reasoning)")
+    pencil_filled: str = N_("%(cell)s: %(symbol)s")
+    pencil_open: str = N_("%(cell)s: candidates %(marks)s")
+    pencil_none: str = N_("%(cell)s: candidates none")
+    pencil_struck: str = N_(", %(marks)s eliminated")
+
+
+#: The source words (English pages, and every caller outside a request).
+ENGLISH: Final = CellWords()
+
+
 def read_only_rows(
     size: int,
     statics: Sequence[tuple[str, str, str]],
@@ -63,6 +99,7 @@ def read_only_rows(
     kinds: Sequence[str],
     invalid: frozenset[int],
     differs: frozenset[int],
+    words: CellWords = ENGLISH,
 ) -> Markup:
     """A read-only grid's ``<tr>`` rows, as the ``grid`` macro would draw them cell by cell.
 
@@ -77,22 +114,29 @@ def read_only_rows(
             out.append("\n    </tr>\n    <tr>" if index else "\n    <tr>")
         tail, label, total = statics[index]
         shown = text if text in safe else escape(text)
-        out.append(_td(tail, label, shown, kind, index in invalid, index in differs, total))
+        out.append(_td(tail, label, shown, kind, index in invalid, index in differs, total, words))
     if out:
         out.append("\n    </tr>")
     return Markup("".join(out))
 
 
 def _td(
-    tail: str, label: str, shown: str, kind: str, bad: bool, diff: bool, total: str = ""
+    tail: str,
+    label: str,
+    shown: str,
+    kind: str,
+    bad: bool,
+    diff: bool,
+    total: str = "",
+    words: CellWords = ENGLISH,
 ) -> str:
     """One read-only cell (see :func:`read_only_rows`); ``shown`` is already escaped;
     ``total``: the cage sum drawn in it (a cage's first cell)."""
     return (
         f'\n      <td class="{cell_classes(kind, tail, bad, diff)}" '
-        f'aria-label="{label}: {shown or "blank"}'
-        f"{' (solved)' if kind == 'solved' else ''}{' (differs)' if diff else ''}"
-        f'{" (conflict)" if bad else ""}">{cage_sum_html(total)}{shown}</td>'
+        f'aria-label="{label}{words.colon}{shown or words.blank}'
+        f"{words.solved if kind == 'solved' else ''}{words.differs if diff else ''}"
+        f'{words.conflict if bad else ""}">{cage_sum_html(total)}{shown}</td>'
     )
 
 

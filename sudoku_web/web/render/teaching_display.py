@@ -30,7 +30,7 @@ hint
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,15 +45,16 @@ from ...core.logic import (
     GradeResult,
     MachineGrade,
     Step,
-    grade_note,
+    grade_note_words,
     machine_grade,
 )
 from ...core.solver import SolveResult, SolveStats
 from ...core.story import SearchStory, StoryEvent
 from ...core.techniques import Group, Node, node_cells
+from ...core.wording import Listing, Words
 from ..runtime.memo import byte_cache
 from .boards import cell_statics
-from .cell_markup import cage_sum_html, marks_html, pencil_rows, pencil_td
+from .cell_markup import ENGLISH, CellWords, cage_sum_html, marks_html, pencil_rows, pencil_td
 
 # Singles are most of a solve and read the same every time: their grids start collapsed.
 SINGLES = frozenset({"Hidden single", "Naked single"})
@@ -87,18 +88,24 @@ class PencilCell:
     hidden: bool = False
     # The marks as HTML when they are shared plain marks (drawn once per mask), else "".
     marks_html: str = ""
+    words: CellWords = ENGLISH  # the label's words, in the page's language
 
     @property
     def label(self) -> str:
         """Words for a screen reader: the cell and what it holds or may hold."""
+        words = self.words
         if self.hidden:
-            return f"{self.name}: the cell to fill (its candidates are in the reasoning)"
+            return words.pencil_hidden % {"cell": self.name}
         if self.text:
-            return f"{self.name}: {self.text}"
+            return words.pencil_filled % {"cell": self.name, "symbol": self.text}
         listed = " ".join(m.text for m in self.marks if m.text and m.state != "struck")
         struck = " ".join(m.text for m in self.marks if m.state == "struck")
-        words = f"{self.name}: candidates {listed or 'none'}"
-        return words + (f", {struck} eliminated" if struck else "")
+        said = (
+            words.pencil_open % {"cell": self.name, "marks": listed}
+            if listed
+            else words.pencil_none % {"cell": self.name}
+        )
+        return said + (words.pencil_struck % {"marks": struck} if struck else "")
 
     def html(self) -> str:
         """The cell's ``<td>`` (:func:`~.cell_markup.pencil_td`); the label only for the
@@ -204,6 +211,9 @@ class StepView:
     cells: tuple[str, ...]
     grid: PencilGrid | None  # None where the page draws none (see draws_grid)
     chain: ChainDrawing | None = None  # chain steps only
+    # The sentence's template and values (the filter ``sentence``).
+    words: Words | Listing | None = None
+    house_words: tuple[Words, ...] = ()  # ``houses`` as templates (the filter ``words``)
 
     @property
     def anchor(self) -> str:
@@ -229,7 +239,7 @@ class Difficulty:
     hardest: str | None  # the hardest technique used
     scale: tuple[str, ...]
     machine: MachineGrade
-    note: str | None
+    note: Words | None  # the filter ``words`` says it
     solved_by_logic: bool
     guesses: int  # guess steps in the human explanation
     cut_short: bool  # the explanation hit its deadline: the grade is an upper bound
@@ -256,8 +266,10 @@ def pencil_grid(
     step: Step | None = None,
     *,
     reveal: bool = True,
+    words: CellWords = ENGLISH,
 ) -> PencilGrid:
-    """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked.
+    """The pencil marks of ``cand``, with what ``step`` (taken from ``cand``) marked, its
+    cells' labels in ``words``.
 
     The step's houses are tinted, the cages and rules it reads and its cells outlined, its
     eliminations struck and its placements circled. ``reveal=False`` leaves the placements'
@@ -326,7 +338,15 @@ def pencil_grid(
         classes_text = " ".join(c for c in classes if c)
         cells.append(
             PencilCell(
-                name, text, marks, classes_text, noted, shown_sum, index in hidden, shared_html
+                name,
+                text,
+                marks,
+                classes_text,
+                noted,
+                shown_sum,
+                index in hidden,
+                shared_html,
+                words,
             )
         )
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
@@ -503,8 +523,15 @@ def step_pages(explanation: Explanation, per_page: int, page_cells: int) -> list
     return pages
 
 
-def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]) -> StepView:
-    """One step for the page: its words, and its grid of candidates before it (if drawn)."""
+def step_view(
+    number: int,
+    step: Step,
+    geometry: Geometry,
+    givens: Sequence[int],
+    words: CellWords = ENGLISH,
+) -> StepView:
+    """One step for the page: its words, and its grid of candidates before it (if drawn),
+    its cells' labels in ``words``."""
     drawn = draws_grid(step, geometry)
     return StepView(
         number,
@@ -513,16 +540,20 @@ def step_view(number: int, step: Step, geometry: Geometry, givens: Sequence[int]
         step.sentence,
         tuple(h.name for h in step.houses),
         tuple(geometry.cell_name(c) for c in step.cells),
-        pencil_grid(geometry, step.before, givens, step) if drawn else None,
+        pencil_grid(geometry, step.before, givens, step, words=words) if drawn else None,
         chain_drawing(geometry, step, f"chain-{number}"),
+        step.words,
+        tuple(h.words for h in step.houses),
     )
 
 
-def step_views(explanation: Explanation, start: int, stop: int) -> list[StepView]:
+def step_views(
+    explanation: Explanation, start: int, stop: int, words: CellWords = ENGLISH
+) -> list[StepView]:
     """Steps ``start`` .. ``stop - 1`` (0-based) of an explanation, numbered from 1."""
     geo = explanation.geometry
     return [
-        step_view(i + 1, explanation.steps[i], geo, explanation.givens)
+        step_view(i + 1, explanation.steps[i], geo, explanation.givens, words)
         for i in range(start, min(stop, len(explanation.steps)))
     ]
 
@@ -543,7 +574,7 @@ def difficulty(explanation: Explanation | GradeResult, stats: SolveStats) -> Dif
         explanation.hardest,
         GRADES,
         machine_grade(stats),
-        grade_note(explanation, stats),
+        grade_note_words(explanation, stats),
         explanation.solved_by_logic,
         explanation.guesses,
         explanation.cut_short,
@@ -556,19 +587,22 @@ def difficulty(explanation: Explanation | GradeResult, stats: SolveStats) -> Dif
 # Hints
 
 
-def hint_display(hint: Hint | None, geometry: Geometry, givens: str) -> dict[str, Any]:
+def hint_display(
+    hint: Hint | None, geometry: Geometry, givens: str, words: CellWords = ENGLISH
+) -> dict[str, Any]:
     """The hint page's drawing of a hint: the grid of its last step (its cells and houses
     marked, the digit not revealed), its steps, and where logic got stuck."""
     grid = None
     if hint is not None and hint.steps and hint.last is not None:
         marked = [int(ch != "0") for ch in givens]  # truthy per given: drawn bold
-        grid = pencil_grid(geometry, hint.before, marked, hint.last, reveal=False)
+        grid = pencil_grid(geometry, hint.before, marked, hint.last, reveal=False, words=words)
     return {
         "hint_grid": grid,
-        "hint_steps": [step_view(i + 1, s, geometry, ()) for i, s in enumerate(hint.steps)]
+        "hint_steps": [step_view(i + 1, s, geometry, (), words) for i, s in enumerate(hint.steps)]
         if hint
         else [],
         "stuck_guess": hint.stuck_guess if hint else "",
+        "stuck_words": hint.stuck_words if hint else None,
         "hint_cut": bool(hint and hint.cut_short),
     }
 
@@ -585,6 +619,7 @@ class EventView:
     sentence: str
     depth: int
     indent: int  # depth capped at MAX_INDENT, for a CSS class
+    words: Words | None = None  # the sentence's template and values (the filter ``sentence``)
 
 
 @dataclass(frozen=True)
@@ -611,7 +646,9 @@ def event_views(search: SearchView) -> list[EventView]:
 
 
 def _event(event: StoryEvent) -> EventView:
-    return EventView(event.kind, event.sentence, event.depth, min(event.depth, MAX_INDENT))
+    return EventView(
+        event.kind, event.sentence, event.depth, min(event.depth, MAX_INDENT), event.words
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -624,13 +661,20 @@ def _cells_json(geometry: Geometry, pairs: Sequence[tuple[int, int]]) -> list[di
     ]
 
 
-def step_json(number: int, step: Step, geometry: Geometry) -> dict[str, Any]:
-    """One step as JSON: cells both as names (``r4c7``) and as 0-based row-major indices."""
+#: How a caller says a core sentence (its English, its words) in the visitor's language.
+Say = Callable[[str, Words | Listing | None], str]
+
+
+def step_json(
+    number: int, step: Step, geometry: Geometry, say: Say | None = None
+) -> dict[str, Any]:
+    """One step as JSON: cells both as names (``r4c7``) and as 0-based row-major indices; the
+    sentence said by ``say`` (English when none)."""
     return {
         "number": number,
         "technique": step.technique,
         "grade": step.grade,
-        "sentence": step.sentence,
+        "sentence": step.sentence if say is None else say(step.sentence, step.words),
         "houses": [h.name for h in step.houses],
         "cells": [geometry.cell_name(c) for c in step.cells],
         "cell_indices": list(step.cells),
@@ -639,8 +683,14 @@ def step_json(number: int, step: Step, geometry: Geometry) -> dict[str, Any]:
     }
 
 
-def difficulty_json(level: Difficulty) -> dict[str, Any]:
-    """The two grades as JSON."""
+def difficulty_json(level: Difficulty, say: Say | None = None) -> dict[str, Any]:
+    """The two grades as JSON, the note said by ``say`` (English when none)."""
+    note = level.note
+    if note is not None:
+        english = note.english()
+        note_text: str | None = english if say is None else say(english, note)
+    else:
+        note_text = None
     return {
         "human": {
             "grade": level.human,
@@ -653,7 +703,7 @@ def difficulty_json(level: Difficulty) -> dict[str, Any]:
             "guesses": level.machine.guesses,
             "backtracks": level.machine.backtracks,
         },
-        "note": level.note,
+        "note": note_text,
     }
 
 
@@ -665,8 +715,9 @@ def candidates_json(geometry: Geometry, marks: Candidates) -> list[str]:
     ]
 
 
-def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
-    """The engine's search story (reduces, guesses, failures), capped like the page."""
+def trace_json(search: SearchView, geometry: Geometry, say: Say | None = None) -> dict[str, Any]:
+    """The engine's search story (reduces, guesses, failures), capped like the page; its
+    sentences said by ``say`` (English when none)."""
     return {
         "outcome": search.outcome,
         "guesses": search.guesses,
@@ -676,7 +727,7 @@ def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
             {
                 "depth": e.depth,
                 "kind": e.kind,
-                "sentence": e.sentence,
+                "sentence": e.sentence if say is None else say(e.sentence, e.words),
                 "cell": None if e.cell is None else geometry.cell_name(e.cell),
                 "index": e.cell,
                 "digit": None if e.value is None else geometry.symbol(e.value),
@@ -690,8 +741,11 @@ def trace_json(search: SearchView, geometry: Geometry) -> dict[str, Any]:
     }
 
 
-def explanation_json(explanation: Explanation, stats: SolveStats) -> dict[str, Any]:
-    """The explanation's summary, grades and every step, for ``/api/explain``."""
+def explanation_json(
+    explanation: Explanation, stats: SolveStats, say: Say | None = None
+) -> dict[str, Any]:
+    """The explanation's summary, grades and every step (sentences said by ``say``), for
+    ``/api/explain``."""
     geo = explanation.geometry
     return {
         "logic": {
@@ -701,7 +755,7 @@ def explanation_json(explanation: Explanation, stats: SolveStats) -> dict[str, A
             "cut_short": explanation.cut_short,
             "steps": len(explanation.steps),
         },
-        "grade": difficulty_json(difficulty(explanation, stats)),
+        "grade": difficulty_json(difficulty(explanation, stats), say),
         "technique_counts": dict(explanation.technique_counts),
-        "steps": [step_json(i + 1, s, geo) for i, s in enumerate(explanation.steps)],
+        "steps": [step_json(i + 1, s, geo, say) for i, s in enumerate(explanation.steps)],
     }

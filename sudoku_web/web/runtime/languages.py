@@ -14,6 +14,7 @@ with their compiled ``.mo`` beside them (docs/development.md, "Adding a language
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from pathlib import Path
 from typing import Any, Final
@@ -21,11 +22,13 @@ from typing import Any, Final
 from babel import Locale
 from babel.numbers import NumberPattern, parse_pattern
 from babel.support import NullTranslations
-from flask import Flask, g, request
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, get_translations
 from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
+
+from ..render.cell_markup import ENGLISH, CellWords
 
 #: The site's languages, English (the source) first: code -> the language's own name, as the
 #: picker shows it (a visitor who reads no English finds their language by its own name).
@@ -120,6 +123,25 @@ def template_ngettext(singular: str, plural: str, num: int, **variables: Any) ->
     return Markup(catalog().ungettext(singular, plural, num)) % variables
 
 
+#: Each language's cell words, made once per process (a handful of catalog lookups).
+_CELL_WORDS: dict[str, CellWords] = {DEFAULT: ENGLISH}
+
+
+def cell_words() -> CellWords:
+    """What grid cells' labels say in the request's language (every board drawn in a
+    request is given these; English pages, and boards drawn outside a request, get
+    :data:`ENGLISH` itself, at no cost)."""
+    if not has_request_context():
+        return ENGLISH
+    code = current()
+    found = _CELL_WORDS.get(code)
+    if found is None:
+        found = _CELL_WORDS[code] = CellWords(
+            *(gettext(getattr(ENGLISH, word.name)) for word in dataclasses.fields(CellWords))
+        )
+    return found
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel on ``app``, its language chosen by :func:`select`, its catalogs from
     ``sudoku_web/translations``; templates get ``_`` and ``ngettext`` (through
@@ -139,6 +161,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["LANGUAGES"] = LANGUAGES
     app.jinja_env.globals["language_tag"] = language_tag
     app.jinja_env.globals["format_number"] = format_number
+    # The registry's words marked for the catalog (a variant's houses): as the catalog has them.
+    app.jinja_env.filters["catalog_words"] = gettext
 
 
 def language_tag() -> str:

@@ -27,9 +27,9 @@ solved rows
     over the cells) are cut, once per board, into each cell's markup for every symbol given
     and every symbol solved, from two drawings per symbol by that same method (a board of
     that symbol given everywhere, and solved everywhere); a page's grid is then one lookup
-    per cell. Kept only when the cut has one ``<td`` per cell and filling it gives exactly
-    the drawing of the puzzle that made it; a text it cannot read (not canonical) takes
-    the plain path.
+    per cell, kept per board and language (the cells' labels are the page's words). Kept
+    only when the cut has one ``<td`` per cell and filling it gives exactly the drawing of
+    the puzzle that made it; a text it cannot read (not canonical) takes the plain path.
 
 f-puzzles links
     The "Open in f-puzzles" link (:func:`~sudoku_web.web.render.exports.fpuzzles_url`) carries
@@ -67,6 +67,7 @@ from ...core.rules.fpuzzles import LOAD_URL, load_text
 from ..puzzles import urls
 from ..render import exports
 from ..render.boards import board_view
+from ..render.cell_markup import CellWords
 from . import cache, languages
 from .memo import ByteLRU
 from .skeleton import Skeletons
@@ -193,28 +194,31 @@ _CellTable = tuple[dict[tuple[str, str], str], ...]
 
 
 def solved_rows(geometry: Geometry, givens: str, solution: str) -> Markup:
-    """``board_view(geometry, givens, solution).rows_html()``, from the board's cut cells
-    when the trick is on (see the module docstring). A board is cut the second time it is
-    drawn (a fresh region map in every request would otherwise pay for a cut each time)."""
+    """``board_view(geometry, givens, solution).rows_html()`` in the request's language, from
+    the board's cut cells when the trick is on (see the module docstring). A board is cut the
+    second time it is drawn (a fresh region map in every request would otherwise pay for a
+    cut each time); its cut cells are kept per board and language (the cells' labels)."""
+    words = languages.cell_words()
     store = current_app.extensions.get(SOLVED_ROWS)
     if not isinstance(store, ByteLRU):
-        return board_view(geometry, givens, solution).rows_html()
-    known = geometry in store
-    table = store.get(geometry)
+        return board_view(geometry, givens, solution, words=words).rows_html()
+    key = (geometry, words)
+    known = key in store
+    table = store.get(key)
     if table and (filled := _fill(table, givens, solution)) is not None:
         return Markup(filled)
-    drawn = board_view(geometry, givens, solution).rows_html()
+    drawn = board_view(geometry, givens, solution, words=words).rows_html()
     if not known:
-        store.put(geometry, (), 64)  # seen once
+        store.put(key, (), 64)  # seen once
     elif table == ():
-        cut = _cut_cells(geometry)
+        cut = _cut_cells(geometry, words)
         filled = None if cut is None else _fill(cut, givens, solution)
         if cut is not None and filled is None:
             return drawn  # a text the cut cannot read proves nothing: cut at the next one
         if filled != drawn:
             cut = None  # the proof failed: this board keeps the plain drawing
         size = 64 if cut is None else sum(len(v) + 96 for cell in cut for v in cell.values())
-        store.put(geometry, cut, size)
+        store.put(key, cut, size)
     return drawn
 
 
@@ -231,7 +235,7 @@ def _fill(table: _CellTable, givens: str, solution: str) -> str | None:
 _TD: Final = re.compile("<td")
 
 
-def _cut_cells(geometry: Geometry) -> _CellTable | None:
+def _cut_cells(geometry: Geometry, words: CellWords) -> _CellTable | None:
     """Each cell's markup per (given, solution) character, cut from whole-board drawings at
     each ``<td`` (the first cell's piece also opens the rows, a row's last cell's closes it);
     None when a drawing does not have one ``<td`` per cell."""
@@ -239,7 +243,8 @@ def _cut_cells(geometry: Geometry) -> _CellTable | None:
     table: list[dict[tuple[str, str], str]] = [{} for _ in range(cells)]
     for symbol in geometry.symbols:
         for given in (symbol, "0"):
-            drawn = str(board_view(geometry, given * cells, symbol * cells).rows_html())
+            board = board_view(geometry, given * cells, symbol * cells, words=words)
+            drawn = str(board.rows_html())
             starts = [match.start() for match in _TD.finditer(drawn)]
             if len(starts) != cells:
                 return None

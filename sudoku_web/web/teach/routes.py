@@ -45,6 +45,7 @@ from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import ShareLink, add_share_routes, read_share_link
 from ..render import teaching_display
 from ..runtime import cache, security, solving
+from ..runtime.languages import cell_words
 
 bp = Blueprint("teach", __name__)
 
@@ -102,7 +103,9 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
         result=result,
         explanation=explanation,
         level=teaching_display.difficulty(explanation, result.stats) if explanation else None,
-        steps=teaching_display.step_views(explanation, first, stop) if explanation else [],
+        steps=teaching_display.step_views(explanation, first, stop, cell_words())
+        if explanation
+        else [],
         pages=pages,
         current=first + 1,
         total=total,
@@ -144,7 +147,7 @@ def _search(link: ShareLink) -> str:
         puzzle=givens,
         trace=trace,
         events=teaching_display.event_views(trace),
-        marks=teaching_display.pencil_grid(geometry, reduced, grid),
+        marks=teaching_display.pencil_grid(geometry, reduced, grid, words=cell_words()),
         open_cells=reduced.open_cells,
         max_events=solving.teach_budget().trace_max_events,
         board_name=urls.describe(geometry),
@@ -296,6 +299,6 @@ def _hint_page(
         jigsaw=isinstance(form, JigsawForm),
         panel=panel,
         givens=givens,
-        **teaching_display.hint_display(hint, geometry, givens),
+        **teaching_display.hint_display(hint, geometry, givens, cell_words()),
     )
     return page, status
