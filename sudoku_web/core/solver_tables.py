@@ -157,6 +157,9 @@ class _Tables:
         cell_bits = n_cells * width  # the cell groups' part: short ints where they suffice
         self.cell_guards = _int_of(range(n, cell_bits, width), cell_bits)
         self.cell_part = (1 << (n_cells * width)) - 1
+        # Each cell group's field starts here: a cell's candidates are (x >> shift) & full_n.
+        self.cell_shifts = tuple(range(0, n_cells * width, width))
+        self.cell_indices = tuple(range(n_cells))
         # One bit per field over N consecutive fields: x * spread repeats a field N times.
         self.spread = _int_of(range(0, n * width, width), n * width)
         self.patterns: dict[int, tuple[int, int, int]] = {}
