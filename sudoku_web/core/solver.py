@@ -38,7 +38,9 @@ reduce
     When singles stall, locked candidates over every slot; repeat until nothing changes.
     With cages (:class:`_CageSearch`), then the cage rule and the 45 rule
     (:func:`.cage_rule.narrow`); with rules (:class:`_RuleSearch`), then each rule's
-    propagator (:mod:`.rules`); again until nothing changes.
+    propagator (:mod:`.rules`); again until nothing changes. A node's cage rule and
+    propagators read only the constraints and rules over cells changed since its parent's
+    reduced state, which nothing of theirs changes.
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most open
     peers, else a symbol's two places in a house, else a fewest-candidates cell (rules: by weight).
@@ -576,16 +578,31 @@ class _CageSearch(_Search):
     until neither changes anything."""
 
     rule: CageRule
+    refs: list[int]  # per branch on the search's stack: its parent's reduced state
 
     def use_cages(self, geometry: Geometry) -> _CageSearch:
         """Solve ``geometry`` (the tables' houses plus cages); returns itself."""
         self.geo = geometry
         self.rule = cage_rule(geometry)
+        self.refs = []
         return self
 
+    def options(self, x: int, g: int) -> list[int]:
+        """The plain options; each branch remembers ``x`` (reduced: no constraint or
+        propagator changes it) as where its reduce starts from."""
+        out = super().options(x, g)
+        self.refs.extend([x] * len(out))
+        return out
+
     def reduce(self, x: int, d: int) -> _Reduced | None:
+        """The cage reduce (:meth:`cage_reduce`) from the parent's reduced state."""
+        return self.cage_reduce(x, d, self.refs.pop() if self.refs else None)
+
+    def cage_reduce(self, x: int, d: int, ref: int | None) -> _Reduced | None:
         """The plain reduce, then the cage rule, until neither changes the state.
 
+        ``ref`` is a state that holds ``x`` and that no constraint changes (None: none
+        known): the cage rule then reads only the constraints over cells changed since.
         Past the deadline an open state is returned as it stands (the search then gives up
         before its next guess); a complete one is always checked against the cages.
         """
@@ -598,17 +615,22 @@ class _CageSearch(_Search):
             t.other_at,
         )
         deadline, cell_guards, clock = self.deadline, t.cell_guards, time.perf_counter
+        gml = t.guard_minus_low & cell_part
         while True:
-            state = super().reduce(x, d)
+            state = _Search.reduce(self, x, d)
             if state is None:
                 return None
             x, d = state[0], state[1]
             if deadline is not None and state[3] & cell_guards and clock() > deadline:
                 return state
-            narrowed = narrow(x, rule, cell_part, width, full, other_at)
+            if ref is None or not state[3] & cell_guards:
+                touched = cell_guards  # the root, and every complete grid: every constraint
+            else:
+                touched = (((x ^ ref) & cell_part) + gml) & cell_guards
+            narrowed = narrow(x, rule, cell_part, width, full, other_at, touched) if touched else x
             if narrowed == x:
                 return state
-            x = narrowed
+            ref, x = x, narrowed
 
 
 class _RuleSearch(_CageSearch):
@@ -639,7 +661,6 @@ class _RuleSearch(_CageSearch):
     # Per propagator but the last: itself, its cells' guard bits, its cells (_RuleParts).
     rounds: tuple[tuple[Propagator, int, tuple[int, ...]], ...]
     last: tuple[Propagator, int]  # the last propagator and its cells' guard bits
-    refs: list[int]  # per branch on the search's stack: its parent's reduced state
 
     def use_rules(self, geometry: Geometry) -> _RuleSearch:
         """Solve ``geometry`` (the tables' houses plus cages and rules); returns itself."""
@@ -658,14 +679,6 @@ class _RuleSearch(_CageSearch):
         self.refs = []
         return self
 
-    def options(self, x: int, g: int) -> list[int]:
-        """The plain options; each branch remembers ``x`` (reduced: no propagator changes
-        it) as where its reduce starts from."""
-        out = super().options(x, g)
-        if self.propagators:
-            self.refs.extend([x] * len(out))
-        return out
-
     def reduce(self, x: int, d: int) -> _Reduced | None:
         """The plain (or cage) reduce, then the rules, until neither changes the state.
 
@@ -673,19 +686,19 @@ class _RuleSearch(_CageSearch):
         before its next guess); a complete one is verified like any other solution.
         A contradiction adds one to the weight of the cells where it was seen.
         """
-        plain = _CageSearch.reduce if self.caged else _Search.reduce
+        # The state every constraint and propagator leaves as it is (None at the root).
+        ref = self.refs.pop() if self.refs else None
+        caged = self.caged
         if not self.propagators:
-            state = plain(self, x, d)
+            state = self.cage_reduce(x, d, ref) if caged else _Search.reduce(self, x, d)
             if state is None:
                 self.blame(self.dead)
             return state
         t = self.t
         deadline, cell_guards, clock = self.deadline, t.cell_guards, time.perf_counter
         cell_part, gml = t.cell_part, t.guard_minus_low & t.cell_part
-        # The state every propagator leaves as it is (None at the root: none known yet).
-        ref = self.refs.pop() if self.refs else None
         while True:
-            state = plain(self, x, d)
+            state = self.cage_reduce(x, d, ref) if caged else _Search.reduce(self, x, d)
             if state is None:
                 self.blame(self.dead)
                 return None
