@@ -77,8 +77,8 @@ def prebuild_common_tables() -> int:
 EAGER_MASKS_BYTES = 4 * 1024 * 1024
 # Lazily built masks (and locked-candidates rules) of one geometry stay under this; past it
 # they are dropped and rebuilt as needed. A 16x16 solve uses 2-3 MB of them, the empty
-# 16x16 grid ~8 MB, a 16x16 killer or one with diagonals ~10 MB (held under 10 MB, those
-# were dropped and rebuilt once or twice a solve). The cache's total stays bounded by
+# 16x16 grid ~8 MB, a 16x16 killer or one with diagonals ~10 MB (benchmarks/RESULTS.md,
+# "Rules engine: propagation only where cells changed"). The cache's total stays bounded by
 # TABLES_BUDGET_BYTES.
 GROWN_BUDGET_BYTES = 16 * 1024 * 1024
 # Bytes a dict entry costs (key, value slot, index): for the lazily built masks' estimate.
