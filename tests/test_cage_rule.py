@@ -211,3 +211,20 @@ def test_a_big_killer_gives_up_at_the_deadline() -> None:
     assert result.candidates is not None
     for cell, mask in enumerate(result.candidates):
         assert mask >> (grid[cell] - 1) & 1  # every elimination kept the solution's digit
+
+
+def test_a_node_reads_only_the_changed_constraints_to_the_same_end() -> None:
+    # Each node's cage rule reads only the constraints over cells changed since its
+    # parent's reduced state: it must reach what reading every constraint reaches.
+    class Checked(solver._CageSearch):
+        def cage_reduce(self, x: int, d: int, ref: int | None) -> tuple[int, int, int, int] | None:
+            state = super().cage_reduce(x, d, ref)
+            full = super().cage_reduce(x, d, None)
+            assert (state is None) == (full is None)
+            assert state is None or full is None or state[0] == full[0]
+            return state
+
+    for index in range(0, len(KILLERS), 10):
+        geo, solution = killer(index)
+        search = Checked(solver._tables(geo.base), 10**6, None, 0.0).use_cages(geo)
+        assert search.run([0] * 81, None).solution == solution

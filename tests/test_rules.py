@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from sudoku_web.core.board import standard
-from sudoku_web.core.rules import fpuzzles, links
+from sudoku_web.core.rules import fpuzzles, links, sums
 from sudoku_web.core.rules.base import Rule, RuleError
 from sudoku_web.core.rules.board import build, drawing, rules_in_words
 from sudoku_web.core.rules.pairs import narrow_pairs, table
 from sudoku_web.core.rules.registry import KINDS
 from sudoku_web.core.rules.spelling import parse, spell
-from sudoku_web.core.solver import branch_for, solve, verify
+from sudoku_web.core.solver import _RuleSearch, branch_for, solve, verify
+from sudoku_web.core.solver_tables import _tables
 from sudoku_web.core.story import RULES_GUESS
 
 DATA = Path(__file__).parent / "data"
@@ -447,3 +448,48 @@ def test_a_link_spells_a_grid_without_givens_by_its_size() -> None:
     assert links.board("4x4", "-", None).size == 4
     with pytest.raises(RuleError):
         links.board("3x3", "th_1112", None)
+
+
+def test_sums_in_groups_keep_exactly_the_digits_some_way_uses() -> None:
+    # Against every assignment: digits apart within each group, free between groups.
+    rng = random.Random(11)
+    for _ in range(300):
+        k = rng.randint(1, 5)
+        masks = [rng.randint(0, 63) | rng.randint(0, 63) for _ in range(k)]
+        order = rng.sample(range(k), k)
+        cut = sorted(rng.sample(range(1, k), rng.randint(0, k - 1))) if k > 1 else []
+        groups = tuple(
+            tuple(order[a:b]) for a, b in zip([0, *cut], [*cut, k], strict=True) if a < b
+        )
+        targets = rng.randint(1, (1 << 31) - 1)
+        kept, hit = [0] * k, 0
+        options = [[d for d in range(1, 7) if m >> (d - 1) & 1] for m in masks]
+        for combo in itertools.product(*options):
+            apart = all(len({combo[i] for i in g}) == len(g) for g in groups)
+            if apart and targets >> sum(combo) & 1:
+                hit |= 1 << sum(combo)
+                for i, d in enumerate(combo):
+                    kept[i] |= 1 << (d - 1)
+        assert sums.narrow_groups(masks, targets, groups) == (kept, hit)
+
+
+def test_rule_search_propagates_only_where_cells_changed_to_the_same_end() -> None:
+    # Each node's reduce runs only the propagators whose cells changed since its parent's
+    # reduced state: it must reach what a reduce running every propagator reaches.
+    class Checked(_RuleSearch):
+        def reduce(self, x: int, d: int) -> tuple[int, int, int, int] | None:
+            fresh = _RuleSearch(self.t, 10**6, None, 0.0).use_rules(self.geo)
+            full = fresh.reduce(x, d)
+            state = super().reduce(x, d)
+            assert (state is None) == (full is None)
+            assert state is None or full is None or state[0] == full[0]
+            return state
+
+    entries = [e for e in PUBLISHED if e["id"] != "sudokutools-24"]
+    entries += [e for e in OWN if e["size"] < 16]
+    for entry in entries:
+        imported = fpuzzles.load(entry.get("load") or entry["fpuzzles"])
+        geo = imported.geometry
+        search = Checked(_tables(geo.base), 10**6, None, 0.0).use_rules(geo)
+        result = search.run(list(imported.givens), None)
+        assert result.solution == entry["solution"], entry["id"]

@@ -17,8 +17,10 @@ narrow
     outside the cage that sees all the cage's cells that can hold it. Constraints whose
     cells may repeat a digit keep each digit that the other cells' reachable sums complete.
 
-The search calls :func:`narrow` when singles and locked candidates stall; each removal is
-one AND with the engine's OTHER mask of the candidate. A cage-free board never runs it.
+The search calls :func:`narrow` when singles and locked candidates stall, on the constraints
+over cells changed since a state none of them changes (the parent's reduced state); each
+removal is one AND with the engine's OTHER mask of the candidate. A cage-free board never
+runs it.
 
 Roads not taken are in ``benchmarks/RESULTS.md`` ("Killer engine").
 """
@@ -55,6 +57,8 @@ class SumConstraint:
     # For each cell, the other cells of the board that see it (cells as bits of an int):
     # a required digit confined to some cells leaves the cells seeing all of them.
     sees: tuple[int, ...]
+    # The guard bits of its cells' fields in the engine's state (see :func:`narrow`).
+    watch: int
 
 
 @dataclass(frozen=True)
@@ -79,8 +83,11 @@ def cage_rule(geometry: Geometry) -> CageRule:
         for cell in cage.cells:
             sees[cell] |= mates & ~(1 << cell)
 
+    width = geometry.size + 1
+
     def constraint(cells: Sequence[int], total: int, distinct: bool) -> SumConstraint:
-        return SumConstraint(tuple(cells), total, distinct, tuple(sees[c] for c in cells))
+        watch = sum(1 << (c * width + width - 1) for c in cells)
+        return SumConstraint(tuple(cells), total, distinct, tuple(sees[c] for c in cells), watch)
 
     made = [constraint(c.cells, c.total, True) for c in geometry.cages]
     seen = set(cage_bits)
@@ -154,16 +161,31 @@ def _innies_outies(
     return found
 
 
-def narrow(x: int, rule: CageRule, cell_part: int, width: int, full: int, other_at: Lookup) -> int:
+def narrow(
+    x: int,
+    rule: CageRule,
+    cell_part: int,
+    width: int,
+    full: int,
+    other_at: Lookup,
+    touched: int = -1,
+) -> int:
     """The state ``x`` with every candidate the constraints rule out removed.
 
     ``cell_part``, ``width``, ``full`` and ``other_at`` are the engine's (see
     :mod:`sudoku_web.core.solver`). A constraint that nothing satisfies empties one of its
     cells, so the engine's next scan reports the contradiction as an empty cell.
+
+    ``touched`` (guard bits of cell fields; all by default) limits the pass to the
+    constraints over a touched cell, or over a cell that one before them in the pass
+    narrowed: a constraint's removals are decided by its own cells, so one whose cells are
+    as they were when it last removed nothing removes nothing.
     """
     cp = x & cell_part
     masks: dict[int, int] = {}
     for con in rule.constraints:
+        if not con.watch & touched:
+            continue
         cells = con.cells
         ms = []
         for c in cells:
@@ -177,12 +199,13 @@ def narrow(x: int, rule: CageRule, cell_part: int, width: int, full: int, other_
         for c, m, kept in zip(cells, ms, new, strict=True):
             if m != kept:
                 masks[c] = kept
+                touched |= 1 << (c * width + width - 1)
                 x = clear(x, c, m & ~kept, width, other_at)
                 if not kept:
                     return x  # a dead cell: the engine's scan reports it
         if con.distinct:
-            x = _confined(
-                x, con, cells, [masks[c] for c in cells], masks, cp, width, full, other_at
+            x, touched = _confined(
+                x, con, cells, [masks[c] for c in cells], masks, cp, width, full, other_at, touched
             )
     return x
 
@@ -280,9 +303,11 @@ def _confined(
     width: int,
     full: int,
     other_at: Lookup,
-) -> int:
+    touched: int,
+) -> tuple[int, int]:
     """A digit every way of making the cage's sum needs: in the only cell that can hold it;
-    out of every cell that sees all the cage's cells that can hold it."""
+    out of every cell that sees all the cage's cells that can hold it. Returns the state and
+    ``touched`` with the guard bits of the cells narrowed."""
     required = _required(ms, con.total, full)
     while required:
         low = required & -required
@@ -292,6 +317,7 @@ def _confined(
             i = holders[0]
             x = clear(x, cells[i], ms[i] ^ low, width, other_at)
             masks[cells[i]] = ms[i] = low
+            touched |= 1 << (cells[i] * width + width - 1)
             continue
         seen = -1
         for i in holders:
@@ -306,7 +332,8 @@ def _confined(
             if m & low:
                 masks[top] = m ^ low
                 x &= other_at[top * width + shift]
-    return x
+                touched |= 1 << (top * width + width - 1)
+    return x, touched
 
 
 def _required(ms: list[int], total: int, full: int) -> int:

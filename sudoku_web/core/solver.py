@@ -38,7 +38,9 @@ reduce
     When singles stall, locked candidates over every slot; repeat until nothing changes.
     With cages (:class:`_CageSearch`), then the cage rule and the 45 rule
     (:func:`.cage_rule.narrow`); with rules (:class:`_RuleSearch`), then each rule's
-    propagator (:mod:`.rules`); again until nothing changes.
+    propagator (:mod:`.rules`); again until nothing changes. A node's cage rule and
+    propagators read only the constraints and rules over cells changed since its parent's
+    reduced state, which nothing of theirs changes.
 search
     Depth-first over copies of the state, guessing on the two-candidate cell with the most open
     peers, else a symbol's two places in a house, else a fewest-candidates cell (rules: by weight).
@@ -588,16 +590,31 @@ class _CageSearch(_Search):
     until neither changes anything."""
 
     rule: CageRule
+    refs: list[int]  # per branch on the search's stack: its parent's reduced state
 
     def use_cages(self, geometry: Geometry) -> _CageSearch:
         """Solve ``geometry`` (the tables' houses plus cages); returns itself."""
         self.geo = geometry
         self.rule = cage_rule(geometry)
+        self.refs = []
         return self
 
+    def options(self, x: int, g: int) -> list[int]:
+        """The plain options; each branch remembers ``x`` (reduced: no constraint or
+        propagator changes it) as where its reduce starts from."""
+        out = super().options(x, g)
+        self.refs.extend([x] * len(out))
+        return out
+
     def reduce(self, x: int, d: int) -> _Reduced | None:
+        """The cage reduce (:meth:`cage_reduce`) from the parent's reduced state."""
+        return self.cage_reduce(x, d, self.refs.pop() if self.refs else None)
+
+    def cage_reduce(self, x: int, d: int, ref: int | None) -> _Reduced | None:
         """The plain reduce, then the cage rule, until neither changes the state.
 
+        ``ref`` is a state that holds ``x`` and that no constraint changes (None: none
+        known): the cage rule then reads only the constraints over cells changed since.
         Past the deadline an open state is returned as it stands (the search then gives up
         before its next guess); a complete one is always checked against the cages.
         """
@@ -610,23 +627,35 @@ class _CageSearch(_Search):
             t.other_at,
         )
         deadline, cell_guards, clock = self.deadline, t.cell_guards, time.perf_counter
+        gml = t.guard_minus_low & cell_part
         while True:
-            state = super().reduce(x, d)
+            state = _Search.reduce(self, x, d)
             if state is None:
                 return None
             x, d = state[0], state[1]
             if deadline is not None and state[3] & cell_guards and clock() > deadline:
                 return state
-            narrowed = narrow(x, rule, cell_part, width, full, other_at)
+            if ref is None or not state[3] & cell_guards:
+                touched = cell_guards  # the root, and every complete grid: every constraint
+            else:
+                touched = (((x ^ ref) & cell_part) + gml) & cell_guards
+            narrowed = narrow(x, rule, cell_part, width, full, other_at, touched) if touched else x
             if narrowed == x:
                 return state
-            x = narrowed
+            ref, x = x, narrowed
 
 
 class _RuleSearch(_CageSearch):
     """The search on a board with rules: its reduce (the cage search's when the board has
-    cages) also runs every rule's propagator on the cells' candidate masks whenever the rest
+    cages) also runs the rules' propagators on the cells' candidate masks whenever the rest
     stalls, until nothing changes.
+
+    Propagation is incremental: a propagator runs only when a cell it reads has changed
+    since the state where every propagator was known to change nothing (a node starts from
+    its parent's reduced state, which :meth:`options` remembers for each branch), or was
+    narrowed by an earlier propagator of the same round. A propagator's removals depend on
+    the cells it reads alone (:data:`~sudoku_web.core.rules.base.Propagator`), so one left
+    out would remove nothing.
 
     With a propagator, it branches on a cell, never on a house's symbol: the open cell with
     the fewest candidates per unit of weight, a cell's weight being one, plus the
@@ -641,6 +670,9 @@ class _RuleSearch(_CageSearch):
     caged: bool
     weight: list[int]  # per cell: 1 + propagators reading it + contradictions seen in it
     weighs: bool  # branches by the weights (the board has a propagator)
+    # Per propagator but the last: itself, its cells' guard bits, its cells (_RuleParts).
+    rounds: tuple[tuple[Propagator, int, tuple[int, ...]], ...]
+    last: tuple[Propagator, int]  # the last propagator and its cells' guard bits
 
     def use_rules(self, geometry: Geometry) -> _RuleSearch:
         """Solve ``geometry`` (the tables' houses plus cages and rules); returns itself."""
@@ -648,9 +680,15 @@ class _RuleSearch(_CageSearch):
         if self.caged:
             self.use_cages(geometry)
         self.geo = geometry
-        self.propagators, weight = _rule_parts(geometry)
+        parts = _rule_parts(geometry)
+        self.propagators = parts.propagators
+        rounds = tuple(zip(parts.propagators, parts.watch, parts.reads, strict=True))
+        # The last of a round narrows no propagator after it: its changes are not traced.
+        self.rounds = rounds[:-1]
+        self.last = rounds[-1][:2] if rounds else (_no_rule, 0)
         self.weighs = bool(self.propagators)
-        self.weight = list(weight)
+        self.weight = list(parts.weight)
+        self.refs = []
         return self
 
     def reduce(self, x: int, d: int) -> _Reduced | None:
@@ -660,28 +698,57 @@ class _RuleSearch(_CageSearch):
         before its next guess); a complete one is verified like any other solution.
         A contradiction adds one to the weight of the cells where it was seen.
         """
+        # The state every constraint and propagator leaves as it is (None at the root).
+        ref = self.refs.pop() if self.refs else None
+        caged = self.caged
+        if not self.propagators:
+            state = self.cage_reduce(x, d, ref) if caged else _Search.reduce(self, x, d)
+            if state is None:
+                self.blame(self.dead)
+            return state
         t = self.t
-        width, full, other_at, n_cells = t.width, t.full_n, t.other_at, t.geo.cells
         deadline, cell_guards, clock = self.deadline, t.cell_guards, time.perf_counter
-        plain = _CageSearch.reduce if self.caged else _Search.reduce
-        propagators = self.propagators
+        cell_part, gml = t.cell_part, t.guard_minus_low & t.cell_part
         while True:
-            state = plain(self, x, d)
+            state = self.cage_reduce(x, d, ref) if caged else _Search.reduce(self, x, d)
             if state is None:
                 self.blame(self.dead)
                 return None
             x, d = state[0], state[1]
             if deadline is not None and state[3] & cell_guards and clock() > deadline:
                 return state
-            before = [(x >> (c * width)) & full for c in range(n_cells)]
-            masks = before.copy()
-            for propagate in propagators:
-                propagate(masks)
-            if masks == before:
+            # Guard bits of the cells whose candidates differ from ``ref``'s: a field of
+            # zeros stays below its guard bit, any other carries into it.
+            if ref is None or not state[3] & cell_guards:
+                touched = cell_guards  # the root, and every complete grid: every rule
+            else:
+                touched = (((x ^ ref) & cell_part) + gml) & cell_guards
+            narrowed = self.run_rules(x, touched) if touched else x
+            if narrowed == x:
                 return state
-            for cell, (was, now) in enumerate(zip(before, masks, strict=True)):
-                if was != now:
-                    x = clear(x, cell, was & ~now, width, other_at)
+            ref, x = x, narrowed
+
+    def run_rules(self, x: int, touched: int) -> int:
+        """``x`` after one round of the propagators that read a cell of ``touched`` (guard
+        bits of cell fields), or that one before them in the round narrowed."""
+        t = self.t
+        width, full, other_at = t.width, t.full_n, t.other_at
+        cells = x & t.cell_part
+        masks = list(map(full.__and__, map(cells.__rshift__, t.cell_shifts)))
+        before = masks.copy()
+        last, last_watch = self.last
+        for propagate, watch, reads in self.rounds:
+            if touched & watch and propagate(masks):
+                for c in reads:
+                    if masks[c] != before[c]:
+                        touched |= 1 << (c * width + width - 1)
+        if touched & last_watch:
+            last(masks)
+        if masks == before:
+            return x
+        for cell in compress(t.cell_indices, map(operator.ne, before, masks)):
+            x = clear(x, cell, before[cell] & ~masks[cell], width, other_at)
+        return x
 
     def blame(self, tt: int) -> None:
         """Weigh the cells of the groups a contradiction's scan word ``tt`` left empty."""
@@ -704,37 +771,54 @@ class _RuleSearch(_CageSearch):
         if not self.weighs:
             return super().choose(x, tt, multi)
         t = self.t
-        width, full_n, weight = t.width, t.full_n, self.weight
-        open_cells = multi & t.cell_guards
-        best, best_score = 0, float(t.n + 1)
-        while open_cells:
-            g = open_cells & -open_cells
-            open_cells ^= g
-            top = g.bit_length()
-            score = ((x >> (top - width)) & full_n).bit_count() / weight[(top - 1) // width]
-            if score < best_score:
-                best, best_score = g, score
-        return best
+        cells = x & t.cell_part
+        masks = list(map(t.full_n.__and__, map(cells.__rshift__, t.cell_shifts)))
+        scores = map(operator.truediv, map(int.bit_count, masks), self.weight)
+        # Open: two candidates or more (x & (x - 1) is not zero).
+        open_cells = map(operator.and_, masks, map((-1).__add__, masks))
+        _, cell = min(compress(zip(scores, t.cell_indices, strict=True), open_cells))
+        return 1 << (cell * t.width + t.n)
+
+
+def _no_rule(masks: list[int]) -> bool:
+    """The propagator of a board without one: it removes nothing."""
+    return False
+
+
+@dataclass(frozen=True)
+class _RuleParts:
+    """What the rule search needs of a board's rules, built once per board."""
+
+    propagators: tuple[Propagator, ...]
+    reads: tuple[tuple[int, ...], ...]  # per propagator: the cells it reads
+    # Per propagator: the guard bits of its cells' fields in the engine's state.
+    watch: tuple[int, ...]
+    # Per cell: its starting weight in the rule search (one, plus the propagators reading it).
+    weight: tuple[int, ...]
 
 
 # Bounded by count: boards with rules come from users. The propagators may be shared (each
 # kind's says so: what one remembers is a completed run's masks, replaced whole).
 @functools.lru_cache(maxsize=64)
-def _rule_parts(geometry: Geometry) -> tuple[tuple[Propagator, ...], tuple[int, ...]]:
-    """A board's rule propagators, and each cell's starting weight in the rule search: one
-    plus the propagators that read it. Built once per board: a guess named in an
-    explanation (:func:`branch_for`) asks for them again at every guess."""
+def _rule_parts(geometry: Geometry) -> _RuleParts:
+    """A board's rule propagators, the cells each reads, and each cell's starting weight.
+    Built once per board: a guess named in an explanation (:func:`branch_for`) asks for
+    them again at every guess."""
     propagators = tuple(
         p for rule in geometry.rules if (p := rule.propagator(geometry)) is not None
     )
     weight = [1] * geometry.cells
     full = (1 << geometry.size) - 1
+    width = geometry.size + 1
+    reads = []
     for propagate in propagators:
         probe = _Reads([full] * geometry.cells)
         propagate(probe)
         for cell in probe.read:
             weight[cell] += 1
-    return propagators, tuple(weight)
+        reads.append(tuple(sorted(probe.read)))
+    watch = tuple(sum(1 << (c * width + width - 1) for c in cells) for cells in reads)
+    return _RuleParts(propagators, tuple(reads), watch, tuple(weight))
 
 
 class _Reads(list[int]):

@@ -77,8 +77,10 @@ def prebuild_common_tables() -> int:
 EAGER_MASKS_BYTES = 4 * 1024 * 1024
 # Lazily built masks (and locked-candidates rules) of one geometry stay under this; past it
 # they are dropped and rebuilt as needed. A 16x16 solve uses 2-3 MB of them, the empty
-# 16x16 grid ~8 MB.
-GROWN_BUDGET_BYTES = 10 * 1024 * 1024
+# 16x16 grid ~8 MB, a 16x16 killer or one with diagonals ~10 MB (benchmarks/RESULTS.md,
+# "Rules engine: propagation only where cells changed"). The cache's total stays bounded by
+# TABLES_BUDGET_BYTES.
+GROWN_BUDGET_BYTES = 16 * 1024 * 1024
 # Bytes a dict entry costs (key, value slot, index): for the lazily built masks' estimate.
 _ENTRY_BYTES = 100
 
@@ -157,6 +159,9 @@ class _Tables:
         cell_bits = n_cells * width  # the cell groups' part: short ints where they suffice
         self.cell_guards = _int_of(range(n, cell_bits, width), cell_bits)
         self.cell_part = (1 << (n_cells * width)) - 1
+        # Each cell group's field starts here: a cell's candidates are (x >> shift) & full_n.
+        self.cell_shifts = tuple(range(0, n_cells * width, width))
+        self.cell_indices = tuple(range(n_cells))
         # One bit per field over N consecutive fields: x * spread repeats a field N times.
         self.spread = _int_of(range(0, n * width, width), n * width)
         self.patterns: dict[int, tuple[int, int, int]] = {}

@@ -22,6 +22,7 @@ are ``(row, col)`` pairs with ``-1`` or ``N`` on the outer side.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,9 @@ from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
 from ..wording import N_ as N_  # the kinds mark their step names with it
 from ..wording import Value, Words, listing, words
 
-# A propagator narrows candidate masks in place; True when it removed something.
+# A propagator narrows candidate masks in place; True when it removed something. What it
+# removes is decided by the masks of the cells it reads when every cell is full (it may
+# remove candidates elsewhere too): the engine runs it again only when one of those changed.
 Propagator = Callable[[list[int]], bool]
 # Pairs of cells (a, b) and the allow table they keep: allow[v - 1] holds the symbols b may
 # take when a holds v (the relations here are symmetric). See :mod:`.pairs`.
@@ -481,9 +484,13 @@ def memoised(
     out: a pure function), remembered per input (a bounded memo: a search revisits
     positions)."""
     memo: dict[tuple[int, ...], tuple[int, ...]] = {}
+    # The cells' masks as a tuple, in one call for two cells or more.
+    read: Callable[[list[int]], tuple[int, ...]] = (
+        operator.itemgetter(*cells) if len(cells) > 1 else lambda m: tuple(m[c] for c in cells)
+    )
 
     def propagate(m: list[int]) -> bool:
-        key = tuple(m[c] for c in cells)
+        key = read(m)
         new = memo.get(key)
         if new is None:
             new = narrow(key)

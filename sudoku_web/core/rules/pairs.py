@@ -24,27 +24,26 @@ def table(size: int, related: Callable[[int, int], bool]) -> tuple[int, ...]:
     )
 
 
-class Reach:
-    """The symbols an allow table permits beside any candidate mask (memoised per mask)."""
+class Reach(dict[int, int]):
+    """The symbols an allow table permits beside any candidate mask: ``reach[mask]``, a
+    dict lookup once a mask has been met (filled on a miss, up to a bound)."""
 
-    __slots__ = ("allow", "memo")
+    __slots__ = ("allow",)
 
     def __init__(self, allow: tuple[int, ...]) -> None:
+        super().__init__()
         self.allow = allow
-        self.memo: dict[int, int] = {}
 
-    def __call__(self, mask: int) -> int:
-        out = self.memo.get(mask)
-        if out is None:
-            out = 0
-            rest = mask
-            allow = self.allow
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                out |= allow[low.bit_length() - 1]
-            if len(self.memo) < 70_000:
-                self.memo[mask] = out
+    def __missing__(self, mask: int) -> int:
+        out = 0
+        rest = mask
+        allow = self.allow
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            out |= allow[low.bit_length() - 1]
+        if len(self) < 70_000:
+            self[mask] = out
         return out
 
 
@@ -90,7 +89,7 @@ class PairNarrowing:
         while queue:
             a = queue.pop()
             queued.discard(a)
-            allowed = reach(m[a])
+            allowed = reach[m[a]]
             for b in around[a]:
                 mb = m[b]
                 if mb & ~allowed:
@@ -112,7 +111,7 @@ class PairNarrowing:
         for b in changed_cells:
             mb = kept = m[b]
             for a in around[b]:
-                kept &= reach(m[a])
+                kept &= reach[m[a]]
             if kept != mb:
                 m[b] = kept
                 changed = True
@@ -181,7 +180,7 @@ def pair_deduction(
     reach = Reach(allow)
     order = sorted(partners, key=lambda c: (bool(masks[c] & (masks[c] - 1)), c))
     for source in order:
-        allowed = reach(masks[source])
+        allowed = reach[masks[source]]
         removed = {p: masks[p] & ~allowed for p in partners[source] if masks[p] & ~allowed}
         if not removed:
             continue

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from itertools import product
 
 from .base import digits
 
@@ -81,8 +80,8 @@ def narrow_groups(
     part them) hold different digits: each group's totals are found with its digits apart,
     and the groups' totals combined (digits may repeat between groups)."""
     k = len(masks)
-    tables = [_group_sums(tuple(masks[i] for i in group)) for group in groups]
-    reach = [sum(1 << total for total in table) for table in tables]
+    found = [_group_sums(tuple(masks[i] for i in group)) for group in groups]
+    reach = [totals for totals, _ in found]
     g = len(groups)
     prefix = [1] * (g + 1)
     suffix = [1] * (g + 1)
@@ -94,7 +93,7 @@ def narrow_groups(
     kept = [0] * k
     if not hit:
         return kept, 0
-    for group, table, i in zip(groups, tables, range(g), strict=True):
+    for group, (_, table), i in zip(groups, found, range(g), strict=True):
         others = combine(prefix[i], suffix[i + 1])
         for total, support in table.items():
             if (others << total) & hit:
@@ -104,17 +103,29 @@ def narrow_groups(
 
 
 @functools.lru_cache(maxsize=50_000)
-def _group_sums(masks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
-    """For a group of cells with different digits: each total it can make, with the digits
-    each cell takes in some way of making it."""
+def _group_sums(masks: tuple[int, ...]) -> tuple[int, dict[int, tuple[int, ...]]]:
+    """For a group of cells with different digits: the totals it can make (bit ``s``:
+    total ``s``), and each total with the digits each cell takes in some way of making it.
+    By the first cell's digits, each with the rest's sums without it (remembered too: a
+    search meets the same rests again)."""
+    first, rest = masks[0], masks[1:]
+    if not rest:
+        return first << 1, {d: (1 << (d - 1),) for d in digits(first)}
     out: dict[int, list[int]] = {}
-    for combo in product(*(digits(m) for m in masks)):
-        if len(set(combo)) != len(combo):
-            continue
-        support = out.setdefault(sum(combo), [0] * len(masks))
-        for i, d in enumerate(combo):
-            support[i] |= 1 << (d - 1)
-    return {total: tuple(support) for total, support in out.items()}
+    reach = 0
+    for d in digits(first):
+        bit = 1 << (d - 1)
+        sub_reach, sub = _group_sums(tuple(m & ~bit for m in rest))
+        reach |= sub_reach << d
+        for total, support in sub.items():
+            mine = out.get(total + d)
+            if mine is None:
+                out[total + d] = [bit, *support]
+            else:
+                mine[0] |= bit
+                for i, kept in enumerate(support, 1):
+                    mine[i] |= kept
+    return reach, {total: tuple(support) for total, support in out.items()}
 
 
 def groups_of(cells: Sequence[int], peers: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:

@@ -40,11 +40,11 @@ from ..puzzles.forms import CAGES_MAX, RULES_MAX, JigsawForm, PuzzleForm, form_f
 from ..puzzles.puzzle_text import canonical, read
 from ..puzzles.request_path import (
     ShareLink,
+    add_link_pages,
     add_share_routes,
     invalid_page,
     is_canonical_link,
     link_reading,
-    read_share_link,
     redirect_kept,
 )
 from ..render import drawing, exports
@@ -208,17 +208,8 @@ def read_photo() -> Response:
 # ---- Share links: the result page ------------------------------------------------------------
 
 
-def result_page(
-    info: VariantInfo,
-    puzzle: str,
-    regions: str | None,
-    cages: str | None = None,
-    rules: str | None = None,
-) -> ResponseValue:
+def result_page(link: ShareLink) -> ResponseValue:
     """A share link's result page at its one canonical URL (301 from any other spelling)."""
-    link = read_share_link(info, puzzle, regions, cages, rules, trust_engine=True)
-    if not isinstance(link, ShareLink):
-        return link
     # 304 / the stored page / ETag + Cache-Control: the page depends on nothing but the
     # puzzle, its geometry and the two budgets.
     key = cache.solve_key(link.givens, link.geometry)
@@ -226,7 +217,7 @@ def result_page(
     return cache.cacheable("page", etag_key, lambda: _result_page(link, key))
 
 
-add_share_routes(bp, "", "", result_page)
+add_link_pages(bp, "", "", result_page, trust_engine=True)
 
 
 def _result_page(link: ShareLink, key: cache.SolveKey) -> Response:

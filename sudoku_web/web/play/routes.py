@@ -43,15 +43,10 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...core.board import Geometry, parse_puzzle
 from ...core.game import Entries, Game, Panel, check_panel, hint_panel
 from ...core.rules import links as rule_links
-from ...core.variants import VariantInfo
 from ..puzzles import urls
 from ..puzzles.core_names import said
 from ..puzzles.games import NOT_PLAYABLE, game_for
-from ..puzzles.request_path import (
-    ShareLink,
-    add_share_routes,
-    read_share_link,
-)
+from ..puzzles.request_path import ShareLink, add_link_pages
 from ..render import teaching_display
 from ..render.boards import board_view
 from ..render.preview import HEIGHT, WIDTH, render_png
@@ -85,34 +80,16 @@ def play_url(geometry: Geometry, puzzle: str, *, png: bool = False, external: bo
     return urls.share_url(geometry, puzzle, "play_png" if png else "play", external=external)
 
 
-# ---- Routes: one per variant, from the registry (request_path.add_share_routes) ---------------
+# ---- Routes: one per variant, from the registry (request_path.add_link_pages) -----------------
 
 
-def play_page(
-    info: VariantInfo,
-    puzzle: str,
-    regions: str | None,
-    cages: str | None = None,
-    rules: str | None = None,
-) -> ResponseValue:
+def play_page(link: ShareLink) -> ResponseValue:
     """``<share link>/play`` (POST: the form's Check and Hint)."""
-    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/play")
-    if not isinstance(link, ShareLink):
-        return link
     return _page(link.geometry, link.givens, _grid(link))
 
 
-def play_picture(
-    info: VariantInfo,
-    puzzle: str,
-    regions: str | None,
-    cages: str | None = None,
-    rules: str | None = None,
-) -> ResponseValue:
+def play_picture(link: ShareLink) -> ResponseValue:
     """``<share link>/play.png``: the link preview of the play page, the givens only."""
-    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/play.png")
-    if not isinstance(link, ShareLink):
-        return link
     return _png(link.geometry, link.givens, _grid(link))
 
 
@@ -121,8 +98,8 @@ def _grid(link: ShareLink) -> tuple[int, ...]:
     return link.grid if link.grid is not None else tuple(parse_puzzle(link.givens, link.geometry))
 
 
-add_share_routes(bp, "play", "/play", play_page, methods=("GET", "POST"))
-add_share_routes(bp, "play_png", "/play.png", play_picture)
+add_link_pages(bp, "play", "/play", play_page, methods=("GET", "POST"))
+add_link_pages(bp, "play_png", "/play.png", play_picture)
 
 
 def _page(geometry: Geometry, givens: str, grid: tuple[int, ...]) -> ResponseValue:

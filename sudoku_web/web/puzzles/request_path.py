@@ -10,7 +10,8 @@ Share links (see :mod:`sudoku_web.web.puzzles.urls` for the URL scheme):
   registry with links of its own (:data:`sudoku_web.web.puzzles.urls.ROUTED`) and for boards
   with rules (:data:`sudoku_web.web.puzzles.urls.RULES_LINKS`): the result page
   (``""``), its picture (``.png``), the teaching pages (``/steps`` ...). It is the one loop
-  over the registry that makes routes; a new page of a puzzle is one more call.
+  over the registry that makes routes; a new page of a puzzle is one more call, of
+  :func:`add_link_pages` for a view that takes the link as :func:`read_share_link` reads it.
 * :func:`read_share_link` reads one: the canonical spelling gives a :class:`ShareLink`, any
   other spelling of a valid puzzle a ``301`` to the canonical URL (the query string kept as
   sent), anything else the ``422`` page (:func:`invalid_page`).
@@ -85,6 +86,39 @@ def add_share_routes(
         functools.update_wrapper(bound, view)
         endpoint = urls.rules_endpoint(page, mapped=mapped)
         bp.add_url_rule(link + suffix, endpoint, bound, methods=list(methods))
+
+
+#: ``view(link)``: a share-link page's view of a link read and canonical.
+LinkView = Callable[["ShareLink"], ResponseReturnValue]
+
+
+def add_link_pages(
+    bp: Blueprint,
+    page: str,
+    suffix: str,
+    view: LinkView,
+    methods: tuple[str, ...] = ("GET",),
+    *,
+    trust_engine: bool = False,
+) -> None:
+    """:func:`add_share_routes` for a view of the link itself: the link is read first
+    (:func:`read_share_link`, with ``suffix`` and ``trust_engine``), and a redirect to its
+    canonical spelling or its 422 page is the answer without calling ``view``."""
+
+    @functools.wraps(view)
+    def read_then_view(
+        info: VariantInfo,
+        puzzle: str,
+        regions: str | None,
+        cages: str | None = None,
+        rules: str | None = None,
+    ) -> ResponseReturnValue:
+        link = read_share_link(
+            info, puzzle, regions, cages, rules, suffix=suffix, trust_engine=trust_engine
+        )
+        return view(link) if isinstance(link, ShareLink) else link
+
+    add_share_routes(bp, page, suffix, read_then_view, methods)
 
 
 def _call(

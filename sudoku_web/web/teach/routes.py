@@ -1,7 +1,7 @@
 """The teaching pages: a puzzle's steps, the engine's search, its difficulty, and hints.
 
 Routes (each variant's share link plus a suffix, registered from the variant registry by
-:func:`~sudoku_web.web.puzzles.request_path.add_share_routes`):
+:func:`~sudoku_web.web.puzzles.request_path.add_link_pages`):
 
 ========================================  =========================================================
 ``GET <share link>/steps?step=N``         the logic solver's steps, a page of ``STEPS_PER_PAGE``
@@ -37,12 +37,11 @@ from ...core.board import Geometry, parse_puzzle
 from ...core.game import Doctor, Entries, Panel, hint_panel
 from ...core.hints import Hint
 from ...core.logic import pencil_marks
-from ...core.variants import VariantInfo
 from ..puzzles import urls
 from ..puzzles.forms import JigsawForm, PuzzleForm, form_for
 from ..puzzles.games import game_for
 from ..puzzles.puzzle_text import canonical, read
-from ..puzzles.request_path import ShareLink, add_share_routes, read_share_link
+from ..puzzles.request_path import ShareLink, add_link_pages
 from ..render import teaching_display
 from ..runtime import cache, security, solving
 from ..runtime.languages import cell_words
@@ -61,17 +60,8 @@ def _page_number(text: str) -> int:
     return int(text)
 
 
-def steps_page(
-    info: VariantInfo,
-    puzzle: str,
-    regions: str | None,
-    cages: str | None = None,
-    rules: str | None = None,
-) -> ResponseValue:
+def steps_page(link: ShareLink) -> ResponseValue:
     """The steps page: one page of steps (``?step=N`` picks the page holding step N)."""
-    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/steps")
-    if not isinstance(link, ShareLink):
-        return link
     number = _page_number(request.args.get("step", "1"))
     budget = solving.teach_budget()
     key = cache.solve_key(link.givens, link.geometry)
@@ -118,17 +108,8 @@ def _steps(link: ShareLink, key: cache.SolveKey, number: int) -> Response:
     return make_response(page)
 
 
-def search_page(
-    info: VariantInfo,
-    puzzle: str,
-    regions: str | None,
-    cages: str | None = None,
-    rules: str | None = None,
-) -> ResponseValue:
+def search_page(link: ShareLink) -> ResponseValue:
     """The engine's search story and the pencil marks after its first reduce."""
-    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/search")
-    if not isinstance(link, ShareLink):
-        return link
     key = cache.solve_key(link.givens, link.geometry)
     budget = solving.teach_budget()
     return cache.cacheable(
@@ -157,22 +138,13 @@ def _search(link: ShareLink) -> str:
     )
 
 
-def difficulty_page(
-    info: VariantInfo,
-    puzzle: str,
-    regions: str | None,
-    cages: str | None = None,
-    rules: str | None = None,
-) -> ResponseValue:
+def difficulty_page(link: ShareLink) -> ResponseValue:
     """The difficulty panel as a small page of its own (see the module docstring): 200 with
     both grades for a solved puzzle, 404 with a sentence for any other outcome.
 
     It may be framed by the site's own pages only (``frame-ancestors 'self'``), as the result
     page's ``<iframe>`` does without JavaScript; every other page refuses framing.
     """
-    link = read_share_link(info, puzzle, regions, cages, rules, suffix="/difficulty")
-    if not isinstance(link, ShareLink):
-        return link
     embedded = request.args.get("embed") == "1"  # the result page's frame: no link back
     key = cache.solve_key(link.givens, link.geometry)
     budget = solving.teach_budget()
@@ -199,9 +171,9 @@ def _difficulty(link: ShareLink, key: cache.SolveKey, embedded: bool) -> Respons
     return security.allow_same_origin_framing(response, current_app)  # kept in the store
 
 
-add_share_routes(bp, "steps", "/steps", steps_page)
-add_share_routes(bp, "search", "/search", search_page)
-add_share_routes(bp, "difficulty", "/difficulty", difficulty_page)
+add_link_pages(bp, "steps", "/steps", steps_page)
+add_link_pages(bp, "search", "/search", search_page)
+add_link_pages(bp, "difficulty", "/difficulty", difficulty_page)
 
 
 # ---- Hint -------------------------------------------------------------------------------------
