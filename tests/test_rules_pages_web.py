@@ -69,8 +69,11 @@ def test_a_pasted_puzzle_page_draws_and_says_its_rules(
     for rule in geometry.rules:
         assert rule.WORDS in text
         assert rule.describe(geometry) in text
+    # "Open in f-puzzles": the page's own link, redirecting to f-puzzles' ?load= link.
     link = html.unescape(page.split('<p class="share-link fpuzzles-link"><a href="', 1)[1])
-    again = fpuzzles.load(link.split('"', 1)[0])
+    opened = client.get(link.split('"', 1)[0])
+    assert opened.status_code == 302 and "public" in opened.headers["Cache-Control"]
+    again = fpuzzles.load(opened.headers["Location"])
     assert again.geometry.rules == geometry.rules
     # Its link-preview picture is announced and drawn (tests/test_rules_drawing.py reads one).
     picture = client.get(posted.headers["Location"] + ".png")
@@ -285,3 +288,23 @@ def test_the_rules_editor_redraws_the_rules_as_they_change(live_server: str, bro
         assert page.locator("table.grid.editable").count() == 1
     finally:
         page.close()
+
+
+def test_open_in_fpuzzles_is_offered_only_where_fpuzzles_holds_the_board(client: Any) -> None:
+    """A classic puzzle's page links its own ``/fpuzzles``, which opens the same givens in
+    f-puzzles; an X-sudoku spelled as a variant (f-puzzles would lose its diagonals) has no
+    link, and its ``/fpuzzles`` is a 404."""
+    easy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    page = client.get(f"/p/{easy}").get_data(as_text=True)
+    assert f'class="share-link fpuzzles-link"><a href="/p/{easy}/fpuzzles"' in page
+    opened = client.get(f"/p/{easy}/fpuzzles")
+    assert opened.status_code == 302
+    imported = fpuzzles.load(opened.headers["Location"])
+    assert "".join(str(v) for v in imported.givens) == easy
+    x_puzzle = (
+        "6785........632............1.2....3.....9........1...5.8.1....6.....3........51.."
+    ).replace(".", "0")
+    x_page = client.get(f"/x/{x_puzzle}")
+    assert x_page.status_code == 200
+    assert "fpuzzles-link" not in x_page.get_data(as_text=True)
+    assert client.get(f"/x/{x_puzzle}/fpuzzles").status_code == 404

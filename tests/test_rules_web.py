@@ -3,6 +3,7 @@ API's ``fpuzzles`` and ``rules`` fields, and the command line's ``--fpuzzles``/`
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -38,9 +39,11 @@ def test_pasted_fpuzzles_link_opens_the_rules_page_and_its_share_link_round_trip
     share = re.search(r'href="https?://[^/]+(/rules/[^"]+)"', text)
     assert share is not None
     assert client.get(share[1]).status_code == 200
-    fp = re.search(r'href="(https://f-puzzles\.com/\?load=[^"]+)"', text)
-    assert fp is not None
-    again = client.post("/", data={"paste": fp[1]})
+    opener = re.search(r'class="share-link fpuzzles-link"><a href="([^"]+)"', text)
+    assert opener is not None
+    fp = client.get(html.unescape(opener[1])).headers["Location"]
+    assert fp.startswith("https://f-puzzles.com/?load=")
+    again = client.post("/", data={"paste": fp})
     assert again.headers["Location"] == sent.headers["Location"]
 
 

@@ -2,35 +2,27 @@
 
 from __future__ import annotations
 
-import json
-import random
 import re
-import string
 from pathlib import Path
 from typing import Any
 
 import pytest
 from app_config import ROOMY
 from flask import Flask, url_for
-from lzstring import LZString
 from markupsafe import Markup
 
 from sudoku_web import create_app
-from sudoku_web.core.board import standard, x_sudoku
-from sudoku_web.core.rules import fpuzzles
+from sudoku_web.core.board import standard
 from sudoku_web.core.solver import solve
 from sudoku_web.core.variants import find_variant
 from sudoku_web.web.puzzles import urls
 from sudoku_web.web.puzzles.urls import CHOICES, TEACH_PAGES, teach_url
-from sudoku_web.web.render import exports
 from sudoku_web.web.render.boards import board_view
 from sudoku_web.web.render.cell_markup import ENGLISH
-from sudoku_web.web.render.exports import written_whole
 from sudoku_web.web.runtime import speedups
 from sudoku_web.web.runtime.languages import cell_words
 from sudoku_web.web.runtime.skeleton import Skeletons, cut, sentinels
 from sudoku_web.web.runtime.speedups import (
-    FPUZZLES_BOARDS,
     LINK_TEMPLATES,
     SKELETONS,
     SOLVED_ROWS,
@@ -312,73 +304,3 @@ def test_solved_rows_are_bounded_and_off_with_the_speedups() -> None:
     with off.test_request_context():
         plain = board_view(standard(9), EASY, solution).rows_html()
         assert speedups.solved_rows(standard(9), EASY, solution) == plain
-
-
-def _fpuzzles_boards() -> list[tuple[Any, str]]:
-    """(geometry, givens) f-puzzles can hold: the classic 9x9's top95, each variant example
-    that f-puzzles holds whole, and the published puzzles with rules (their own givens)."""
-    boards: list[tuple[Any, str]] = [(standard(9), p.replace(".", "0")) for p in TOP95]
-    for key, (puzzle, regions) in VARIANT_EXAMPLES.items():
-        geometry = urls.form_geometry(urls.choice(key), regions or None)
-        if written_whole(geometry):
-            boards.append((geometry, puzzle))
-    for line in (DATA / "variants_fpuzzles.jsonl").read_text().splitlines():
-        imported = fpuzzles.load(json.loads(line)["load"])
-        symbols = "0" + imported.geometry.symbols
-        boards.append((imported.geometry, "".join(symbols[v] for v in imported.givens)))
-    return boards
-
-
-def test_compress_base64_is_lzstrings() -> None:
-    """The trick's compressor writes exactly the library's text: every f-puzzles text the
-    pages link, and random texts over small and whole Latin-1 alphabets, short and long
-    (the code width grows past 16 bits on the longest)."""
-    texts = [
-        fpuzzles.load_text(g, exports.fpuzzles_givens(g, p) or []) for g, p in _fpuzzles_boards()
-    ]
-    rng = random.Random(34)
-    alphabets = [
-        "ab",
-        "abc",
-        string.digits + '{}[]:,"',
-        string.printable,
-        bytes(range(256)).decode("latin-1"),
-    ]
-    for length in (1, 2, 3, 5, 17, 100, 700, 5000):
-        texts += ["".join(rng.choice(a) for _ in range(length)) for a in alphabets]
-    texts += ["a" * 70_000, "".join(rng.choice(alphabets[-1]) for _ in range(150_000))]
-    for text in texts:
-        assert speedups.compress_base64(text) == LZString.compressToBase64(text), text[:40]
-    assert speedups.compress_base64("") is None  # the library's "" is no link
-    assert speedups.compress_base64("r1c1 \u2192 r1c2") is None  # 16-bit codes: the library's
-
-
-def test_fpuzzles_links_are_the_plain_links_on_every_board() -> None:
-    app = create_app({"TESTING": True})
-    with app.test_request_context():
-        for geometry, puzzle in _fpuzzles_boards():
-            plain = exports.fpuzzles_url(geometry, puzzle)
-            assert plain is not None
-            for _ in range(2):  # the board's proof, then the trick
-                assert speedups.fpuzzles_url(geometry, puzzle) == plain
-            assert app.extensions[FPUZZLES_BOARDS].get(geometry) is True
-        # A board f-puzzles cannot hold whole has no link either way.
-        assert speedups.fpuzzles_url(x_sudoku(9), EASY) is None
-
-
-def test_a_board_failing_the_fpuzzles_proof_keeps_the_library(monkeypatch: Any) -> None:
-    app = create_app({"TESTING": True})
-    monkeypatch.setattr(speedups, "compress_base64", lambda text: "not-the-librarys")
-    with app.test_request_context():
-        for text in (EASY, EASY[::-1]):
-            assert speedups.fpuzzles_url(standard(9), text) == exports.fpuzzles_url(
-                standard(9), text
-            )
-    assert app.extensions[FPUZZLES_BOARDS].get(standard(9)) is False
-
-
-def test_fpuzzles_links_are_off_with_the_speedups() -> None:
-    off = create_app({"TESTING": True, "SPEEDUPS": False})
-    assert FPUZZLES_BOARDS not in off.extensions
-    with off.test_request_context():
-        assert speedups.fpuzzles_url(standard(9), EASY) == exports.fpuzzles_url(standard(9), EASY)

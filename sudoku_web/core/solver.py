@@ -51,9 +51,7 @@ story
 Roads not taken (figures in ``benchmarks/RESULTS.md``, "Solver engine: roads not taken"):
 
 * Per-cell bitmask lists with recursive propagation: Python-loop bound, ~12x slower.
-* Symbol-plane views with a ones/twos accumulator: ~5N operations per pass, not built.
-* Naked singles before hidden ones: all singles in one batch is ~6% faster.
-* Checking for empty groups only when singles stall: ~18% slower.
+* Naked singles before hidden ones (one batch is ~6% faster); empty groups only at stalls (~18%).
 * Marking locked-candidates mirrors: half the firings, no faster.
 * Branching on the first or last bivalue cell: 38.5 / 34.5 nodes against 21.2 kept.
 * A trail (undo log) instead of copying two ints on branch: Python bookkeeping per placement.

@@ -18,6 +18,7 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     make_response,
     redirect,
     render_template,
@@ -63,7 +64,6 @@ bp.add_app_template_global(urls.is_classic, "is_classic")
 # Every grid draws its board's rules, and pages say them in words (render.drawing).
 bp.add_app_template_global(drawing.overlay, "rules_overlay")
 bp.add_app_template_global(drawing.rule_words, "rule_words")
-bp.add_app_template_global(speedups.fpuzzles_url, "fpuzzles_url")
 
 # Headings and picture captions per solver outcome.
 HEADINGS = {
@@ -318,7 +318,7 @@ def _slots(
         # The same puzzle to play, without the solution (sudoku_web.web.play.routes).
         "play_url": escape(links.play),
         # Its f-puzzles link (drawn only where f-puzzles holds the board: _render_result).
-        "fpuzzles_url": escape(speedups.fpuzzles_url(geometry, givens) or ""),
+        "fpuzzles_url": escape(open_in_fpuzzles_url(geometry, givens) or ""),
         # Where the language picker sends the visitor back: the share link's path, the same
         # for every request of this page (a page from the skeletons or the store holds it).
         "here": escape(urlsplit(links.share).path),
@@ -451,6 +451,36 @@ def picture(
 
 
 add_share_routes(bp, "png", ".png", picture)
+
+
+# ---- Share links: Open in f-puzzles ----------------------------------------------------------
+
+
+def open_in_fpuzzles_url(geometry: Geometry, puzzle: str) -> str | None:
+    """The page's "Open in f-puzzles" link: ``<share link>/fpuzzles``, which redirects to
+    f-puzzles' ``?load=`` link of the puzzle (its givens, ``0`` or ``.`` blank); None when
+    f-puzzles could not hold the board whole. The ``?load=`` text is LZString-compressed one
+    bit at a time by the library, a third of a cold result page: it is made when a person
+    follows the link, not on every page that offers it."""
+    if exports.fpuzzles_givens(geometry, puzzle) is None:
+        return None
+    return urls.share_url(geometry, puzzle.replace(".", "0"), "fpuzzles")
+
+
+def open_in_fpuzzles(link: ShareLink) -> ResponseValue:
+    """``<share link>/fpuzzles``: a redirect to the puzzle in f-puzzles (``?load=``, its
+    JSON compressed); 404 when f-puzzles could not hold the board whole."""
+    target = exports.fpuzzles_url(link.geometry, link.givens)
+    if target is None:
+        abort(404)
+    response = redirect(target, 302)
+    response.cache_control.public = True
+    response.cache_control.max_age = int(current_app.config["HTTP_CACHE_MAX_AGE"])
+    return response
+
+
+add_link_pages(bp, "fpuzzles", "/fpuzzles", open_in_fpuzzles)
+bp.add_app_template_global(open_in_fpuzzles_url, "fpuzzles_url")
 
 
 def _picture(

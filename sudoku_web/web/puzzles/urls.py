@@ -84,6 +84,7 @@ SHARE_PAGES: dict[str, tuple[str, str]] = {
     "difficulty": ("teach", "/difficulty"),
     "play": ("play", "/play"),
     "play_png": ("play", "/play.png"),
+    "fpuzzles": ("pages", "/fpuzzles"),
 }
 
 #: A solved puzzle's teaching pages, each at ``<share link>/<page>`` (see web/teach/routes.py).

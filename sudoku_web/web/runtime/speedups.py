@@ -31,17 +31,8 @@ solved rows
     only when the cut has one ``<td`` per cell and filling it gives exactly the drawing of
     the puzzle that made it; a text it cannot read (not canonical) takes the plain path.
 
-f-puzzles links
-    The "Open in f-puzzles" link (:func:`~sudoku_web.web.render.exports.fpuzzles_url`) carries
-    its puzzle's JSON LZString-compressed, which :mod:`lzstring` does one bit at a time (about
-    0.35 ms a 9x9 puzzle, a quarter of a cold result page). :func:`compress_base64` is the same
-    algorithm writing each code whole into one integer (about 40 % of that). A board's
-    first link is made both ways and the trick kept for the board only when they agree
-    (else the board keeps the library's); a text with a character past U+00FF (never in
-    the writer's ASCII JSON) takes the library's.
-
-The skeletons, link templates, solved rows and proven f-puzzles boards are bounded in bytes by
-their own stores, the replay by the app's store.
+The skeletons, link templates and solved rows are bounded in bytes by their own stores, the
+replay by the app's store.
 
 Not every faster path is here: some have no plain twin to switch to and are always on, each
 in the module it speeds up and saying so there. Grid rows drawn in Python
@@ -54,7 +45,6 @@ tables kept in byte-bounded memos (:mod:`~sudoku_web.web.runtime.memo`).
 
 from __future__ import annotations
 
-import base64
 import re
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final
@@ -63,9 +53,7 @@ from flask import Flask, Response, current_app, request
 from markupsafe import Markup
 
 from ...core.board import Geometry
-from ...core.rules.fpuzzles import LOAD_URL, load_text
 from ..puzzles import urls
-from ..render import exports
 from ..render.boards import board_view
 from ..render.cell_markup import CellWords
 from . import cache, languages
@@ -73,7 +61,7 @@ from .memo import ByteLRU
 from .skeleton import Skeletons
 
 #: The tricks by name, for ``SPEEDUPS`` as a list (``SUDOKU_WEB_SPEEDUPS='"skeletons,replay"'``).
-PIECES: Final = ("skeletons", "replay", "links", "rows", "fpuzzles")
+PIECES: Final = ("skeletons", "replay", "links", "rows")
 
 #: Config default: every trick on (the plain path is what tests compare against). ``False``
 #: turns all off; a comma-separated list of :data:`PIECES` turns those on (for measuring).
@@ -83,7 +71,6 @@ PIECES_KEY: Final = "sudoku_speedups"
 SKELETONS: Final = "sudoku_skeletons"
 LINK_TEMPLATES: Final = "sudoku_link_templates"
 SOLVED_ROWS: Final = "sudoku_solved_rows"
-FPUZZLES_BOARDS: Final = "sudoku_fpuzzles_boards"
 
 
 def init_app(app: Flask) -> None:
@@ -108,9 +95,6 @@ def init_app(app: Flask) -> None:
     if "rows" in pieces:
         # A 9x9 board's cells ~250 KB, a 16x16 one's ~1.4 MB; boards come from requests.
         app.extensions[SOLVED_ROWS] = ByteLRU[Geometry, _CellTable | None](3 * 1024 * 1024)
-    if "fpuzzles" in pieces:
-        # A flag per board (~100 bytes with its entry); boards come from requests.
-        app.extensions[FPUZZLES_BOARDS] = ByteLRU[Geometry, bool](64 * 1024)
 
 
 def replays(app: Flask) -> bool:
@@ -252,94 +236,6 @@ def _cut_cells(geometry: Geometry, words: CellWords) -> _CellTable | None:
             for cell in range(cells):
                 table[cell][given, symbol] = drawn[cuts[cell] : cuts[cell + 1]]
     return tuple(table)
-
-
-# ---- f-puzzles links --------------------------------------------------------------------------
-
-
-def fpuzzles_url(geometry: Geometry, puzzle: str) -> str | None:
-    """:func:`~sudoku_web.web.render.exports.fpuzzles_url`, its payload compressed by
-    :func:`compress_base64` when the trick is on and the board proved it (see the module
-    docstring)."""
-    store = current_app.extensions.get(FPUZZLES_BOARDS)
-    if not isinstance(store, ByteLRU):
-        return exports.fpuzzles_url(geometry, puzzle)
-    proven = store.get(geometry)
-    if proven is False:
-        return exports.fpuzzles_url(geometry, puzzle)
-    givens = exports.fpuzzles_givens(geometry, puzzle)
-    if givens is None:
-        return None
-    payload = compress_base64(load_text(geometry, givens))
-    if proven and payload is not None:
-        return LOAD_URL + payload
-    plain = exports.fpuzzles_url(geometry, puzzle)
-    if payload is not None:  # this board's first link: the proof
-        store.put(geometry, LOAD_URL + payload == plain, 128)
-    return plain
-
-
-#: Bits per character of base64, the text ``compressToBase64`` writes its stream in.
-_GROUP: Final = 6
-
-
-def compress_base64(text: str) -> str | None:
-    """``lzstring.LZString.compressToBase64(text)``, or None for an empty text or one with a
-    character past U+00FF (the library writes those as 16-bit codes; this does not).
-
-    The library's algorithm, step for step: a dictionary of the phrases seen, each phrase
-    (or a new character, after a zero code) written as a code of the current width, least
-    significant bit first; the width grows by one bit each time the dictionary's codes
-    need it; a code 2 ends the stream, zeros pad its last 6-bit group (a whole one when
-    none is open), and ``=`` pads the text to a multiple of four. The stream is kept as
-    one integer whose lowest bit is its first, reversed once at the end into base64.
-    """
-    if not text or max(text) > "\xff":
-        return None
-    codes = {text[0]: 3}
-    fresh = {text[0]}  # characters whose own code is not written yet
-    stream = written = 0
-    width, size, left = 2, 4, 2  # ``left``: codes before the width grows
-    phrase = text[0]
-    # A last character that is in no phrase writes the last phrase as any other.
-    for char in text[1:] + _END:
-        grown = phrase + char
-        if grown in codes:
-            phrase = grown
-            continue
-        if char not in codes:
-            codes[char] = size
-            size += 1
-            fresh.add(char)
-        if phrase in fresh:
-            fresh.discard(phrase)
-            stream |= ord(phrase) << (written + width)
-            written += width + 8
-            left -= 1
-            if not left:
-                left = 1 << width
-                width += 1
-        else:
-            stream |= codes[phrase] << written
-            written += width
-        left -= 1
-        if not left:
-            left = 1 << width
-            width += 1
-        codes[grown] = size
-        size += 1
-        phrase = char
-    stream |= 2 << written
-    written += width
-    groups = written // _GROUP + 1
-    bits = -(-groups * _GROUP // 24) * 24  # whole base64 quanta: no "=" inside
-    msb_first = int(format(stream, f"0{bits}b")[::-1], 2)
-    encoded = base64.b64encode(msb_first.to_bytes(bits // 8, "big")).decode("ascii")
-    return encoded[:groups] + "=" * (-groups % 4)
-
-
-#: Past the text: a character no text here holds (see :func:`compress_base64`).
-_END: Final = "\u0100"
 
 
 # ---- Replay by URL ---------------------------------------------------------------------------
