@@ -45,13 +45,13 @@ from .board import (
     Geometry,
     HouseKind,
     InvalidPuzzle,
-    PuzzleError,
     hyper,
     jigsaw,
+    puzzle_error,
     standard,
     x_sudoku,
 )
-from .wording import N_
+from .wording import N_, Words, words
 
 #: ``build(size, regions)``: the geometry of one board of the variant; raises InvalidPuzzle
 #: for a size (or region map) it does not take.
@@ -120,8 +120,13 @@ class VariantInfo:
         """The board of this variant at ``size``; InvalidPuzzle when it has no such size."""
         if size not in self.sizes:
             sizes = ", ".join(f"{n}x{n}" for n in self.sizes)
-            message = f"{self.name} grids come in {sizes}; {size}x{size} is not one."
-            raise InvalidPuzzle([PuzzleError("length", message)])
+            message = words(
+                N_("{variant} grids come in {sizes}; {size}x{size} is not one."),
+                variant=Words(self.name),
+                sizes=sizes,
+                size=size,
+            )
+            raise InvalidPuzzle([puzzle_error("length", message)])
         return self.build(size, regions)
 
     @property
@@ -167,21 +172,25 @@ def _hyper(size: int, regions: str | None) -> Geometry:
 
 def _jigsaw(size: int, regions: str | None) -> Geometry:
     if not regions:
-        message = "A jigsaw puzzle needs a region map: one letter per cell, row by row."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
+        message = words(N_("A jigsaw puzzle needs a region map: one letter per cell, row by row."))
+        raise InvalidPuzzle([puzzle_error("regions", message)])
     geometry = jigsaw(regions)
     if geometry.size != size:
-        message = (
-            f"The region map is {geometry.size}x{geometry.size} but the puzzle is {size}x{size}."
+        message = words(
+            N_("The region map is {map}x{map} but the puzzle is {size}x{size}."),
+            map=geometry.size,
+            size=size,
         )
-        raise InvalidPuzzle([PuzzleError("regions", message)])
+        raise InvalidPuzzle([puzzle_error("regions", message)])
     return geometry
 
 
 def _no_regions(regions: str | None) -> None:
     if regions:
-        message = "Only jigsaw puzzles take a region map; leave it out or use variant jigsaw."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
+        message = words(
+            N_("Only jigsaw puzzles take a region map; leave it out or use variant jigsaw.")
+        )
+        raise InvalidPuzzle([puzzle_error("regions", message)])
 
 
 # The 9x9 jigsaw the form opens on: a real irregular map, so the variant is recognisable at
@@ -367,8 +376,10 @@ def find_variant(name: str | None) -> VariantInfo:
     found = _BY_KEY.get(CLASSIC.key if name is None else name.strip().lower())
     if found is None:
         names = ", ".join(_BY_KEY)
-        message = f"Unknown variant {name!r}; use one of {names}."
-        raise InvalidPuzzle([PuzzleError("variant", message)])
+        message = words(
+            N_("Unknown variant {name}; use one of {names}."), name=repr(name), names=names
+        )
+        raise InvalidPuzzle([puzzle_error("variant", message)])
     return found
 
 

@@ -103,9 +103,23 @@ def counted(forms: tuple[str, str], number: int, /, **values: Value) -> Words:
     return Words(forms[0], tuple(values.items()), forms[1], number)
 
 
+def capital(value: Words) -> Words:
+    """``value`` opening a sentence: written with a capital first letter in every language."""
+    return Words(value.template, value.values, value.plural, value.count, True)
+
+
 def listing(items: Iterable[Value], joint: Joint = "and") -> Listing:
     """A :class:`Listing` of ``items`` in their order."""
     return Listing(tuple(items), joint)
+
+
+def abridged(items: Sequence[Value], shown: int) -> Listing:
+    """``items`` as a list of at most ``shown`` of them, then how many more: ``a, b and 3
+    more``."""
+    if len(items) <= shown:
+        return listing(items)
+    more = len(items) - shown
+    return listing([*items[:shown], words(N_("{count} more"), count=more)])
 
 
 def say(value: Value, gettext: Gettext, ngettext: Ngettext, number: Number = str) -> str:

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, House
-from .base import Drawing, Line, Reading, Rule, RuleError, global_flag, problem
+from ..wording import N_
+from .base import Drawing, Line, Reading, Rule, global_flag, refused
 
 _FIELD = {"p": "diagonal+", "m": "diagonal-"}
 
@@ -39,7 +40,7 @@ class MainDiagonal(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if args not in (["p"], ["m"]):
-            raise RuleError([problem("A diagonal is dg_p (bottom left to top right) or dg_m.")])
+            raise refused(N_("A diagonal is dg_p (bottom left to top right) or dg_m."))
         return cls("p" if args == ["p"] else "m")
 
     def spell(self, size: int) -> str:

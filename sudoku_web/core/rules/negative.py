@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from ..board import Geometry
 from ..wording import Words, listing, words
-from .base import N_, Drawing, Reading, Relation, Rule, RuleError, problem
+from .base import N_, Drawing, Reading, Relation, Rule, refused
 from .pairs import PairRule, table, unmarked_orthogonal
 
 Which = Literal["w", "b", "xv"]
@@ -47,18 +47,17 @@ class Negative(PairRule):
     @classmethod
     def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
         if not isinstance(value, list):
-            raise RuleError([problem("The f-puzzles field 'negative' is not a list.")])
+            raise refused(N_("The f-puzzles field 'negative' is not a list."))
         out: list[Rule] = []
         for item in value:
             which = _FIELDS.get(str(item))
             if which is None:
-                raise RuleError(
-                    [
-                        problem(
-                            f"This puzzle has a negative constraint on {item!r}, which "
-                            "sudoku-web does not know yet."
-                        )
-                    ]
+                raise refused(
+                    N_(
+                        "This puzzle has a negative constraint on {item}, which sudoku-web does"
+                        " not know yet."
+                    ),
+                    item=repr(item),
                 )
             out.append(cls(which))
         return out
@@ -70,7 +69,7 @@ class Negative(PairRule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 1 or args[0] not in _WORDS:
-            raise RuleError([problem("A negative constraint is ng_w, ng_b or ng_xv.")])
+            raise refused(N_("A negative constraint is ng_w, ng_b or ng_xv."))
         which: Which = "w" if args[0] == "w" else "b" if args[0] == "b" else "xv"
         return cls(which)
 

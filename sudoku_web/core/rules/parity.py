@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
-from ..wording import Np_, Words, counted
+from ..wording import Np_, Words, counted, words
 from .base import (
     N_,
     Drawing,
     Propagator,
     Reading,
     Rule,
-    RuleError,
     Shade,
     cells_token,
     fp_cell,
@@ -27,6 +26,7 @@ from .base import (
     names,
     parse_cells,
     problem,
+    refused,
 )
 
 _FIELD = {"o": "odd", "e": "even"}
@@ -58,8 +58,8 @@ class Parity(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 2 or args[0] not in _FIELD:
-            raise RuleError([problem("Odd or even cells are oe_o_ or oe_e_ and the cells.")])
-        cells = tuple(sorted(set(parse_cells(args[1], size, "odd/even cells"))))
+            raise refused(N_("Odd or even cells are oe_o_ or oe_e_ and the cells."))
+        cells = tuple(sorted(set(parse_cells(args[1], size, words(N_("odd/even cells"))))))
         return cls("o" if args[0] == "o" else "e", cells)
 
     def spell(self, size: int) -> str:
@@ -71,7 +71,7 @@ class Parity(Rule):
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         if self.parity == "e" and geometry.size < 2:
-            return [problem("A 1x1 grid has no even digit.", self.cells)]
+            return [problem(words(N_("A 1x1 grid has no even digit.")), self.cells)]
         return []
 
     def propagator(self, geometry: Geometry) -> Propagator:
