@@ -6,8 +6,8 @@ The heuristic: a piece of text holding an English stop-word between spaces (" th
 " and ", " is " ...) is English left behind. The core's step sentences, the engine's story, the
 grade note and the doctor's summaries and fixes are catalog templates
 (``sudoku_web/core/wording.py``) and are searched like every text. Allowed, and said so, are the
-texts the core still writes in English (a board's rules said kind by kind, the variants'
-rules: :data:`CORE_WORDS` names them). The catalogs' completeness (no empty or fuzzy entry) is
+texts the core still writes in English (the variants' rules: :data:`CORE_WORDS` names
+them). The catalogs' completeness (no empty or fuzzy entry) is
 tested in tests/test_languages.py; the scripts' words, with JavaScript on, in
 tests/test_browser_languages.py.
 """
@@ -29,9 +29,8 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|you|your)\s")
 
 #: Classes of elements whose text the core writes in English (not translated yet): a
-#: variant's rule (the registry's words, built from parts), a rule kind's sentence in a
-#: board's rules in words (core/rules: each kind's ``describe()``).
-CORE_WORDS = frozenset({"variant-rule", "rule-sentence"})
+#: variant's rule (the registry's words, built from parts).
+CORE_WORDS = frozenset({"variant-rule"})
 
 #: Elements whose text is not words of the page (code, the share links, the picker's own names).
 NOT_WORDS = frozenset({"script", "style", "code", "kbd", "svg", "option", "textarea"})
@@ -77,7 +76,7 @@ def english_left(html: str) -> list[str]:
 def test_the_heuristic_finds_english() -> None:
     page = (
         '<p>Gelöst</p><p aria-label="The puzzle grid">x</p><p>Fix this and that</p>'
-        '<p class="rule-sentence">The core says this.</p><code>the code is here</code>'
+        '<p class="variant-rule">The core says this.</p><code>the code is here</code>'
     )
     assert english_left(page) == ["The puzzle grid", "Fix this and that"]
 

@@ -52,6 +52,8 @@ class Words:
     plural: str = ""
     count: int = 1
     capital: bool = False
+    #: The words are a sentence said as a clause: its closing full stop is left out.
+    clause: bool = False
 
     def english(self) -> str:
         """The sentence in English: the template filled with the values' English."""
@@ -105,7 +107,13 @@ def counted(forms: tuple[str, str], number: int, /, **values: Value) -> Words:
 
 def capital(value: Words) -> Words:
     """``value`` opening a sentence: written with a capital first letter in every language."""
-    return Words(value.template, value.values, value.plural, value.count, True)
+    return Words(value.template, value.values, value.plural, value.count, True, value.clause)
+
+
+def clause(value: Words) -> Words:
+    """The sentence ``value`` said as a clause of another: without its closing full stop (in
+    any language)."""
+    return Words(value.template, value.values, value.plural, value.count, value.capital, True)
 
 
 def listing(items: Iterable[Value], joint: Joint = "and") -> Listing:
@@ -140,6 +148,8 @@ def say(value: Value, gettext: Gettext, ngettext: Ngettext, number: Number = str
         template = template.format_map(
             {k: say(v, gettext, ngettext, number) for k, v in value.values}
         )
+    if value.clause:
+        template = template.rstrip(".。")
     return template[:1].upper() + template[1:] if value.capital else template
 
 

@@ -47,9 +47,9 @@ class Arrow(Rule):
     """A bulb (its cells in reading order) and the line drawn from it."""
 
     KEY = "ar"
-    NAME = "arrow"
+    NAME = N_("arrow")
     FPUZZLES = ("arrow",)
-    WORDS = (
+    WORDS = N_(
         "Digits on an arrow add up to the number in its circle; a circle of two or three "
         "cells reads them as one number, left to right and top to bottom."
     )
@@ -175,10 +175,14 @@ class Arrow(Rule):
             high=str(sum(digits(masks[c])[-1] for c in shaft)),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        bulb = names(self.bulb, geometry)
-        reads = " (read as one number)" if len(self.bulb) > 1 else ""
-        return f"Arrow: {names(self.shaft, geometry)} add up to the bulb {bulb}{reads}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Arrow: {cells} add up to the bulb {bulb} (read as one number).")
+            if len(self.bulb) > 1
+            else N_("Arrow: {cells} add up to the bulb {bulb}."),
+            cells=names(self.shaft, geometry),
+            bulb=names(self.bulb, geometry),
+        )
 
 
 def _number(values: Sequence[int]) -> int:

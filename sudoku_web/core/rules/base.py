@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Literal
 
 from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
 from ..wording import N_ as N_  # the kinds mark their step names with it
-from ..wording import Np_, Value, Words, capital, counted, listing, words
+from ..wording import Np_, Value, Words, capital, clause, counted, listing, words
 
 # A propagator narrows candidate masks in place; True when it removed something.
 Propagator = Callable[[list[int]], bool]
@@ -160,7 +160,7 @@ class Drawing:
     clues: tuple[Clue, ...] = ()
     shaded: tuple[Shade, ...] = ()
     outlines: tuple[Outline, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Words, ...] = ()
 
     def __add__(self, other: Drawing) -> Drawing:
         return Drawing(
@@ -280,9 +280,9 @@ class Rule:
         """What to draw for this rule."""
         return Drawing()
 
-    def describe(self, geometry: Geometry) -> str:
-        """This rule in words, naming its cells."""
-        return self.WORDS
+    def describe(self, geometry: Geometry) -> Words:
+        """This rule in words, naming its cells (a sentence)."""
+        return Words(self.WORDS)
 
     # explanation
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
@@ -321,7 +321,7 @@ class Rule:
         """Why the rule removes ``removed`` (cell -> lost digits as a mask) from ``masks``:
         a clause naming the rule, which the step's sentence goes on from."""
         return words(
-            N_("{rule}: no other digit there fits it"), rule=self.describe(geometry).rstrip(".")
+            N_("{rule}: no other digit there fits it"), rule=clause(self.describe(geometry))
         )
 
     # parts of the board

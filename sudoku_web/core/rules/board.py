@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from ..board import BOX_SHAPES, Geometry, PuzzleError, jigsaw, region_text, standard, x_sudoku
-from ..wording import N_, words
+from ..wording import N_, Words, words
 from .base import MAX_RULE_CELLS, MAX_RULES, Drawing, Rule, RuleError, problem, refused
 from .registry import KINDS
 from .spelling import canonical
@@ -110,11 +110,13 @@ def drawing(geometry: Geometry) -> Drawing:
     return out
 
 
-def rules_in_words(geometry: Geometry) -> list[str]:
+def rules_in_words(geometry: Geometry) -> list[Words]:
     """The board's rules in words: each kind's rule once, in the order of the registry."""
     seen: list[type[Rule]] = []
     for rule in geometry.rules:
         if type(rule) not in seen:
             seen.append(type(rule))
     order = {kind: i for i, kind in enumerate(KINDS)}
-    return [kind.WORDS for kind in sorted(seen, key=lambda kind: order.get(kind, len(order)))]
+    return [
+        Words(kind.WORDS) for kind in sorted(seen, key=lambda kind: order.get(kind, len(order)))
+    ]

@@ -46,7 +46,7 @@ class KillerCage(Rule):
     KEY = "kc"
     NAME = N_("killer cage")
     FPUZZLES = ("killercage",)
-    WORDS = (
+    WORDS = N_(
         "Digits in a cage are all different and add up to the small number in its corner, "
         "when it has one."
     )
@@ -146,6 +146,12 @@ class KillerCage(Rule):
             N_("no digit repeats in the killer cage {cells}"), cells=names(self.cells, geometry)
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        sums = "" if self.total is None else f", adding up to {self.total}"
-        return f"Killer cage {names(self.cells, geometry)}: different digits{sums}."
+    def describe(self, geometry: Geometry) -> Words:
+        cells = names(self.cells, geometry)
+        if self.total is None:
+            return words(N_("Killer cage {cells}: different digits."), cells=cells)
+        return words(
+            N_("Killer cage {cells}: different digits, adding up to {total}."),
+            cells=cells,
+            total=self.total,
+        )

@@ -53,7 +53,7 @@ class Kropki(PairRule):
     KEY = "kr"
     NAME = N_("kropki dot")
     FPUZZLES = ("difference", "ratio")
-    WORDS = (
+    WORDS = N_(
         "Digits joined by a white dot differ by its value (1 unless shown); digits joined by a "
         "black dot are in the ratio of its value (2 unless shown): one is that many times the "
         "other."
@@ -146,8 +146,18 @@ class Kropki(PairRule):
     def _words(self) -> str:
         return "white dot" if self.colour == "w" else "black dot"
 
-    def describe(self, geometry: Geometry) -> str:
+    def describe(self, geometry: Geometry) -> Words:
         a, b = (geometry.cell_name(c) for c in self.cells)
         if self.colour == "w":
-            return f"White dot: {a} and {b} differ by {self.value}."
-        return f"Black dot: one of {a} and {b} is {self.value} times the other."
+            return words(
+                N_("White dot: {first} and {second} differ by {value}."),
+                first=a,
+                second=b,
+                value=self.value,
+            )
+        return words(
+            N_("Black dot: one of {first} and {second} is {value} times the other."),
+            first=a,
+            second=b,
+            value=self.value,
+        )

@@ -46,7 +46,7 @@ class LittleKiller(Rule):
     KEY = "lk"
     NAME = N_("little killer clue")
     FPUZZLES = ("littlekillersum",)
-    WORDS = (
+    WORDS = N_(
         "A number outside the grid with an arrow gives the sum of the digits on that "
         "diagonal; digits may repeat."
     )
@@ -166,6 +166,10 @@ class LittleKiller(Rule):
             cells=names(self.cells_on(geometry.size), geometry),
         )
 
-    def describe(self, geometry: Geometry) -> str:
+    def describe(self, geometry: Geometry) -> Words:
         cells = self.cells_on(geometry.size)
-        return f"Little killer: {names(cells, geometry)} add up to {self.total}."
+        return words(
+            N_("Little killer: {cells} add up to {total}."),
+            cells=names(cells, geometry),
+            total=self.total,
+        )

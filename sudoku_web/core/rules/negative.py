@@ -35,9 +35,9 @@ class Negative(PairRule):
     """Where no mark of its kind is shown, the mark's relation does not hold."""
 
     KEY = "ng"
-    NAME = "negative constraint"
+    NAME = N_("negative constraint")
     FPUZZLES = ("negative",)
-    WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
+    WORDS = N_("All dots (or letters) are shown: where none is, its relation does not hold.")
 
     STEP = N_("Negative constraint")
     BY_CELL = True
@@ -110,9 +110,11 @@ class Negative(PairRule):
         values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""
         return _WORDS[self.which].format(values=values)
 
-    def describe(self, geometry: Geometry) -> str:
-        values = " or ".join(map(str, self._values(geometry)))
-        return "Negative constraint: " + _WORDS[self.which].format(values=values) + "."
+    def describe(self, geometry: Geometry) -> Words:
+        values = listing(map(str, self._values(geometry)), "or")
+        return words(
+            N_("Negative constraint: {rule}."), rule=words(_WORDS[self.which], values=values)
+        )
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(notes=(self.describe(geometry),))

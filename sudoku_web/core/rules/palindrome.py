@@ -22,7 +22,7 @@ class Palindrome(LineRule, PairRule):
     NAME = N_("palindrome line")
     WHERE = N_("the palindrome line from {cell}")
     FPUZZLES = ("palindrome",)
-    WORDS = "A palindrome line reads the same from either end."
+    WORDS = N_("A palindrome line reads the same from either end.")
     COLOUR = "grey"
     STYLE = "thin"
 
@@ -68,5 +68,8 @@ class Palindrome(LineRule, PairRule):
             pairs=", ".join(mirrored),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return f"Palindrome {names(self.cells, geometry)}: it reads the same from either end."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Palindrome {cells}: it reads the same from either end."),
+            cells=names(self.cells, geometry),
+        )

@@ -37,9 +37,9 @@ class Parity(Rule):
     """Cells that hold odd (``o``) or even (``e``) digits."""
 
     KEY = "oe"
-    NAME = "odd or even cell"
+    NAME = N_("odd or even cell")
     FPUZZLES = ("odd", "even")
-    WORDS = "A grey circle holds an odd digit; a grey square holds an even digit."
+    WORDS = N_("A grey circle holds an odd digit; a grey square holds an even digit.")
 
     STEP = N_("Odd/even")
 
@@ -107,6 +107,8 @@ class Parity(Rule):
         )
         return counted(forms, len(removed), cells=names(sorted(removed), geometry))
 
-    def describe(self, geometry: Geometry) -> str:
-        kind = "odd" if self.parity == "o" else "even"
-        return f"{kind.capitalize()} digits in {names(self.cells, geometry)}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Odd digits in {cells}.") if self.parity == "o" else N_("Even digits in {cells}."),
+            cells=names(self.cells, geometry),
+        )

@@ -23,7 +23,7 @@ class Renban(LineRule):
     NAME = N_("renban line")
     WHERE = N_("the renban line from {cell}")
     FPUZZLES = ("renban",)
-    WORDS = "A renban line holds different digits that form a run, in any order."
+    WORDS = N_("A renban line holds different digits that form a run, in any order.")
     COLOUR = "purple"
     MIN_CELLS = 1
 
@@ -98,10 +98,11 @@ class Renban(LineRule):
             runs=listing(runs, "or") if runs else words(N_("none")),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Renban {names(self.cells, geometry)}: different digits forming a run of "
-            f"{len(set(self.cells))}, in any order."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Renban {cells}: different digits forming a run of {count}, in any order."),
+            cells=names(self.cells, geometry),
+            count=len(set(self.cells)),
         )
 
 

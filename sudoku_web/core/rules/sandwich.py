@@ -41,7 +41,7 @@ class Sandwich(Rule):
     KEY = "sw"
     NAME = N_("sandwich clue")
     FPUZZLES = ("sandwichsum",)
-    WORDS = (
+    WORDS = N_(
         "A number beside a row or column gives the sum of the digits between its smallest "
         "and its largest digit (1 and 9 on a 9x9 grid)."
     )
@@ -175,10 +175,12 @@ class Sandwich(Rule):
             counts=listing(map(str, sorted(widths(self.total, n))), "or"),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Sandwich: in {self._name()}, the digits between 1 and {geometry.size} add up "
-            f"to {self.total}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Sandwich: in {line}, the digits between 1 and {size} add up to {total}."),
+            line=self._name(),
+            size=geometry.size,
+            total=self.total,
         )
 
 

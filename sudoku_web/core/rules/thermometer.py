@@ -22,7 +22,7 @@ class Thermometer(LineRule):
     NAME = N_("thermometer")
     WHERE = N_("the thermometer from {cell}")
     FPUZZLES = ("thermometer",)
-    WORDS = "Along a thermometer, digits strictly increase from the bulb."
+    WORDS = N_("Along a thermometer, digits strictly increase from the bulb.")
 
     COLOUR = "grey"
     STEP = N_("Thermometer")
@@ -106,10 +106,11 @@ class Thermometer(LineRule):
             highs="-".join(map(str, _fall(highs, geometry.size))),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Thermometer {names(self.cells, geometry)}: digits strictly increase from the "
-            f"bulb at {geometry.cell_name(self.cells[0])}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Thermometer {cells}: digits strictly increase from the bulb at {bulb}."),
+            cells=names(self.cells, geometry),
+            bulb=geometry.cell_name(self.cells[0]),
         )
 
 

@@ -42,7 +42,7 @@ class Whispers(LineRule, PairRule):
     NAME = N_("whispers line")
     WHERE = N_("the whispers line from {cell}")
     FPUZZLES = ("whispers",)
-    WORDS = "On a German whispers line, neighbouring digits differ by at least 5."
+    WORDS = N_("On a German whispers line, neighbouring digits differ by at least 5.")
     COLOUR = "green"
 
     STEP = N_("German whispers")
@@ -120,8 +120,9 @@ class Whispers(LineRule, PairRule):
         )
         return words(N_("{reasons}"), reasons=listing(parts, ";"))
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Whispers {names(self.cells, geometry)}: neighbouring digits on the line differ "
-            f"by at least {self.gap}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Whispers {cells}: neighbouring digits on the line differ by at least {gap}."),
+            cells=names(self.cells, geometry),
+            gap=self.gap,
         )

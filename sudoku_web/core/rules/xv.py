@@ -39,9 +39,9 @@ class XV(PairRule):
     """An X (sum 10) or a V (sum 5) between two neighbours."""
 
     KEY = "xv"
-    NAME = "XV letter"
+    NAME = N_("XV letter")
     FPUZZLES = ("xv",)
-    WORDS = "Digits joined by an X add up to 10; digits joined by a V add up to 5."
+    WORDS = N_("Digits joined by an X add up to 10; digits joined by a V add up to 5.")
 
     STEP = N_("XV pair")
 
@@ -114,6 +114,12 @@ class XV(PairRule):
         )
         return pair_reason(said, self.cells, masks, geometry)
 
-    def describe(self, geometry: Geometry) -> str:
+    def describe(self, geometry: Geometry) -> Words:
         a, b = (geometry.cell_name(c) for c in self.cells)
-        return f"{self.letter.upper()}: {a} and {b} add up to {TOTALS[self.letter]}."
+        return words(
+            N_("{letter}: {first} and {second} add up to {total}."),
+            letter=self.letter.upper(),
+            first=a,
+            second=b,
+            total=TOTALS[self.letter],
+        )
