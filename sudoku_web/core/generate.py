@@ -239,27 +239,21 @@ def _nothing_found(cut: str, deadline_ms: float | None, attempts: int, caged: bo
     """Raise what stopped every attempt short of a graded puzzle."""
     if cut == "deadline":
         raise OutOfTime(f"No attempt was graded within {deadline_ms:.0f} ms.")
-    if caged:
-        message = counted(
-            Np_(
-                "No cage set with a unique solution was found in {count} attempt.",
-                "No cage set with a unique solution was found in {count} attempts.",
-            ),
-            attempts,
-            count=attempts,
-        )
-        raise InvalidPuzzle([puzzle_error("cage", message)])
     # Boxed grids always fill (see solution_grid) and random maps are drawn until one
-    # fills: only a fixed jigsaw map can come here.
-    message = counted(
+    # fills: without cages, only a fixed jigsaw map can come here.
+    forms = (
         Np_(
+            "No cage set with a unique solution was found in {count} attempt.",
+            "No cage set with a unique solution was found in {count} attempts.",
+        )
+        if caged
+        else Np_(
             "The engine found no solution grid for this region map in {count} try.",
             "The engine found no solution grid for this region map in {count} tries.",
-        ),
-        attempts,
-        count=attempts,
+        )
     )
-    raise InvalidPuzzle([puzzle_error("regions", message)])
+    message = counted(forms, attempts, count=attempts)
+    raise InvalidPuzzle([puzzle_error("cage" if caged else "regions", message)])
 
 
 def _attempt(
