@@ -337,7 +337,7 @@ def test_unknown_constraint_is_refused_by_name() -> None:
 
 def test_cosmetics_are_ignored_and_said() -> None:
     imported = fpuzzles.load(_fp(line=[{"lines": [["R1C1", "R1C2"]]}], antiknight=True))
-    assert any("plain lines" in note for note in imported.ignored)
+    assert any("plain lines" in note.english() for note in imported.ignored)
     assert [r.KEY for r in imported.geometry.rules] == ["kn"]
 
 

@@ -19,6 +19,7 @@ from sudoku_web.core.board import x_sudoku
 from sudoku_web.core.rules import fpuzzles
 from sudoku_web.core.rules.board import build
 from sudoku_web.core.rules.spelling import parse
+from sudoku_web.core.wording import Words
 from sudoku_web.web.render.drawing import overlay, rule_words
 from sudoku_web.web.render.exports import fpuzzles_url
 from sudoku_web.web.render.marks import board_drawing, centre, clue_point, edge_point
@@ -125,7 +126,7 @@ def test_rules_are_said_in_words(name: str, data: dict[str, Any]) -> None:
     words = rule_words(geometry)
     assert words is not None
     for rule in geometry.rules:
-        assert rule.WORDS in words.kinds
+        assert Words(rule.WORDS) in words.kinds
         assert rule.describe(geometry) in words.clues
 
 

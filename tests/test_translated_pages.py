@@ -5,11 +5,11 @@ for English sentences.
 The heuristic: a piece of text holding an English stop-word between spaces (" the ",
 " and ", " is " ...) is English left behind. The core's step sentences, the engine's story, the
 grade note and the doctor's summaries and fixes are catalog templates
-(``sudoku_web/core/wording.py``) and are searched like every text. Allowed, and said so, are the
-texts the core still writes in English (most of a puzzle's problems, a board's rules said kind
-by kind: :data:`CORE_WORDS` names them). The catalogs' completeness (no empty or fuzzy entry) is
-tested in tests/test_languages.py; the scripts' words, with JavaScript on, in
-tests/test_browser_languages.py.
+(``sudoku_web/core/wording.py``) and are searched like every text, as are a puzzle's problems,
+a board's rules in words and the variants' names and rules. Allowed, and said so, would be the
+texts the core still writes in English (:data:`CORE_WORDS` names them: none now). The
+catalogs' completeness (no empty or fuzzy entry) is tested in tests/test_languages.py; the
+scripts' words, with JavaScript on, in tests/test_browser_languages.py.
 """
 
 from __future__ import annotations
@@ -28,10 +28,9 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 #: English words no other sentence of these languages holds between spaces.
 STOP_WORDS = re.compile(r"(?i)(?:^|\s)(the|and|is|are|of|to|with|this|which|for|you|your)\s")
 
-#: Classes of elements whose text the core writes in English (not translated yet): a
-#: puzzle's problem, a variant's rule (the registry's words, built from parts), a rule kind's
-#: sentence in a board's rules in words (core/rules: each kind's ``describe()``).
-CORE_WORDS = frozenset({"problem", "variant-rule", "rule-sentence"})
+#: Classes of elements whose text the core writes in English (not translated yet): none
+#: left; a class named here is skipped by the search.
+CORE_WORDS: frozenset[str] = frozenset()
 
 #: Elements whose text is not words of the page (code, the share links, the picker's own names).
 NOT_WORDS = frozenset({"script", "style", "code", "kbd", "svg", "option", "textarea"})
@@ -77,9 +76,9 @@ def english_left(html: str) -> list[str]:
 def test_the_heuristic_finds_english() -> None:
     page = (
         '<p>Gelöst</p><p aria-label="The puzzle grid">x</p><p>Fix this and that</p>'
-        '<p class="problem">The core says this.</p><code>the code is here</code>'
+        '<p class="variant-rule">The core says this.</p><code>the code is here</code>'
     )
-    assert english_left(page) == ["The puzzle grid", "Fix this and that"]
+    assert english_left(page) == ["The puzzle grid", "Fix this and that", "The core says this."]
 
 
 def _get(client: Any, kind: str, path: str, language: str) -> Any:

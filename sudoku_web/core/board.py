@@ -35,7 +35,7 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from .wording import N_, Words, words
+from .wording import N_, Np_, Value, Words, abridged, capital, counted, listing, words
 
 if TYPE_CHECKING:
     from .rules.base import Rule
@@ -120,7 +120,7 @@ class PuzzleError:
     said: Words | None = field(default=None, compare=False)
 
 
-def _said(
+def puzzle_error(
     code: Literal["length", "symbol", "conflict", "empty", "regions", "variant", "cage", "rule"],
     message: Words,
     cells: tuple[int, ...] = (),
@@ -354,11 +354,17 @@ def jigsaw(regions: str) -> Geometry:
     if size is None or size not in JIGSAW_SIZES:
         raise InvalidPuzzle(
             [
-                PuzzleError(
+                puzzle_error(
                     "regions",
-                    f"The region map has {n_cells} cells; a jigsaw map needs N*N cells "
-                    f"for N from {JIGSAW_SIZES.start} to {JIGSAW_SIZES.stop - 1} "
-                    "(16, 25, 36, ... 256).",
+                    words(
+                        N_(
+                            "The region map has {count} cells; a jigsaw map needs N*N cells for N"
+                            " from {low} to {high} (16, 25, 36, ... 256)."
+                        ),
+                        count=n_cells,
+                        low=JIGSAW_SIZES.start,
+                        high=JIGSAW_SIZES.stop - 1,
+                    ),
                 )
             ]
         )
@@ -368,26 +374,44 @@ def jigsaw(regions: str) -> Geometry:
     errors: list[PuzzleError] = []
     if len(order) != size:
         errors.append(
-            PuzzleError(
+            puzzle_error(
                 "regions",
-                f"The region map has {len(order)} regions; a {size}x{size} jigsaw needs "
-                f"exactly {size}.",
+                words(
+                    N_(
+                        "The region map has {count} regions; a {size}x{size} jigsaw needs"
+                        " exactly {size}."
+                    ),
+                    count=len(order),
+                    size=size,
+                ),
             )
         )
     for label, cells in order.items():
         if len(cells) != size:
             errors.append(
-                PuzzleError(
+                puzzle_error(
                     "regions",
-                    f"Region {label!r} has {len(cells)} cells; every region needs exactly {size}.",
+                    words(
+                        N_("Region {label} has {count} cells; every region needs exactly {size}."),
+                        label=repr(label),
+                        count=len(cells),
+                        size=size,
+                    ),
                     tuple(cells),
                 )
             )
         elif not _connected(cells, size):
             errors.append(
-                PuzzleError(
+                puzzle_error(
                     "regions",
-                    f"Region {label!r} is not connected: its {size} cells must touch side by side.",
+                    words(
+                        N_(
+                            "Region {label} is not connected: its {size} cells must touch"
+                            " side by side."
+                        ),
+                        label=repr(label),
+                        size=size,
+                    ),
                     tuple(cells),
                 )
             )
@@ -457,9 +481,10 @@ def _box_shape(size: int) -> tuple[int, int]:
         return BOX_SHAPES[size]
     except KeyError:
         sizes = ", ".join(f"{n}x{n}" for n in BOX_SHAPES)
-        raise InvalidPuzzle(
-            [PuzzleError("length", f"Boxed grids come in {sizes}; {size}x{size} is not one.")]
-        ) from None
+        said = words(
+            N_("Boxed grids come in {sizes}; {size}x{size} is not one."), sizes=sizes, size=size
+        )
+        raise InvalidPuzzle([puzzle_error("length", said)]) from None
 
 
 def _isqrt_exact(n: int) -> int | None:
@@ -543,7 +568,7 @@ def parse_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
     if len(chars) != geo.cells:
         errors.insert(
             0,
-            _said(
+            puzzle_error(
                 "length",
                 words(
                     N_("Found {found} cells, expected {cells} ({size} rows of {size})."),
@@ -555,7 +580,7 @@ def parse_puzzle(text: str, geometry: Geometry | None = None) -> list[int]:
         )
     if len(found) > 1:
         errors.append(
-            _said(
+            puzzle_error(
                 "length",
                 words(
                     N_(
@@ -585,7 +610,13 @@ def _symbol_errors(chars: Sequence[str], grid: Sequence[int], geo: Geometry) -> 
     bad = [i for i, v in enumerate(grid) if v < 0]
     if not bad:
         return []
-    allowed = f"a symbol {_symbol_range(geo)} or a blank ({_BLANKS_SHOWN})"
+    allowed = words(
+        N_("a symbol {symbols} or a blank ({blanks})")
+        if geo.size <= 9
+        else N_("a symbol 1-9 or {symbols} or a blank ({blanks})"),
+        symbols=f"1-{geo.symbols[-1]}" if geo.size <= 9 else f"A-{geo.symbols[-1]}",
+        blanks=_BLANKS_SHOWN,
+    )
     cells = tuple(i for i in bad if i < geo.cells)
     if len(bad) == 1 and bad[0] < geo.cells:
         (index,) = bad
@@ -605,32 +636,53 @@ def _symbol_errors(chars: Sequence[str], grid: Sequence[int], geo: Geometry) -> 
             symbols=f"1-{geo.symbols[-1]}" if geo.size <= 9 else f"A-{geo.symbols[-1]}",
             blanks=_BLANKS_SHOWN,
         )
-        return [_said("symbol", said, cells)]
+        return [puzzle_error("symbol", said, cells)]
     if len(bad) == 1:
         (index,) = bad
-        where = f"cell {index + 1}"
-        message = f"Position {index + 1} ({where}) holds {chars[index]!r}, which is not {allowed}."
+        message = words(
+            N_("Position {position} (cell {position}) holds {char}, which is not {allowed}."),
+            position=index + 1,
+            char=repr(chars[index]),
+            allowed=allowed,
+        )
     else:
         by_char: dict[str, list[int]] = {}
         for index in bad:
             by_char.setdefault(chars[index], []).append(index)
-        parts = [f"{ch!r} at {_positions(cells, geo)}" for ch, cells in list(by_char.items())[:4]]
+        parts: list[Value] = [
+            words(N_("{char} at {cells}"), char=repr(ch), cells=_positions(cells, geo))
+            for ch, cells in list(by_char.items())[:4]
+        ]
         if len(by_char) > 4:
-            parts.append(f"{len(by_char) - 4} more characters")
+            more = len(by_char) - 4
+            parts.append(
+                counted(Np_("{count} more character", "{count} more characters"), more, count=more)
+            )
         message = (
-            f"{len(bad)} characters are not {allowed}: {'; '.join(parts)}."
+            words(
+                N_("{count} characters are not {allowed}: {parts}."),
+                count=len(bad),
+                allowed=allowed,
+                parts=listing(parts, ";"),
+            )
             if len(by_char) > 1
-            else f"{chars[bad[0]]!r} is not {allowed}; it is at {_positions(bad, geo)}."
+            else words(
+                N_("{char} is not {allowed}; it is at {cells}."),
+                char=repr(chars[bad[0]]),
+                allowed=allowed,
+                cells=_positions(bad, geo),
+            )
         )
-    return [PuzzleError("symbol", message, cells)]
+    return [puzzle_error("symbol", message, cells)]
 
 
-def _positions(indices: Sequence[int], geo: Geometry, shown: int = 4) -> str:
-    """``r1c1, r1c2 and 7 more cells``: cell names (positions past the grid by number)."""
-    names = [geo.cell_name(i) if i < geo.cells else f"position {i + 1}" for i in indices]
-    if len(names) <= shown:
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
+def _positions(indices: Sequence[int], geo: Geometry, shown: int = 4) -> Value:
+    """``r1c1, r1c2 and 7 more``: cell names (positions past the grid by number)."""
+    names: list[Value] = [
+        geo.cell_name(i) if i < geo.cells else words(N_("position {number}"), number=i + 1)
+        for i in indices
+    ]
+    return abridged(names, shown)
 
 
 # How many whitespace-separated words a label or a trailing remark may take around a grid.
@@ -693,9 +745,15 @@ def parse_candidates(text: str, geometry: Geometry | None = None) -> PencilMarks
     values = [bits_to_value(mask) for mask in sets]
     empty = [cell for cell, mask in enumerate(sets) if not mask]
     if empty:
-        message = f"{_positions(empty, geo).capitalize()} {'has' if len(empty) == 1 else 'have'} "
-        message += "no candidates: each cell needs at least one."
-        raise InvalidPuzzle([PuzzleError("symbol", message, tuple(empty))])
+        said = counted(
+            Np_(
+                "{cells} has no candidates: each cell needs at least one.",
+                "{cells} have no candidates: each cell needs at least one.",
+            ),
+            len(empty),
+            cells=_positions(empty, geo),
+        )
+        raise InvalidPuzzle([puzzle_error("symbol", capital(said), tuple(empty))])
     masks = []
     for cell, mask in enumerate(sets):
         if values[cell]:
@@ -768,15 +826,14 @@ def find_conflicts(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]
                 if (a, b) in seen:
                     continue  # same pair in two houses (e.g. a row that is also a region)
                 seen.add((a, b))
-                names = " and ".join(h.name for h in geometry.shared_houses(a, b))
-                errors.append(
-                    PuzzleError(
-                        "conflict",
-                        f"{geometry.cell_name(a)} and {geometry.cell_name(b)} both hold "
-                        f"{geometry.symbol(value)} in {names}.",
-                        (a, b),
-                    )
+                said = words(
+                    N_("{first} and {second} both hold {digit} in {houses}."),
+                    first=geometry.cell_name(a),
+                    second=geometry.cell_name(b),
+                    digit=geometry.symbol(value),
+                    houses=listing(h.words for h in geometry.shared_houses(a, b)),
                 )
+                errors.append(puzzle_error("conflict", said, (a, b)))
             else:
                 first[value] = cell
     return errors

@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from .board import IGNORED, Cage, Geometry, InvalidPuzzle, PuzzleError, find_conflicts
+from .wording import N_, Np_, Value, Words, abridged, counted, words
 
 __all__ = [
     "MAX_TEXT",
@@ -67,16 +68,18 @@ _SUM_DIGITS = 6
 _NOT_LABELS = IGNORED | frozenset(":=,;")
 
 
-def _error(message: str, cells: Iterable[int] = ()) -> PuzzleError:
-    return PuzzleError("cage", message, tuple(cells))
+def _error(message: Words, cells: Iterable[int] = ()) -> PuzzleError:
+    return PuzzleError("cage", message.english(), tuple(cells), message)
 
 
-def _names(cells: Sequence[int], geometry: Geometry, shown: int = 6) -> str:
-    """``r1c1, r1c2 and r2c1`` (``and N more`` past ``shown``)."""
-    names = [geometry.cell_name(c) for c in cells]
-    if len(names) <= shown:
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
+def _said(template: str, /, **values: Value) -> PuzzleError:
+    """A cage problem naming no cells: ``template`` (marked with ``N_``) filled in."""
+    return _error(words(template, **values))
+
+
+def _names(cells: Sequence[int], geometry: Geometry, shown: int = 6) -> Value:
+    """``r1c1, r1c2 and r2c1`` (``and N more`` past ``shown``), joined as the language joins."""
+    return abridged([geometry.cell_name(c) for c in cells], shown)
 
 
 def combinations(size: int, count: int, total: int) -> tuple[int, ...]:
@@ -118,9 +121,15 @@ def cage_errors(
     """
     n_cells = geometry.cells
     if len(cages) > n_cells:
-        return [_error(f"{len(cages)} cages on {n_cells} cells: a cage needs at least one cell.")]
+        return [_too_many(len(cages), n_cells)]
     if sum(len(cage.cells) for cage in cages) > 2 * n_cells:
-        return [_error(f"The cages list more than {2 * n_cells} cells on a {n_cells}-cell grid.")]
+        return [
+            _said(
+                N_("The cages list more than {most} cells on a {cells}-cell grid."),
+                most=2 * n_cells,
+                cells=n_cells,
+            )
+        ]
     errors: list[PuzzleError] = []
     owner: dict[int, int] = {}
     overlaps: dict[tuple[int, int], list[int]] = {}
@@ -139,8 +148,15 @@ def cage_errors(
     for (first, second), cells in overlaps.items():
         errors.append(
             _error(
-                f"The cages with sums {cages[first].total} and {cages[second].total} overlap "
-                f"at {_names(cells, geometry)}: a cell belongs to one cage at most.",
+                words(
+                    N_(
+                        "The cages with sums {first} and {second} overlap at {cells}: a cell"
+                        " belongs to one cage at most."
+                    ),
+                    first=cages[first].total,
+                    second=cages[second].total,
+                    cells=_names(cells, geometry),
+                ),
                 cells,
             )
         )
@@ -148,9 +164,13 @@ def cage_errors(
         total = sum(cage.total for cage in cages)
         if total != grid_total(geometry):
             errors.append(
-                _error(
-                    f"The cages cover the whole grid, so their sums must add up to "
-                    f"{grid_total(geometry)}; they add up to {total}."
+                _said(
+                    N_(
+                        "The cages cover the whole grid, so their sums must add up to {grid};"
+                        " they add up to {total}."
+                    ),
+                    grid=grid_total(geometry),
+                    total=total,
                 )
             )
     if grid is not None and not errors:
@@ -162,12 +182,19 @@ def _cells_problem(cage: Cage, geometry: Geometry) -> PuzzleError | None:
     """A cage with no cells, cells outside the grid, or a cell listed twice."""
     n_cells = geometry.cells
     if not cage.cells:
-        return _error(f"A cage with sum {cage.total} has no cells.")
+        return _said(N_("A cage with sum {total} has no cells."), total=cage.total)
     outside = [c for c in cage.cells if not 0 <= c < n_cells]
     if outside:
         return _error(
-            f"The cage with sum {cage.total} lists cells outside the {geometry.size}x"
-            f"{geometry.size} grid (cell numbers {', '.join(map(str, outside[:4]))}).",
+            words(
+                N_(
+                    "The cage with sum {total} lists cells outside the {size}x{size} grid"
+                    " (cell numbers {numbers})."
+                ),
+                total=cage.total,
+                size=geometry.size,
+                numbers=", ".join(map(str, outside[:4])),
+            ),
             [c for c in cage.cells if 0 <= c < n_cells],
         )
     if len(set(cage.cells)) != len(cage.cells):
@@ -176,9 +203,12 @@ def _cells_problem(cage: Cage, geometry: Geometry) -> PuzzleError | None:
         for cell in cage.cells:
             (repeated if cell in seen else seen).add(cell)
         twice = sorted(repeated)
-        return _error(
-            f"The cage with sum {cage.total} lists {_names(twice, geometry)} twice.", twice
+        said = words(
+            N_("The cage with sum {total} lists {cells} twice."),
+            total=cage.total,
+            cells=_names(twice, geometry),
         )
+        return _error(said, twice)
     return None
 
 
@@ -186,13 +216,33 @@ def _impossible_sum(cage: Cage, geometry: Geometry) -> PuzzleError:
     count, n = len(cage.cells), geometry.size
     where = _names(cage.cells, geometry)
     if count > n:
-        reason = f"a cage holds at most {n} different digits, this one has {count} cells"
+        said = words(
+            N_(
+                "The cage at {cells} has sum {total}, which it cannot make: a cage holds at"
+                " most {size} different digits, this one has {count} cells."
+            ),
+            cells=where,
+            total=cage.total,
+            size=n,
+            count=count,
+        )
     else:
-        low, high = count * (count + 1) // 2, count * (2 * n - count + 1) // 2
-        reason = f"{count} different digits 1-{n} add up to {low} to {high}"
-    return _error(
-        f"The cage at {where} has sum {cage.total}, which it cannot make: {reason}.", cage.cells
-    )
+        said = counted(
+            Np_(
+                "The cage at {cells} has sum {total}, which it cannot make: {count} different"
+                " digit 1-{size} adds up to {low} to {high}.",
+                "The cage at {cells} has sum {total}, which it cannot make: {count} different"
+                " digits 1-{size} add up to {low} to {high}.",
+            ),
+            count,
+            cells=where,
+            total=cage.total,
+            count=count,
+            size=n,
+            low=count * (count + 1) // 2,
+            high=count * (2 * n - count + 1) // 2,
+        )
+    return _error(said, cage.cells)
 
 
 def _given_errors(
@@ -214,8 +264,14 @@ def _given_errors(
         if repeated:
             errors.append(
                 _error(
-                    f"{_names(sorted(set(repeated)), geometry)} repeat a digit in the cage with "
-                    f"sum {cage.total}: a cage's digits are all different.",
+                    words(
+                        N_(
+                            "{cells} repeat a digit in the cage with sum {total}: a cage's"
+                            " digits are all different."
+                        ),
+                        cells=_names(sorted(set(repeated)), geometry),
+                        total=cage.total,
+                    ),
                     sorted(set(repeated)),
                 )
             )
@@ -229,17 +285,20 @@ def _given_errors(
         ):
             total = sum(grid[c] for c in given)
             if len(given) == len(cage.cells):
-                why = f"its digits add up to {total}"
-            elif total >= cage.total:
-                why = f"its givens already add up to {total}"
-            else:
-                why = "no set of different digits making the sum holds its givens"
-            errors.append(
-                _error(
-                    f"The cage at {_names(cage.cells, geometry)} has sum {cage.total}, but {why}.",
-                    given,
+                template = N_(
+                    "The cage at {cells} has sum {total}, but its digits add up to {sum}."
                 )
-            )
+            elif total >= cage.total:
+                template = N_(
+                    "The cage at {cells} has sum {total}, but its givens already add up to {sum}."
+                )
+            else:
+                template = N_(
+                    "The cage at {cells} has sum {total}, but no set of different digits making"
+                    " the sum holds its givens."
+                )
+            said = words(template, cells=_names(cage.cells, geometry), total=cage.total, sum=total)
+            errors.append(_error(said, given))
     return errors
 
 
@@ -270,8 +329,23 @@ def _checked(geometry: Geometry, cages: Iterable[Cage]) -> tuple[Cage, ...]:
 
 
 def _too_long(text: str) -> InvalidPuzzle:
+    # The counts as English writes them (thousands grouped), in every language.
     return InvalidPuzzle(
-        [_error(f"The cage text has {len(text):,} characters; at most {MAX_TEXT:,} are read.")]
+        [
+            _said(
+                N_("The cage text has {count} characters; at most {most} are read."),
+                count=f"{len(text):,}",
+                most=f"{MAX_TEXT:,}",
+            )
+        ]
+    )
+
+
+def _too_many(count: int, cells: int) -> PuzzleError:
+    return _said(
+        N_("{count} cages on {cells} cells: a cage needs at least one cell."),
+        count=count,
+        cells=cells,
     )
 
 
@@ -309,9 +383,13 @@ def _parse_lines(text: str, geometry: Geometry) -> list[Cage]:
         match = _LINE.match(line)
         if match is None:
             errors.append(
-                _error(
-                    f"Line {number} ({line.strip()[:40]!r}) is not a cage: write the sum, "
-                    "a colon, then its cells, as in 15: r1c1 r1c2."
+                _said(
+                    N_(
+                        "Line {number} ({line}) is not a cage: write the sum, a colon, then its"
+                        " cells, as in 15: r1c1 r1c2."
+                    ),
+                    number=number,
+                    line=repr(line.strip()[:40]),
                 )
             )
             continue
@@ -322,24 +400,43 @@ def _parse_lines(text: str, geometry: Geometry) -> list[Cage]:
             cell = _cell_of(row, col, geometry)
             if cell is None:
                 errors.append(
-                    _error(f"Line {number}: {cell_match.group()} is outside the {n}x{n} grid.")
+                    _said(
+                        N_("Line {number}: {cell} is outside the {size}x{size} grid."),
+                        number=number,
+                        cell=cell_match.group(),
+                        size=n,
+                    )
                 )
             else:
                 cells.append(cell)
         leftover = _CELL.sub(" ", rest).replace(",", " ").replace(";", " ").split()
         if leftover:
             errors.append(
-                _error(
-                    f"Line {number}: {leftover[0][:20]!r} is not a cell; cells are written "
-                    "rNcM (row N, column M), as in r1c1."
+                _said(
+                    N_(
+                        "Line {number}: {text} is not a cell; cells are written rNcM (row N,"
+                        " column M), as in r1c1."
+                    ),
+                    number=number,
+                    text=repr(leftover[0][:20]),
                 )
             )
         elif not cells and not errors:
             errors.append(
-                _error(f"Line {number}: the cage with sum {match.group(1)} has no cells.")
+                _said(
+                    N_("Line {number}: the cage with sum {total} has no cells."),
+                    number=number,
+                    total=match.group(1),
+                )
             )
         if len(match.group(1)) > _SUM_DIGITS:
-            errors.append(_error(f"Line {number}: the sum {match.group(1)[:12]}... is too big."))
+            errors.append(
+                _said(
+                    N_("Line {number}: the sum {total}... is too big."),
+                    number=number,
+                    total=match.group(1)[:12],
+                )
+            )
         elif cells:
             cages.append(Cage(int(match.group(1)), tuple(sorted(cells))))
         if len(cages) > geometry.cells:
@@ -368,10 +465,15 @@ def _parse_map(text: str, geometry: Geometry) -> list[Cage]:
     if len(labels) != n_cells:
         raise InvalidPuzzle(
             [
-                _error(
-                    f"Read as a cage map, the text has {len(labels)} labels where a "
-                    f"{geometry.size}x{geometry.size} grid needs {n_cells} (one per cell), "
-                    "followed by the sums; or write one cage per line, as in 15: r1c1 r1c2."
+                _said(
+                    N_(
+                        "Read as a cage map, the text has {count} labels where a {size}x{size}"
+                        " grid needs {cells} (one per cell), followed by the sums; or write one"
+                        " cage per line, as in 15: r1c1 r1c2."
+                    ),
+                    count=len(labels),
+                    size=geometry.size,
+                    cells=n_cells,
                 )
             ]
         )
@@ -394,49 +496,61 @@ def _with_sums(order: dict[str, list[int]], sums_text: str, geometry: Geometry) 
         by_label: dict[str, int] = {}
         for label, total in named:
             if label in by_label:
-                raise InvalidPuzzle([_error(f"Cage {label!r} is given two sums.")])
+                raise InvalidPuzzle(
+                    [_said(N_("Cage {label} is given two sums."), label=repr(label))]
+                )
             by_label[label] = int(total)
         unknown = [label for label in by_label if label not in order]
         missing = [label for label in labels if label not in by_label]
         errors = []
         if unknown:
             errors.append(
-                _error(
-                    f"Sums are given for {', '.join(map(repr, unknown[:6]))}, "
-                    "which label no cell of the map."
+                _said(
+                    N_("Sums are given for {labels}, which label no cell of the map."),
+                    labels=", ".join(map(repr, unknown[:6])),
                 )
             )
         if missing:
             errors.append(
                 _error(
-                    f"The cages {', '.join(map(repr, missing[:6]))} have no sum.",
+                    words(
+                        N_("The cages {labels} have no sum."),
+                        labels=", ".join(map(repr, missing[:6])),
+                    ),
                     [c for label in missing for c in order[label]],
                 )
             )
         if errors:
             raise InvalidPuzzle(errors)
         return [Cage(by_label[label], tuple(order[label])) for label in labels]
-    words = sums_text.replace(",", " ").replace(";", " ").split()
-    bad = [w for w in words if not w.isdigit() or len(w) > 6]
+    sums = sums_text.replace(",", " ").replace(";", " ").split()
+    bad = [w for w in sums if not w.isdigit() or len(w) > 6]
     if bad:
         raise InvalidPuzzle(
             [
-                _error(
-                    f"{bad[0][:20]!r} is not a sum: after the map, give the sums as numbers "
-                    "in the order the labels first appear (15,7,...) or as A=15 B=7 ..."
+                _said(
+                    N_(
+                        "{text} is not a sum: after the map, give the sums as numbers in the"
+                        " order the labels first appear (15,7,...) or as A=15 B=7 ..."
+                    ),
+                    text=repr(bad[0][:20]),
                 )
             ]
         )
-    if len(words) != len(labels):
+    if len(sums) != len(labels):
         raise InvalidPuzzle(
             [
-                _error(
-                    f"The map has {len(labels)} cages but {len(words)} sums are given: one sum "
-                    "per cage, in the order the labels first appear."
+                _said(
+                    N_(
+                        "The map has {cages} cages but {sums} sums are given: one sum per cage,"
+                        " in the order the labels first appear."
+                    ),
+                    cages=len(labels),
+                    sums=len(sums),
                 )
             ]
         )
-    return [Cage(int(w), tuple(order[label])) for w, label in zip(words, labels, strict=True)]
+    return [Cage(int(w), tuple(order[label])) for w, label in zip(sums, labels, strict=True)]
 
 
 def format_cages(cages: Sequence[Cage], geometry: Geometry) -> str:
@@ -505,9 +619,15 @@ def from_link(text: str, geometry: Geometry) -> tuple[Cage, ...]:
     if not width or not set(cells_text) <= allowed:
         raise InvalidPuzzle(
             [
-                _error(
-                    f"The link's cages are not a map of {n_cells} labels ({LINK_LABELS[0]}-"
-                    f"{LINK_LABELS[-1]}, {_NO_CAGE_LINK} for none) followed by the sums."
+                _said(
+                    N_(
+                        "The link's cages are not a map of {cells} labels ({first}-{last},"
+                        " {none} for none) followed by the sums."
+                    ),
+                    cells=n_cells,
+                    first=LINK_LABELS[0],
+                    last=LINK_LABELS[-1],
+                    none=_NO_CAGE_LINK,
                 )
             ]
         )
@@ -523,41 +643,51 @@ def cages_from_list(items: Sequence[Mapping[str, object]], geometry: Geometry) -
     """The API's cages, ``[{"sum": 15, "cells": ["r1c1", 3]}, ...]`` (cells as ``rNcM`` names
     or 0-based indices); raises :class:`InvalidPuzzle` naming every bad cage."""
     if len(items) > geometry.cells:
-        raise InvalidPuzzle(
-            [
-                _error(
-                    f"{len(items)} cages on {geometry.cells} cells: a cage needs at least one cell."
-                )
-            ]
-        )
+        raise InvalidPuzzle([_too_many(len(items), geometry.cells)])
     cages: list[Cage] = []
     errors: list[PuzzleError] = []
     budget = 2 * geometry.cells
     for number, item in enumerate(items, start=1):
         if not isinstance(item, Mapping):
-            errors.append(_error(f'Cage {number} is not an object with "sum" and "cells".'))
+            errors.append(
+                _said(N_('Cage {number} is not an object with "sum" and "cells".'), number=number)
+            )
             continue
         total = item.get("sum")
         raw_cells = item.get("cells")
         if isinstance(total, bool) or not isinstance(total, int):
-            errors.append(_error(f'Cage {number}: "sum" must be a whole number.'))
+            errors.append(_said(N_('Cage {number}: "sum" must be a whole number.'), number=number))
             continue
         if not isinstance(raw_cells, list | tuple) or not raw_cells:
-            errors.append(_error(f'Cage {number}: "cells" must be a non-empty list of cells.'))
+            errors.append(
+                _said(
+                    N_('Cage {number}: "cells" must be a non-empty list of cells.'), number=number
+                )
+            )
             continue
         budget -= len(raw_cells)
         if budget < 0:
             raise InvalidPuzzle(
-                [_error(f"The cages list more than {2 * geometry.cells} cells in all.")]
+                [
+                    _said(
+                        N_("The cages list more than {most} cells in all."), most=2 * geometry.cells
+                    )
+                ]
             )
         cells: list[int] = []
         for raw in raw_cells:
             cell = _api_cell(raw, geometry)
             if cell is None:
                 errors.append(
-                    _error(
-                        f"Cage {number}: {str(raw)[:20]!r} is not a cell of the {geometry.size}x"
-                        f"{geometry.size} grid (rNcM, or 0 to {geometry.cells - 1})."
+                    _said(
+                        N_(
+                            "Cage {number}: {text} is not a cell of the {size}x{size} grid (rNcM,"
+                            " or 0 to {last})."
+                        ),
+                        number=number,
+                        text=repr(str(raw)[:20]),
+                        size=geometry.size,
+                        last=geometry.cells - 1,
                     )
                 )
             else:
@@ -586,11 +716,11 @@ def grid_errors(grid: Sequence[int], geometry: Geometry) -> list[PuzzleError]:
     without cages or rules (countless solutions; almost surely a slip; a killer needs none),
     equal givens in one house, givens that break a cage."""
     if not any(grid) and not geometry.cages and not geometry.rules:
-        return [PuzzleError("empty", EMPTY_GRID)]
+        return [PuzzleError("empty", EMPTY_GRID, (), Words(EMPTY_GRID))]
     return find_conflicts(grid, geometry) + (
         _given_errors(geometry, geometry.cages, grid) if geometry.cages else []
     )
 
 
 #: The words for a grid with no givens on a board without cages.
-EMPTY_GRID = "The grid is empty: enter the puzzle's givens in the grid or paste it."
+EMPTY_GRID = N_("The grid is empty: enter the puzzle's givens in the grid or paste it.")

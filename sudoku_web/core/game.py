@@ -27,11 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .board import BLANKS, Geometry, PuzzleError, find_conflicts, parse_puzzle
+from .board import BLANKS, Geometry, PuzzleError, find_conflicts, parse_puzzle, puzzle_error
 from .doctor import Diagnosis
 from .hints import Hint, hint_steps
 from .logic import Candidates, pencil_marks
 from .solver import SolveResult
+from .wording import N_, words
 
 
 @dataclass
@@ -82,11 +83,17 @@ class Entries:
     def refuse(self, cell: int, text: str) -> None:
         """Report what was typed into ``cell`` as not a symbol (nor pencil marks) of the grid."""
         geo = self.geometry
-        message = (
-            f"{geo.cell_name(cell)} holds {text[:20]!r}; type one symbol "
-            f"({geo.symbols[0]}-{geo.symbols[-1]}), or several for pencil marks."
+        message = words(
+            N_(
+                "{cell} holds {text}; type one symbol ({first}-{last}), or several for"
+                " pencil marks."
+            ),
+            cell=geo.cell_name(cell),
+            text=repr(text[:20]),
+            first=geo.symbols[0],
+            last=geo.symbols[-1],
         )
-        self.errors.append(PuzzleError("symbol", message, (cell,)))
+        self.errors.append(puzzle_error("symbol", message, (cell,)))
 
     def position(self) -> Candidates:
         """The candidates the person sees (:func:`position` of their grid and marks)."""

@@ -63,12 +63,12 @@ from .board import (
     JIGSAW_SIZES,
     Geometry,
     InvalidPuzzle,
-    PuzzleError,
     Variant,
     format_puzzle,
     jigsaw,
     neighbours,
     piece_of,
+    puzzle_error,
     region_text,
     standard,
 )
@@ -76,6 +76,7 @@ from .cage_maker import make_killer
 from .logic import GRADES, Grade, grade
 from .solver import solve
 from .variants import CLASSIC, find_variant
+from .wording import N_, Np_, counted, words
 
 # Solver guesses allowed for one uniqueness check while carving. A removal the engine cannot
 # settle within it is undone (the puzzle keeps that given), so the search stays bounded and
@@ -142,11 +143,13 @@ def geometry_of_kind(variant: str, size: int, regions: str | None = None) -> Geo
     if info.takes_regions:
         if regions is None:
             if size not in info.sizes:
-                message = (
-                    f"Jigsaw grids are {JIGSAW_SIZES.start}x{JIGSAW_SIZES.start} to "
-                    f"{JIGSAW_SIZES.stop - 1}x{JIGSAW_SIZES.stop - 1}, not {size}x{size}."
+                message = words(
+                    N_("Jigsaw grids are {low}x{low} to {high}x{high}, not {size}x{size}."),
+                    low=JIGSAW_SIZES.start,
+                    high=JIGSAW_SIZES.stop - 1,
+                    size=size,
                 )
-                raise InvalidPuzzle([PuzzleError("variant", message)])
+                raise InvalidPuzzle([puzzle_error("variant", message)])
             return None
     return info.geometry(size, regions)  # says when a map is given to another variant
 
@@ -236,13 +239,21 @@ def _nothing_found(cut: str, deadline_ms: float | None, attempts: int, caged: bo
     """Raise what stopped every attempt short of a graded puzzle."""
     if cut == "deadline":
         raise OutOfTime(f"No attempt was graded within {deadline_ms:.0f} ms.")
-    if caged:
-        message = f"No cage set with a unique solution was found in {attempts} attempts."
-        raise InvalidPuzzle([PuzzleError("cage", message)])
     # Boxed grids always fill (see solution_grid) and random maps are drawn until one
-    # fills: only a fixed jigsaw map can come here.
-    message = f"The engine found no solution grid for this region map in {attempts} tries."
-    raise InvalidPuzzle([PuzzleError("regions", message)])
+    # fills: without cages, only a fixed jigsaw map can come here.
+    forms = (
+        Np_(
+            "No cage set with a unique solution was found in {count} attempt.",
+            "No cage set with a unique solution was found in {count} attempts.",
+        )
+        if caged
+        else Np_(
+            "The engine found no solution grid for this region map in {count} try.",
+            "The engine found no solution grid for this region map in {count} tries.",
+        )
+    )
+    message = counted(forms, attempts, count=attempts)
+    raise InvalidPuzzle([puzzle_error("cage" if caged else "regions", message)])
 
 
 def _attempt(

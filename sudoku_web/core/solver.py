@@ -77,6 +77,7 @@ from .board import (
     format_puzzle,
     infer_size,
     parse_puzzle,
+    puzzle_error,
 )
 from .cage_rule import CageRule, cage_rule, clear, narrow
 from .cages import cage_errors
@@ -209,8 +210,12 @@ def solve(
             if len(grid) != geometry.cells or any(
                 type(v) is not int or not 0 <= v <= geometry.size for v in grid
             ):
-                need = f"A grid needs {geometry.cells} values from 0 to {geometry.size}."
-                raise InvalidPuzzle([PuzzleError("length", need)])
+                need = words(
+                    N_("A grid needs {cells} values from 0 to {size}."),
+                    cells=geometry.cells,
+                    size=geometry.size,
+                )
+                raise InvalidPuzzle([puzzle_error("length", need)])
         _check_parts(geometry, grid)
     except InvalidPuzzle as exc:
         return SolveResult("invalid", geometry, errors=exc.errors)

@@ -45,13 +45,13 @@ from .board import (
     Geometry,
     HouseKind,
     InvalidPuzzle,
-    PuzzleError,
     hyper,
     jigsaw,
+    puzzle_error,
     standard,
     x_sudoku,
 )
-from .wording import N_
+from .wording import N_, Words, words
 
 #: ``build(size, regions)``: the geometry of one board of the variant; raises InvalidPuzzle
 #: for a size (or region map) it does not take.
@@ -70,12 +70,16 @@ class Example:
     cages: str = ""  # their share-link spelling (core.cages.link_spelling)
 
 
+#: The word a variant's :attr:`VariantInfo.rules` draws as the shading's key.
+SHADED = N_("shaded")
+
+
 @dataclass(frozen=True)
 class VariantInfo:
     """One variant: everything the engine, the pages, the generator and the API ask about it."""
 
     key: str
-    name: str  # in sentences: "9x9 X-sudoku", "6x6 Jigsaw sudoku"
+    name: str  # in sentences: "9x9 X-sudoku", "6x6 Jigsaw sudoku" (marked for the catalog)
     short: str  # on the picker and under link previews; "" for the classic grid
     prefix: str  # share links: /<prefix>/<puzzle>
     sizes: tuple[int, ...]  # every size the engine takes
@@ -84,9 +88,10 @@ class VariantInfo:
     #: Its houses in words, as in "no row, column or box repeats a digit" (marked for the
     #: catalog: the web layer shows them in the visitor's language).
     house_list: str
-    #: The rules in words, said on the form; the odd-numbered parts are drawn as the
-    #: shading's key ("The two <shaded> diagonals ...").
-    rules: tuple[str, ...] = ()
+    #: The rules in words, said on the form: one sentence marked for the catalog, where
+    #: ``{shaded}`` stands for :data:`SHADED`, drawn as the shading's key ("The two <shaded>
+    #: diagonals ..."); "" for none.
+    rules: str = ""
     #: The picker's words for its default size ("" when they are :attr:`short`).
     picker: str = ""
     #: The form's ``?v=`` key ("" for the classic grid: plain ``/``).
@@ -120,8 +125,13 @@ class VariantInfo:
         """The board of this variant at ``size``; InvalidPuzzle when it has no such size."""
         if size not in self.sizes:
             sizes = ", ".join(f"{n}x{n}" for n in self.sizes)
-            message = f"{self.name} grids come in {sizes}; {size}x{size} is not one."
-            raise InvalidPuzzle([PuzzleError("length", message)])
+            message = words(
+                N_("{variant} grids come in {sizes}; {size}x{size} is not one."),
+                variant=Words(self.name),
+                sizes=sizes,
+                size=size,
+            )
+            raise InvalidPuzzle([puzzle_error("length", message)])
         return self.build(size, regions)
 
     @property
@@ -167,21 +177,25 @@ def _hyper(size: int, regions: str | None) -> Geometry:
 
 def _jigsaw(size: int, regions: str | None) -> Geometry:
     if not regions:
-        message = "A jigsaw puzzle needs a region map: one letter per cell, row by row."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
+        message = words(N_("A jigsaw puzzle needs a region map: one letter per cell, row by row."))
+        raise InvalidPuzzle([puzzle_error("regions", message)])
     geometry = jigsaw(regions)
     if geometry.size != size:
-        message = (
-            f"The region map is {geometry.size}x{geometry.size} but the puzzle is {size}x{size}."
+        message = words(
+            N_("The region map is {map}x{map} but the puzzle is {size}x{size}."),
+            map=geometry.size,
+            size=size,
         )
-        raise InvalidPuzzle([PuzzleError("regions", message)])
+        raise InvalidPuzzle([puzzle_error("regions", message)])
     return geometry
 
 
 def _no_regions(regions: str | None) -> None:
     if regions:
-        message = "Only jigsaw puzzles take a region map; leave it out or use variant jigsaw."
-        raise InvalidPuzzle([PuzzleError("regions", message)])
+        message = words(
+            N_("Only jigsaw puzzles take a region map; leave it out or use variant jigsaw.")
+        )
+        raise InvalidPuzzle([puzzle_error("regions", message)])
 
 
 # The 9x9 jigsaw the form opens on: a real irregular map, so the variant is recognisable at
@@ -198,7 +212,7 @@ _HARD = ("Medium", "Hard", "Fiendish", "Diabolical")
 VARIANTS: tuple[VariantInfo, ...] = (
     VariantInfo(
         "standard",
-        name="Sudoku",
+        name=N_("Sudoku"),
         short="",
         prefix="p",
         sizes=_BOXED,
@@ -246,14 +260,14 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         "x",
-        name="X-sudoku",
+        name=N_("X-sudoku"),
         short="X-sudoku",
         prefix="x",
         sizes=_BOXED,
         form_sizes=(9,),
         build=_boxed(x_sudoku),
         house_list=N_("row, column, box or main diagonal"),
-        rules=("The two ", "shaded", " diagonals are houses too: each holds every digit once."),
+        rules=N_("The two {shaded} diagonals are houses too: each holds every digit once."),
         form_key="x",
         cage_prefix="killer-x",
         shaded=frozenset({"diagonal"}),
@@ -269,18 +283,14 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         "hyper",
-        name="Hyper sudoku",
+        name=N_("Hyper sudoku"),
         short="Hyper",
         prefix="hyper",
         sizes=(9,),
         form_sizes=(9,),
         build=_hyper,
         house_list=N_("row, column, box or shaded window"),
-        rules=(
-            "The four ",
-            "shaded",
-            " 3x3 windows are houses too: each holds every digit once.",
-        ),
+        rules=N_("The four {shaded} 3x3 windows are houses too: each holds every digit once."),
         form_key="hyper",
         cage_prefix="killer-hyper",
         shaded=frozenset({"window"}),
@@ -295,16 +305,16 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         "jigsaw",
-        name="Jigsaw sudoku",
+        name=N_("Jigsaw sudoku"),
         short="Jigsaw",
         prefix="jigsaw",
         sizes=tuple(JIGSAW_SIZES),
         form_sizes=(9,),
         build=_jigsaw,
         house_list=N_("row, column or region"),
-        rules=(
+        rules=N_(
             "The thick lines mark irregular regions instead of boxes: each row, column and "
-            "region holds every digit once. Set the regions below.",
+            "region holds every digit once. Set the regions below."
         ),
         form_key="jigsaw",
         cage_prefix="killer-jigsaw",
@@ -322,16 +332,16 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         "killer",
-        name="Killer sudoku",
+        name=N_("Killer sudoku"),
         short="Killer",
         prefix="killer",
         sizes=_BOXED,
         form_sizes=(9,),
         build=_boxed(standard),
         house_list=N_("row, column or box"),
-        rules=(
+        rules=N_(
             "Each row, column and box holds every digit once, and the digits in each dashed "
-            "cage are all different and add up to its sum. Draw the cages below.",
+            "cage are all different and add up to its sum. Draw the cages below."
         ),
         form_key="killer",
         noun="sudoku",
@@ -367,8 +377,10 @@ def find_variant(name: str | None) -> VariantInfo:
     found = _BY_KEY.get(CLASSIC.key if name is None else name.strip().lower())
     if found is None:
         names = ", ".join(_BY_KEY)
-        message = f"Unknown variant {name!r}; use one of {names}."
-        raise InvalidPuzzle([PuzzleError("variant", message)])
+        message = words(
+            N_("Unknown variant {name}; use one of {names}."), name=repr(name), names=names
+        )
+        raise InvalidPuzzle([puzzle_error("variant", message)])
     return found
 
 

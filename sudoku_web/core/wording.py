@@ -52,6 +52,8 @@ class Words:
     plural: str = ""
     count: int = 1
     capital: bool = False
+    #: The words are a sentence said as a clause: its closing full stop is left out.
+    clause: bool = False
 
     def english(self) -> str:
         """The sentence in English: the template filled with the values' English."""
@@ -103,9 +105,29 @@ def counted(forms: tuple[str, str], number: int, /, **values: Value) -> Words:
     return Words(forms[0], tuple(values.items()), forms[1], number)
 
 
+def capital(value: Words) -> Words:
+    """``value`` opening a sentence: written with a capital first letter in every language."""
+    return Words(value.template, value.values, value.plural, value.count, True, value.clause)
+
+
+def clause(value: Words) -> Words:
+    """The sentence ``value`` said as a clause of another: without its closing full stop (in
+    any language)."""
+    return Words(value.template, value.values, value.plural, value.count, value.capital, True)
+
+
 def listing(items: Iterable[Value], joint: Joint = "and") -> Listing:
     """A :class:`Listing` of ``items`` in their order."""
     return Listing(tuple(items), joint)
+
+
+def abridged(items: Sequence[Value], shown: int) -> Listing:
+    """``items`` as a list of at most ``shown`` of them, then how many more: ``a, b and 3
+    more``."""
+    if len(items) <= shown:
+        return listing(items)
+    more = len(items) - shown
+    return listing([*items[:shown], words(N_("{count} more"), count=more)])
 
 
 def say(value: Value, gettext: Gettext, ngettext: Ngettext, number: Number = str) -> str:
@@ -126,6 +148,8 @@ def say(value: Value, gettext: Gettext, ngettext: Ngettext, number: Number = str
         template = template.format_map(
             {k: say(v, gettext, ngettext, number) for k, v in value.values}
         )
+    if value.clause:
+        template = template.rstrip(".。")
     return template[:1].upper() + template[1:] if value.capital else template
 
 

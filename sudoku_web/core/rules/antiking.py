@@ -16,9 +16,9 @@ class AntiKing(ApartDiffer):
     """No two cells that touch (a king's move) hold the same digit."""
 
     KEY = "ki"
-    NAME = "anti-king"
+    NAME = N_("anti-king")
     FPUZZLES = ("antiking",)
-    WORDS = "Anti-king: cells that touch, even diagonally, never hold the same digit."
+    WORDS = N_("Anti-king: cells that touch, even diagonally, never hold the same digit.")
     REASON = N_("anti-king: cells that touch, even diagonally, never hold the same digit")
     STEPS = KING
     STEP = N_("Anti-king")

@@ -16,9 +16,9 @@ class AntiKnight(ApartDiffer):
     """No two cells a knight's move apart hold the same digit."""
 
     KEY = "kn"
-    NAME = "anti-knight"
+    NAME = N_("anti-knight")
     FPUZZLES = ("antiknight",)
-    WORDS = "Anti-knight: cells a chess knight's move apart never hold the same digit."
+    WORDS = N_("Anti-knight: cells a chess knight's move apart never hold the same digit.")
     REASON = N_("anti-knight: cells a chess knight's move apart never hold the same digit")
     STEPS = KNIGHT
     STEP = N_("Anti-knight")

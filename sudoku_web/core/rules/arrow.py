@@ -15,7 +15,7 @@ from itertools import product
 from typing import Any
 
 from ..board import Geometry, PuzzleError
-from ..wording import Words, words
+from ..wording import Words, capital, words
 from . import sums
 from .base import (
     N_,
@@ -25,7 +25,6 @@ from .base import (
     Propagator,
     Reading,
     Rule,
-    RuleError,
     cells_token,
     digits,
     fp_cells,
@@ -37,6 +36,7 @@ from .base import (
     parse_cells,
     path_errors,
     problem,
+    refused,
 )
 
 MAX_PILL = 3
@@ -47,9 +47,9 @@ class Arrow(Rule):
     """A bulb (its cells in reading order) and the line drawn from it."""
 
     KEY = "ar"
-    NAME = "arrow"
+    NAME = N_("arrow")
     FPUZZLES = ("arrow",)
-    WORDS = (
+    WORDS = N_(
         "Digits on an arrow add up to the number in its circle; a circle of two or three "
         "cells reads them as one number, left to right and top to bottom."
     )
@@ -89,39 +89,53 @@ class Arrow(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 2:
-            raise RuleError([problem("An arrow is ar_, its bulb's cells, then _ and its line.")])
-        bulb = tuple(sorted(parse_cells(args[0], size, "arrow bulb")))
-        return cls(bulb, parse_cells(args[1], size, "arrow line"))
+            raise refused(N_("An arrow is ar_, its bulb's cells, then _ and its line."))
+        bulb = tuple(sorted(parse_cells(args[0], size, words(N_("arrow bulb")))))
+        return cls(bulb, parse_cells(args[1], size, words(N_("arrow line"))))
 
     def spell(self, size: int) -> str:
         return f"{cells_token(self.bulb, size)}_{cells_token(self.line, size)}"
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
-        where = f"arrow from {geometry.cell_name(self.bulb[0])}"
+        where = words(N_("the arrow from {cell}"), cell=geometry.cell_name(self.bulb[0]))
+        arrow = capital(where)
         out: list[PuzzleError] = []
         if len(self.bulb) > MAX_PILL or len(set(self.bulb)) != len(self.bulb):
-            out.append(
-                problem(f"The {where} has a bulb of {len(self.bulb)} cells; at most 3.", self.bulb)
+            said = words(
+                N_("{arrow} has a bulb of {count} cells; at most 3."),
+                arrow=arrow,
+                count=len(self.bulb),
             )
+            out.append(problem(said, self.bulb))
             return out
         if len(self.bulb) > 1 and geometry.size > 9:
-            out.append(
-                problem(
-                    f"The {where} has a bulb of {len(self.bulb)} cells, read as a number; "
-                    "that needs digits 1-9, not a grid larger than 9x9.",
-                    self.bulb,
-                )
+            said = words(
+                N_(
+                    "{arrow} has a bulb of {count} cells, read as a number; that needs digits"
+                    " 1-9, not a grid larger than 9x9."
+                ),
+                arrow=arrow,
+                count=len(self.bulb),
             )
+            out.append(problem(said, self.bulb))
         out.extend(path_errors(self.line, geometry, where))
         shaft = self.shaft
         if not shaft:
-            out.append(problem(f"The {where} has no cell on its line.", self.bulb))
+            said = words(N_("{arrow} has no cell on its line."), arrow=arrow)
+            out.append(problem(said, self.bulb))
         largest = int(str(geometry.size) * len(self.bulb)) if geometry.size <= 9 else geometry.size
         if len(shaft) > largest:
             out.append(
                 problem(
-                    f"The {where} has {len(shaft)} cells on its line ({names(shaft, geometry)}): "
-                    f"their sum is at least {len(shaft)}, more than its bulb can show.",
+                    words(
+                        N_(
+                            "{arrow} has {count} cells on its line ({cells}): their sum is at"
+                            " least {count}, more than its bulb can show."
+                        ),
+                        arrow=arrow,
+                        count=len(shaft),
+                        cells=names(shaft, geometry),
+                    ),
                     shaft,
                 )
             )
@@ -161,10 +175,14 @@ class Arrow(Rule):
             high=str(sum(digits(masks[c])[-1] for c in shaft)),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        bulb = names(self.bulb, geometry)
-        reads = " (read as one number)" if len(self.bulb) > 1 else ""
-        return f"Arrow: {names(self.shaft, geometry)} add up to the bulb {bulb}{reads}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Arrow: {cells} add up to the bulb {bulb} (read as one number).")
+            if len(self.bulb) > 1
+            else N_("Arrow: {cells} add up to the bulb {bulb}."),
+            cells=names(self.shaft, geometry),
+            bulb=names(self.bulb, geometry),
+        )
 
 
 def _number(values: Sequence[int]) -> int:

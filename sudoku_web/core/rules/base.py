@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Literal
 
 from ..board import Cage, Geometry, House, InvalidPuzzle, PuzzleError
 from ..wording import N_ as N_  # the kinds mark their step names with it
-from ..wording import Value, Words, listing, words
+from ..wording import Np_, Value, Words, capital, clause, counted, listing, words
 
 # A propagator narrows candidate masks in place; True when it removed something. What it
 # removes is decided by the masks of the cells it reads when every cell is full (it may
@@ -57,9 +57,16 @@ class RuleError(InvalidPuzzle):
     (an :class:`~sudoku_web.core.board.InvalidPuzzle`: callers answer it the same way)."""
 
 
-def problem(message: str, cells: Iterable[int] = ()) -> PuzzleError:
-    """A :class:`PuzzleError` of code ``"rule"`` naming ``cells`` (each once)."""
-    return PuzzleError("rule", message, tuple(dict.fromkeys(cells)))
+def problem(said: Words, cells: Iterable[int] = ()) -> PuzzleError:
+    """A :class:`PuzzleError` of code ``"rule"`` said by ``said`` (its English the error's
+    ``message``), naming ``cells`` (each once)."""
+    return PuzzleError("rule", said.english(), tuple(dict.fromkeys(cells)), said)
+
+
+def refused(template: str, /, **values: Value) -> RuleError:
+    """A :class:`RuleError` of one problem naming no cells: ``template`` (marked with ``N_``)
+    filled with ``values``."""
+    return RuleError([problem(words(template, **values))])
 
 
 @dataclass(frozen=True)
@@ -156,7 +163,7 @@ class Drawing:
     clues: tuple[Clue, ...] = ()
     shaded: tuple[Shade, ...] = ()
     outlines: tuple[Outline, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Words, ...] = ()
 
     def __add__(self, other: Drawing) -> Drawing:
         return Drawing(
@@ -276,9 +283,9 @@ class Rule:
         """What to draw for this rule."""
         return Drawing()
 
-    def describe(self, geometry: Geometry) -> str:
-        """This rule in words, naming its cells."""
-        return self.WORDS
+    def describe(self, geometry: Geometry) -> Words:
+        """This rule in words, naming its cells (a sentence)."""
+        return Words(self.WORDS)
 
     # explanation
     def cells_read(self, geometry: Geometry) -> tuple[int, ...]:
@@ -317,7 +324,7 @@ class Rule:
         """Why the rule removes ``removed`` (cell -> lost digits as a mask) from ``masks``:
         a clause naming the rule, which the step's sentence goes on from."""
         return words(
-            N_("{rule}: no other digit there fits it"), rule=self.describe(geometry).rstrip(".")
+            N_("{rule}: no other digit there fits it"), rule=clause(self.describe(geometry))
         )
 
     # parts of the board
@@ -350,7 +357,7 @@ COORDS = "123456789abcdefghijklmnopqrstuvwxyz"
 def fp_position(text: object) -> tuple[int, int]:
     """``"R4C7"`` as 0-based (row, col), which may lie outside the grid (``R0C3``)."""
     if not isinstance(text, str) or not (m := _FP_CELL.fullmatch(text.strip())):
-        raise RuleError([problem(f"{text!r} is not a cell name like R4C7.")])
+        raise refused(N_("{text} is not a cell name like R4C7."), text=repr(text))
     return int(m[1]) - 1, int(m[2]) - 1
 
 
@@ -358,7 +365,7 @@ def fp_cell(text: object, size: int) -> int:
     """``"R4C7"`` as a cell index of a board of ``size`` (raises outside it)."""
     row, col = fp_position(text)
     if not (0 <= row < size and 0 <= col < size):
-        raise RuleError([problem(f"{text} is outside the {size}x{size} grid.")])
+        raise refused(N_("{cell} is outside the {size}x{size} grid."), cell=str(text), size=size)
     return row * size + col
 
 
@@ -371,14 +378,14 @@ def fp_name(cell: int, size: int) -> str:
 def fp_cells(items: object, size: int) -> tuple[int, ...]:
     """A list of f-puzzles cell names as cell indices."""
     if not isinstance(items, list) or not items:
-        raise RuleError([problem("A rule lists no cells.")])
+        raise refused(N_("A rule lists no cells."))
     return tuple(fp_cell(item, size) for item in items)
 
 
 def fp_items(value: object, name: str) -> list[Mapping[str, Any]]:
     """An f-puzzles field that is a list of objects."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise RuleError([problem(f"The f-puzzles field {name!r} is not a list of objects.")])
+        raise refused(N_("The f-puzzles field {name} is not a list of objects."), name=repr(name))
     return value
 
 
@@ -386,20 +393,22 @@ def fp_lines(item: Mapping[str, Any], size: int) -> list[tuple[int, ...]]:
     """The ``lines`` of an f-puzzles line element, as cell tuples."""
     lines = item.get("lines")
     if not isinstance(lines, list) or not lines:
-        raise RuleError([problem("A line element has no lines.")])
+        raise refused(N_("A line element has no lines."))
     return [fp_cells(line, size) for line in lines]
 
 
-def fp_number(value: object, what: str) -> int | None:
+def fp_number(value: object, what: Value) -> int | None:
     """An f-puzzles number given as text or int ("" or missing: None)."""
     if value is None or value == "":
         return None
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise RuleError([problem(f"{what} has the value {value!r}, not a whole number.")]) from None
+        raise refused(
+            N_("{what} has the value {value}, not a whole number."), what=what, value=repr(value)
+        ) from None
     if not -10_000 <= number <= 10_000:
-        raise RuleError([problem(f"{what} has the value {number}, too large.")])
+        raise refused(N_("{what} has the value {value}, too large."), what=what, value=str(number))
     return number
 
 
@@ -414,27 +423,33 @@ def cells_token(cells: Iterable[int], size: int) -> str:
     return "".join(cell_token(c, size) for c in cells)
 
 
-def parse_cells(text: str, size: int, what: str) -> tuple[int, ...]:
+def parse_cells(text: str, size: int, what: Value) -> tuple[int, ...]:
     """Cells from our spelling (pairs of characters); raises naming ``what``."""
     if not text or len(text) % 2:
-        raise RuleError(
-            [problem(f"{what}: {text!r} is not a list of cells (two characters each).")]
+        raise refused(
+            N_("{what}: {text} is not a list of cells (two characters each)."),
+            what=what,
+            text=repr(text),
         )
     out = []
     for i in range(0, len(text), 2):
         row, col = COORDS.find(text[i]), COORDS.find(text[i + 1])
         if not (0 <= row < size and 0 <= col < size):
-            raise RuleError([problem(f"{what}: {text[i : i + 2]!r} is not a cell of this grid.")])
+            raise refused(
+                N_("{what}: {text} is not a cell of this grid."),
+                what=what,
+                text=repr(text[i : i + 2]),
+            )
         out.append(row * size + col)
     return tuple(out)
 
 
-def parse_number(text: str, what: str) -> int:
+def parse_number(text: str, what: Value) -> int:
     """A whole number of our spelling (``m`` for minus)."""
     negative = text.startswith("m")
     digits = text[1:] if negative else text
     if not digits.isdigit() or len(digits) > 5:
-        raise RuleError([problem(f"{what}: {text!r} is not a number.")])
+        raise refused(N_("{what}: {text} is not a number."), what=what, text=repr(text))
     return -int(digits) if negative else int(digits)
 
 
@@ -443,26 +458,47 @@ def number_token(value: int) -> str:
     return f"m{-value}" if value < 0 else str(value)
 
 
-def names(cells: Iterable[int], geometry: Geometry, shown: int = 6) -> str:
-    """Cell names for a message, at most ``shown`` of them then "...": ``r1c1, r1c2``."""
+def names(cells: Iterable[int], geometry: Geometry, shown: int = 6) -> Value:
+    """Cell names for a message, at most ``shown`` of them then "...": ``r1c1, r1c2``, or
+    ``r1c1, ... r1c6 ... (9 cells)`` (words: the count is said in the language)."""
     cells = list(cells)
     text = ", ".join(geometry.cell_name(c) for c in cells[:shown])
-    return text + (f" ... ({len(cells)} cells)" if len(cells) > shown else "")
+    if len(cells) <= shown:
+        return text
+    return counted(
+        Np_("{cells} ... ({count} cell)", "{cells} ... ({count} cells)"),
+        len(cells),
+        cells=text,
+        count=len(cells),
+    )
 
 
-def path_errors(cells: Sequence[int], geometry: Geometry, what: str) -> list[PuzzleError]:
+def path_errors(cells: Sequence[int], geometry: Geometry, what: Words) -> list[PuzzleError]:
     """A line's problems: a cell twice, or a step that is not to a neighbour (8 ways)."""
     out = []
     if len(set(cells)) != len(cells):
         twice = sorted({c for c in cells if cells.count(c) > 1})
-        out.append(problem(f"The {what} passes {names(twice, geometry)} twice.", twice))
+        out.append(
+            problem(
+                words(
+                    N_("{line} passes {cells} twice."),
+                    line=capital(what),
+                    cells=names(twice, geometry),
+                ),
+                twice,
+            )
+        )
     n = geometry.size
     for a, b in zip(cells, cells[1:], strict=False):
         if max(abs(a // n - b // n), abs(a % n - b % n)) != 1:
             out.append(
                 problem(
-                    f"The {what} jumps from {geometry.cell_name(a)} to {geometry.cell_name(b)}, "
-                    "which do not touch.",
+                    words(
+                        N_("{line} jumps from {first} to {second}, which do not touch."),
+                        line=capital(what),
+                        first=geometry.cell_name(a),
+                        second=geometry.cell_name(b),
+                    ),
                     (a, b),
                 )
             )
@@ -527,14 +563,16 @@ def mask_words(mask: int) -> Value:
 def global_flag(name: str, value: object) -> bool:
     """An f-puzzles global rule's flag (``true``/``false``)."""
     if not isinstance(value, bool):
-        raise RuleError([problem(f"The f-puzzles field {name!r} is not true or false.")])
+        raise refused(N_("The f-puzzles field {name} is not true or false."), name=repr(name))
     return value
 
 
 def no_parts(args: list[str], key: str) -> None:
     """A global rule's spelling has no parts."""
     if args:
-        raise RuleError([problem(f"The rule {key} takes no cells, not {'_'.join(args)!r}.")])
+        raise refused(
+            N_("The rule {key} takes no cells, not {parts}."), key=key, parts=repr("_".join(args))
+        )
 
 
 class GlobalRule(Rule):
@@ -568,6 +606,9 @@ class LineRule(Rule):
 
     cells: tuple[int, ...]
     MIN_CELLS: ClassVar[int] = 2
+    #: The line named by its first cell, as a sentence's subject: ``the renban line from
+    #: {cell}`` (marked with ``N_``).
+    WHERE: ClassVar[str]
     COLOUR: ClassVar[Colour]
     STYLE: ClassVar[LineStyle] = "thick"
 
@@ -584,20 +625,23 @@ class LineRule(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 1:
-            raise RuleError([problem(f"A {cls.NAME} is {cls.KEY}_ and its cells in order.")])
-        return cls(parse_cells(args[0], size, cls.NAME))
+            raise refused(
+                N_("A {rule} is {key}_ and its cells in order."), rule=Words(cls.NAME), key=cls.KEY
+            )
+        return cls(parse_cells(args[0], size, Words(cls.NAME)))
 
     def spell(self, size: int) -> str:
         return cells_token(self.cells, size)
 
-    def where(self, geometry: Geometry) -> str:
-        """``the renban from r1c1``."""
-        return f"{self.NAME} from {geometry.cell_name(self.cells[0])}"
+    def where(self, geometry: Geometry) -> Words:
+        """``the renban line from r1c1`` (the kind's :attr:`WHERE`)."""
+        return words(self.WHERE, cell=geometry.cell_name(self.cells[0]))
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         out = path_errors(self.cells, geometry, self.where(geometry))
         if len(self.cells) < self.MIN_CELLS:
-            out.append(problem(f"The {self.where(geometry)} is too short.", self.cells))
+            said = words(N_("{line} is too short."), line=capital(self.where(geometry)))
+            out.append(problem(said, self.cells))
         return out
 
     def drawing(self, geometry: Geometry) -> Drawing:

@@ -12,7 +12,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 
 from ..board import BOX_SHAPES, Geometry, PuzzleError, jigsaw, region_text, standard, x_sudoku
-from .base import MAX_RULE_CELLS, MAX_RULES, Drawing, Rule, RuleError, problem
+from ..wording import N_, Words, words
+from .base import MAX_RULE_CELLS, MAX_RULES, Drawing, Rule, RuleError, problem, refused
 from .registry import KINDS
 from .spelling import canonical
 
@@ -41,7 +42,9 @@ def houses_board(size: int, regions: Sequence[int] | None = None) -> Geometry:
         if size in BOX_SHAPES:
             return standard(size)
         if default is None:
-            raise RuleError([problem(f"A {size}x{size} grid has no boxes: it needs a region map.")])
+            raise refused(
+                N_("A {size}x{size} grid has no boxes: it needs a region map."), size=size
+            )
         regions = default
     return jigsaw(region_text(regions))
 
@@ -61,7 +64,9 @@ def attach(board: Geometry, rules: Iterable[Rule]) -> Geometry:
     size = board.size
     ordered = canonical(rules, size)
     if len(ordered) > MAX_RULES:
-        raise RuleError([problem(f"The puzzle has {len(ordered)} rules; at most {MAX_RULES}.")])
+        raise refused(
+            N_("The puzzle has {count} rules; at most {most}."), count=len(ordered), most=MAX_RULES
+        )
     base = board.base
     extra = []
     for rule in ordered:
@@ -88,7 +93,12 @@ def rule_errors(geometry: Geometry) -> list[PuzzleError]:
         out.extend(rule.errors(geometry))
         total += len(getattr(rule, "cells", ()))
     if total > MAX_RULE_CELLS:
-        out.append(problem(f"The rules cover {total} cells in all; at most {MAX_RULE_CELLS}."))
+        said = words(
+            N_("The rules cover {count} cells in all; at most {most}."),
+            count=total,
+            most=MAX_RULE_CELLS,
+        )
+        out.append(problem(said))
     return out
 
 
@@ -100,11 +110,13 @@ def drawing(geometry: Geometry) -> Drawing:
     return out
 
 
-def rules_in_words(geometry: Geometry) -> list[str]:
+def rules_in_words(geometry: Geometry) -> list[Words]:
     """The board's rules in words: each kind's rule once, in the order of the registry."""
     seen: list[type[Rule]] = []
     for rule in geometry.rules:
         if type(rule) not in seen:
             seen.append(type(rule))
     order = {kind: i for i, kind in enumerate(KINDS)}
-    return [kind.WORDS for kind in sorted(seen, key=lambda kind: order.get(kind, len(order)))]
+    return [
+        Words(kind.WORDS) for kind in sorted(seen, key=lambda kind: order.get(kind, len(order)))
+    ]

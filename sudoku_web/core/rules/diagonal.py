@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, House
-from .base import Drawing, Line, Reading, Rule, RuleError, global_flag, problem
+from ..wording import N_, Words
+from .base import Drawing, Line, Reading, Rule, global_flag, refused
 
 _FIELD = {"p": "diagonal+", "m": "diagonal-"}
 
@@ -21,9 +22,9 @@ class MainDiagonal(Rule):
     """The positive (``p``) or negative (``m``) main diagonal as a house."""
 
     KEY = "dg"
-    NAME = "diagonal"
+    NAME = N_("diagonal")
     FPUZZLES = ("diagonal+", "diagonal-")
-    WORDS = "Digits do not repeat on a marked diagonal."
+    WORDS = N_("Digits do not repeat on a marked diagonal.")
 
     slope: Literal["p", "m"]
 
@@ -39,7 +40,7 @@ class MainDiagonal(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if args not in (["p"], ["m"]):
-            raise RuleError([problem("A diagonal is dg_p (bottom left to top right) or dg_m.")])
+            raise refused(N_("A diagonal is dg_p (bottom left to top right) or dg_m."))
         return cls("p" if args == ["p"] else "m")
 
     def spell(self, size: int) -> str:
@@ -63,6 +64,9 @@ class MainDiagonal(Rule):
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(lines=(Line(self.cells_on(geometry.size), "blue", "dashed"),))
 
-    def describe(self, geometry: Geometry) -> str:
-        which = "bottom left to top right" if self.slope == "p" else "top left to bottom right"
-        return f"Digits do not repeat on the diagonal from {which}."
+    def describe(self, geometry: Geometry) -> Words:
+        return Words(
+            N_("Digits do not repeat on the diagonal from bottom left to top right.")
+            if self.slope == "p"
+            else N_("Digits do not repeat on the diagonal from top left to bottom right.")
+        )

@@ -42,11 +42,11 @@ _META = frozenset(
 # f-puzzles options that do not change the puzzle.
 _OPTIONS = frozenset({"disabledlogic", "truecandidatesoptions", "successMessage"})
 _COSMETIC = {
-    "line": "plain lines",
-    "circle": "circles",
-    "rectangle": "rectangles",
-    "text": "text",
-    "cage": "cosmetic cages",
+    "line": N_("plain lines"),
+    "circle": N_("circles"),
+    "rectangle": N_("rectangles"),
+    "text": N_("text"),
+    "cage": N_("cosmetic cages"),
 }
 # Constraints f-puzzles has that no rule kind here reads, in words for the refusal.
 _UNKNOWN_WORDS = {
@@ -78,7 +78,7 @@ class Imported:
     givens: tuple[int, ...]
     title: str = ""
     author: str = ""
-    ignored: tuple[str, ...] = ()  # sentences: cosmetic elements not drawn
+    ignored: tuple[Words, ...] = ()  # sentences: cosmetic elements not drawn
 
     @property
     def puzzle(self) -> str:
@@ -135,7 +135,13 @@ def read(data: object) -> Imported:
         raise RuleError(errors)
     geometry = build(size, rules, regions)
     notes = tuple(
-        f"This puzzle's {what} are decoration; they were not drawn and carry no rule here."
+        words(
+            N_(
+                "This puzzle's {elements} are decoration; they were not drawn and carry"
+                " no rule here."
+            ),
+            elements=Words(what),
+        )
         for what in ignored
     )
     title = data.get("title")

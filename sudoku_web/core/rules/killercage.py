@@ -24,7 +24,6 @@ from .base import (
     Reading,
     Relation,
     Rule,
-    RuleError,
     cells_token,
     fp_cells,
     fp_items,
@@ -34,6 +33,7 @@ from .base import (
     parse_cells,
     parse_number,
     problem,
+    refused,
 )
 from .needed import confine
 from .pairs import differ, narrow_pairs, pair_deduction, unseen
@@ -44,9 +44,9 @@ class KillerCage(Rule):
     """Cells (ascending) with different digits adding up to ``total`` (None: any)."""
 
     KEY = "kc"
-    NAME = "killer cage"
+    NAME = N_("killer cage")
     FPUZZLES = ("killercage",)
-    WORDS = (
+    WORDS = N_(
         "Digits in a cage are all different and add up to the small number in its corner, "
         "when it has one."
     )
@@ -61,7 +61,7 @@ class KillerCage(Rule):
         out: list[Rule] = []
         for item in fp_items(value, name):
             cells = tuple(sorted(set(fp_cells(item.get("cells"), reading.size))))
-            out.append(cls(cells, fp_number(item.get("value"), "A killer cage")))
+            out.append(cls(cells, fp_number(item.get("value"), words(N_("A killer cage")))))
         return out
 
     def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
@@ -73,9 +73,9 @@ class KillerCage(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) not in (1, 2):
-            raise RuleError([problem("A killer cage is kc_, its cells, and _total if it has one.")])
-        cells = tuple(sorted(set(parse_cells(args[0], size, "killer cage"))))
-        total = parse_number(args[1], "killer cage") if len(args) == 2 else None
+            raise refused(N_("A killer cage is kc_, its cells, and _total if it has one."))
+        cells = tuple(sorted(set(parse_cells(args[0], size, Words(cls.NAME)))))
+        total = parse_number(args[1], Words(cls.NAME)) if len(args) == 2 else None
         return cls(cells, total)
 
     def spell(self, size: int) -> str:
@@ -88,9 +88,14 @@ class KillerCage(Rule):
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         # A cage with a total is checked with the board's cages (cages.cage_errors).
         if self.total is None and len(self.cells) > geometry.size:
-            message = (
-                f"The killer cage {names(self.cells, geometry)} has {len(self.cells)} cells; "
-                f"different digits cannot fill more than {geometry.size}."
+            message = words(
+                N_(
+                    "The killer cage {cells} has {count} cells; different digits cannot fill"
+                    " more than {size}."
+                ),
+                cells=names(self.cells, geometry),
+                count=len(self.cells),
+                size=geometry.size,
             )
             return [problem(message, self.cells)]
         return []
@@ -141,6 +146,12 @@ class KillerCage(Rule):
             N_("no digit repeats in the killer cage {cells}"), cells=names(self.cells, geometry)
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        sums = "" if self.total is None else f", adding up to {self.total}"
-        return f"Killer cage {names(self.cells, geometry)}: different digits{sums}."
+    def describe(self, geometry: Geometry) -> Words:
+        cells = names(self.cells, geometry)
+        if self.total is None:
+            return words(N_("Killer cage {cells}: different digits."), cells=cells)
+        return words(
+            N_("Killer cage {cells}: different digits, adding up to {total}."),
+            cells=cells,
+            total=self.total,
+        )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
-from ..wording import Words, words
+from ..wording import Words, capital, words
 from .base import (
     N_,
     Dot,
@@ -22,7 +22,6 @@ from .base import (
     Reading,
     Relation,
     Rule,
-    RuleError,
     cells_token,
     fp_cells,
     fp_items,
@@ -32,6 +31,7 @@ from .base import (
     parse_cells,
     parse_number,
     problem,
+    refused,
 )
 from .pairs import PairRule, pair_reason, table
 
@@ -51,9 +51,9 @@ class Kropki(PairRule):
     """A white (difference) or black (ratio) dot between two neighbours."""
 
     KEY = "kr"
-    NAME = "kropki dot"
+    NAME = N_("kropki dot")
     FPUZZLES = ("difference", "ratio")
-    WORDS = (
+    WORDS = N_(
         "Digits joined by a white dot differ by its value (1 unless shown); digits joined by a "
         "black dot are in the ratio of its value (2 unless shown): one is that many times the "
         "other."
@@ -72,8 +72,8 @@ class Kropki(PairRule):
         for item in fp_items(value, name):
             a, b, *rest = fp_cells(item.get("cells"), reading.size) + (-1,)
             if rest != [-1]:
-                raise RuleError([problem(f"A {name} dot must join exactly two cells.")])
-            number = fp_number(item.get("value"), f"A {name} dot")
+                raise refused(N_("A {field} dot must join exactly two cells."), field=name)
+            number = fp_number(item.get("value"), words(N_("A {field} dot"), field=name))
             cells = (min(a, b), max(a, b))
             out.append(cls(colour, cells, DEFAULT[colour] if number is None else number))
         return out
@@ -87,12 +87,12 @@ class Kropki(PairRule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) not in (2, 3) or args[0] not in DEFAULT:
-            raise RuleError([problem("A kropki dot is kr_w_ or kr_b_, two cells, and _value.")])
+            raise refused(N_("A kropki dot is kr_w_ or kr_b_, two cells, and _value."))
         colour: Literal["w", "b"] = "w" if args[0] == "w" else "b"
-        cells = parse_cells(args[1], size, "kropki dot")
+        cells = parse_cells(args[1], size, Words(cls.NAME))
         if len(cells) != 2:
-            raise RuleError([problem("A kropki dot joins exactly two cells.")])
-        value = parse_number(args[2], "kropki dot") if len(args) == 3 else DEFAULT[colour]
+            raise refused(N_("A kropki dot joins exactly two cells."))
+        value = parse_number(args[2], Words(cls.NAME)) if len(args) == 3 else DEFAULT[colour]
         return cls(colour, (min(cells), max(cells)), value)
 
     def spell(self, size: int) -> str:
@@ -103,12 +103,20 @@ class Kropki(PairRule):
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         a, b = self.cells
-        where = f"{self._words()} between {geometry.cell_name(a)} and {geometry.cell_name(b)}"
+        where = words(
+            N_("the white dot between {first} and {second}")
+            if self.colour == "w"
+            else N_("the black dot between {first} and {second}"),
+            first=geometry.cell_name(a),
+            second=geometry.cell_name(b),
+        )
         out = []
         if a == b or not orthogonal(a, b, geometry.size):
-            out.append(problem(f"The {where} joins cells that do not share an edge.", self.cells))
+            said = words(N_("{mark} joins cells that do not share an edge."), mark=capital(where))
+            out.append(problem(said, self.cells))
         if self.value < (0 if self.colour == "w" else 1) or self.value >= geometry.size * 2:
-            out.append(problem(f"The {where} has the value {self.value}.", self.cells))
+            said = words(N_("{mark} has the value {value}."), mark=capital(where), value=self.value)
+            out.append(problem(said, self.cells))
         return out
 
     def relation(self, geometry: Geometry) -> Relation:
@@ -138,8 +146,18 @@ class Kropki(PairRule):
     def _words(self) -> str:
         return "white dot" if self.colour == "w" else "black dot"
 
-    def describe(self, geometry: Geometry) -> str:
+    def describe(self, geometry: Geometry) -> Words:
         a, b = (geometry.cell_name(c) for c in self.cells)
         if self.colour == "w":
-            return f"White dot: {a} and {b} differ by {self.value}."
-        return f"Black dot: one of {a} and {b} is {self.value} times the other."
+            return words(
+                N_("White dot: {first} and {second} differ by {value}."),
+                first=a,
+                second=b,
+                value=self.value,
+            )
+        return words(
+            N_("Black dot: one of {first} and {second} is {value} times the other."),
+            first=a,
+            second=b,
+            value=self.value,
+        )

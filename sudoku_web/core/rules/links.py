@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 
 from ..board import Geometry, infer_size, jigsaw, region_text
-from .base import RuleError, problem
+from ..wording import N_
+from .base import refused
 from .board import build, default_regions
 from .spelling import parse, spell
 
@@ -57,6 +58,6 @@ def board(givens: str, rules: str, regions: str | None) -> Geometry:
     (an InvalidPuzzle) naming what is wrong."""
     size = jigsaw(regions).size if regions else infer_size(link_givens(givens))
     if size is None:
-        raise RuleError([problem(f"{len(givens)} cells is not a square grid of 4x4 to 16x16.")])
+        raise refused(N_("{count} cells is not a square grid of 4x4 to 16x16."), count=len(givens))
     region_map = jigsaw(regions).regions if regions else None
     return build(size, parse("" if rules == NONE else rules, size), region_map)

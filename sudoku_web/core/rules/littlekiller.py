@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Geometry, PuzzleError
-from ..wording import Words, words
+from ..wording import Np_, Words, counted, words
 from . import sums
 from .base import (
     COORDS,
@@ -24,7 +24,6 @@ from .base import (
     Propagator,
     Reading,
     Rule,
-    RuleError,
     fp_items,
     fp_name,
     fp_number,
@@ -33,6 +32,7 @@ from .base import (
     names,
     parse_number,
     problem,
+    refused,
 )
 
 STEPS = {"ul": (-1, -1), "ur": (-1, 1), "dl": (1, -1), "dr": (1, 1)}
@@ -44,9 +44,9 @@ class LittleKiller(Rule):
     """A clue at ``at`` (outside the grid) summing the diagonal it points along."""
 
     KEY = "lk"
-    NAME = "little killer clue"
+    NAME = N_("little killer clue")
     FPUZZLES = ("littlekillersum",)
-    WORDS = (
+    WORDS = N_(
         "A number outside the grid with an arrow gives the sum of the digits on that "
         "diagonal; digits may repeat."
     )
@@ -62,12 +62,14 @@ class LittleKiller(Rule):
     def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
         out: list[Rule] = []
         for item in fp_items(value, name):
-            total = fp_number(item.get("value"), "A little killer clue")
+            total = fp_number(item.get("value"), words(N_("A little killer clue")))
             if total is None:
                 continue  # a clue without a number says nothing
             direction = str(item.get("direction", "")).lower()
             if direction not in STEPS:
-                raise RuleError([problem(f"A little killer clue points {direction!r}.")])
+                raise refused(
+                    N_("A little killer clue points {direction}."), direction=repr(direction)
+                )
             out.append(cls(fp_position(item.get("cell")), direction, total))
         return out
 
@@ -85,11 +87,9 @@ class LittleKiller(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 3 or len(args[0]) != 2 or args[1] not in STEPS:
-            raise RuleError(
-                [problem("A little killer clue is lk_, its place, _ul/ur/dl/dr, _total.")]
-            )
+            raise refused(N_("A little killer clue is lk_, its place, _ul/ur/dl/dr, _total."))
         row, col = (_PLACES.find(ch) - 1 for ch in args[0])
-        return cls((row, col), args[1], parse_number(args[2], "little killer clue"))
+        return cls((row, col), args[1], parse_number(args[2], Words(cls.NAME)))
 
     def spell(self, size: int) -> str:
         place = "".join(_PLACES[v + 1] for v in self.at)
@@ -110,13 +110,30 @@ class LittleKiller(Rule):
         row, col = self.at
         outside = not (0 <= row < n and 0 <= col < n) and -1 <= row <= n and -1 <= col <= n
         cells = self.cells_on(n) if outside else ()
-        where = f"The little killer clue {self.total} at R{row + 1}C{col + 1}"
+        at = f"R{row + 1}C{col + 1}"
         if not cells:
-            return [problem(f"{where} does not point into the grid from outside it.")]
+            said = words(
+                N_(
+                    "The little killer clue {total} at {cell} does not point into the grid from"
+                    " outside it."
+                ),
+                total=self.total,
+                cell=at,
+            )
+            return [problem(said)]
         if not len(cells) <= self.total <= len(cells) * n:
-            message = (
-                f"{where} sums {names(cells, geometry)}: {len(cells)} digits cannot add up to "
-                f"{self.total}."
+            message = counted(
+                Np_(
+                    "The little killer clue {total} at {cell} sums {cells}: {count} digit"
+                    " cannot add up to {total}.",
+                    "The little killer clue {total} at {cell} sums {cells}: {count} digits"
+                    " cannot add up to {total}.",
+                ),
+                len(cells),
+                total=self.total,
+                cell=at,
+                cells=names(cells, geometry),
+                count=len(cells),
             )
             return [problem(message, cells)]
         return []
@@ -149,6 +166,10 @@ class LittleKiller(Rule):
             cells=names(self.cells_on(geometry.size), geometry),
         )
 
-    def describe(self, geometry: Geometry) -> str:
+    def describe(self, geometry: Geometry) -> Words:
         cells = self.cells_on(geometry.size)
-        return f"Little killer: {names(cells, geometry)} add up to {self.total}."
+        return words(
+            N_("Little killer: {cells} add up to {total}."),
+            cells=names(cells, geometry),
+            total=self.total,
+        )

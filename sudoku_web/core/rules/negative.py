@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from ..board import Geometry
 from ..wording import Words, listing, words
-from .base import N_, Drawing, Reading, Relation, Rule, RuleError, problem
+from .base import N_, Drawing, Reading, Relation, Rule, refused
 from .pairs import PairRule, table, unmarked_orthogonal
 
 Which = Literal["w", "b", "xv"]
@@ -35,9 +35,9 @@ class Negative(PairRule):
     """Where no mark of its kind is shown, the mark's relation does not hold."""
 
     KEY = "ng"
-    NAME = "negative constraint"
+    NAME = N_("negative constraint")
     FPUZZLES = ("negative",)
-    WORDS = "All dots (or letters) are shown: where none is, its relation does not hold."
+    WORDS = N_("All dots (or letters) are shown: where none is, its relation does not hold.")
 
     STEP = N_("Negative constraint")
     BY_CELL = True
@@ -47,18 +47,17 @@ class Negative(PairRule):
     @classmethod
     def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
         if not isinstance(value, list):
-            raise RuleError([problem("The f-puzzles field 'negative' is not a list.")])
+            raise refused(N_("The f-puzzles field 'negative' is not a list."))
         out: list[Rule] = []
         for item in value:
             which = _FIELDS.get(str(item))
             if which is None:
-                raise RuleError(
-                    [
-                        problem(
-                            f"This puzzle has a negative constraint on {item!r}, which "
-                            "sudoku-web does not know yet."
-                        )
-                    ]
+                raise refused(
+                    N_(
+                        "This puzzle has a negative constraint on {item}, which sudoku-web does"
+                        " not know yet."
+                    ),
+                    item=repr(item),
                 )
             out.append(cls(which))
         return out
@@ -70,7 +69,7 @@ class Negative(PairRule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 1 or args[0] not in _WORDS:
-            raise RuleError([problem("A negative constraint is ng_w, ng_b or ng_xv.")])
+            raise refused(N_("A negative constraint is ng_w, ng_b or ng_xv."))
         which: Which = "w" if args[0] == "w" else "b" if args[0] == "b" else "xv"
         return cls(which)
 
@@ -111,9 +110,11 @@ class Negative(PairRule):
         values = " or ".join(map(str, self._values(geometry))) if self.which != "xv" else ""
         return _WORDS[self.which].format(values=values)
 
-    def describe(self, geometry: Geometry) -> str:
-        values = " or ".join(map(str, self._values(geometry)))
-        return "Negative constraint: " + _WORDS[self.which].format(values=values) + "."
+    def describe(self, geometry: Geometry) -> Words:
+        values = listing(map(str, self._values(geometry)), "or")
+        return words(
+            N_("Negative constraint: {rule}."), rule=words(_WORDS[self.which], values=values)
+        )
 
     def drawing(self, geometry: Geometry) -> Drawing:
         return Drawing(notes=(self.describe(geometry),))

@@ -18,9 +18,9 @@ class Nonconsecutive(GlobalRule, PairRule):
     """No two orthogonal neighbours (without a mark) hold consecutive digits."""
 
     KEY = "nc"
-    NAME = "non-consecutive"
+    NAME = N_("non-consecutive")
     FPUZZLES = ("nonconsecutive",)
-    WORDS = "Non-consecutive: digits in cells that share an edge never differ by 1."
+    WORDS = N_("Non-consecutive: digits in cells that share an edge never differ by 1.")
     REASON = N_("non-consecutive: digits in cells that share an edge never differ by 1")
 
     STEP = N_("Non-consecutive")

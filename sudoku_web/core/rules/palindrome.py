@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
-from ..wording import Words, words
+from ..wording import Words, capital, words
 from .base import N_, LineRule, Relation, names, problem
 from .pairs import PairRule, table
 
@@ -19,9 +19,10 @@ class Palindrome(LineRule, PairRule):
     """The i-th cell from either end hold the same digit."""
 
     KEY = "pd"
-    NAME = "palindrome line"
+    NAME = N_("palindrome line")
+    WHERE = N_("the palindrome line from {cell}")
     FPUZZLES = ("palindrome",)
-    WORDS = "A palindrome line reads the same from either end."
+    WORDS = N_("A palindrome line reads the same from either end.")
     COLOUR = "grey"
     STYLE = "thin"
 
@@ -37,10 +38,14 @@ class Palindrome(LineRule, PairRule):
         out = super().errors(geometry)
         for a, b in self._pairs():
             if b in geometry.peers[a]:
-                pair = (geometry.cell_name(a), geometry.cell_name(b))
-                message = (
-                    f"The {self.where(geometry)} needs {pair[0]} and {pair[1]} to hold the same "
-                    "digit, but they share a house."
+                message = words(
+                    N_(
+                        "{line} needs {first} and {second} to hold the same digit, but they"
+                        " share a house."
+                    ),
+                    line=capital(self.where(geometry)),
+                    first=geometry.cell_name(a),
+                    second=geometry.cell_name(b),
                 )
                 out.append(problem(message, (a, b)))
         return out
@@ -63,5 +68,8 @@ class Palindrome(LineRule, PairRule):
             pairs=", ".join(mirrored),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return f"Palindrome {names(self.cells, geometry)}: it reads the same from either end."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Palindrome {cells}: it reads the same from either end."),
+            cells=names(self.cells, geometry),
+        )

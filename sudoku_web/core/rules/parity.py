@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..board import Geometry, PuzzleError
-from ..wording import Np_, Words, counted
+from ..wording import Np_, Words, counted, words
 from .base import (
     N_,
     Drawing,
     Propagator,
     Reading,
     Rule,
-    RuleError,
     Shade,
     cells_token,
     fp_cell,
@@ -27,6 +26,7 @@ from .base import (
     names,
     parse_cells,
     problem,
+    refused,
 )
 
 _FIELD = {"o": "odd", "e": "even"}
@@ -37,9 +37,9 @@ class Parity(Rule):
     """Cells that hold odd (``o``) or even (``e``) digits."""
 
     KEY = "oe"
-    NAME = "odd or even cell"
+    NAME = N_("odd or even cell")
     FPUZZLES = ("odd", "even")
-    WORDS = "A grey circle holds an odd digit; a grey square holds an even digit."
+    WORDS = N_("A grey circle holds an odd digit; a grey square holds an even digit.")
 
     STEP = N_("Odd/even")
 
@@ -58,8 +58,8 @@ class Parity(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 2 or args[0] not in _FIELD:
-            raise RuleError([problem("Odd or even cells are oe_o_ or oe_e_ and the cells.")])
-        cells = tuple(sorted(set(parse_cells(args[1], size, "odd/even cells"))))
+            raise refused(N_("Odd or even cells are oe_o_ or oe_e_ and the cells."))
+        cells = tuple(sorted(set(parse_cells(args[1], size, words(N_("odd/even cells"))))))
         return cls("o" if args[0] == "o" else "e", cells)
 
     def spell(self, size: int) -> str:
@@ -71,7 +71,7 @@ class Parity(Rule):
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         if self.parity == "e" and geometry.size < 2:
-            return [problem("A 1x1 grid has no even digit.", self.cells)]
+            return [problem(words(N_("A 1x1 grid has no even digit.")), self.cells)]
         return []
 
     def propagator(self, geometry: Geometry) -> Propagator:
@@ -107,6 +107,8 @@ class Parity(Rule):
         )
         return counted(forms, len(removed), cells=names(sorted(removed), geometry))
 
-    def describe(self, geometry: Geometry) -> str:
-        kind = "odd" if self.parity == "o" else "even"
-        return f"{kind.capitalize()} digits in {names(self.cells, geometry)}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Odd digits in {cells}.") if self.parity == "o" else N_("Even digits in {cells}."),
+            cells=names(self.cells, geometry),
+        )

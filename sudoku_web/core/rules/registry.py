@@ -6,10 +6,11 @@ and one line below.
 
 from __future__ import annotations
 
+from ..wording import N_
 from .antiking import AntiKing
 from .antiknight import AntiKnight
 from .arrow import Arrow
-from .base import Rule, RuleError, problem
+from .base import Rule, refused
 from .diagonal import MainDiagonal
 from .killercage import KillerCage
 from .kropki import Kropki
@@ -52,7 +53,7 @@ def find_kind(key: str) -> type[Rule]:
     """The kind whose spelling starts with ``key``; raises :class:`RuleError` naming it."""
     kind = _BY_KEY.get(key)
     if kind is None:
-        raise RuleError([problem(f"{key!r} is not a rule sudoku-web knows.")])
+        raise refused(N_("{key} is not a rule sudoku-web knows."), key=repr(key))
     return kind
 
 

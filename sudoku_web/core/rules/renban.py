@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
 from ..cage_rule import sees_bits
-from ..wording import Words, listing, words
+from ..wording import Words, capital, listing, words
 from .base import N_, LineRule, Propagator, digits, names, problem
 from .needed import confine
 
@@ -20,9 +20,10 @@ class Renban(LineRule):
     """Different digits on the line forming a run of consecutive digits."""
 
     KEY = "rb"
-    NAME = "renban line"
+    NAME = N_("renban line")
+    WHERE = N_("the renban line from {cell}")
     FPUZZLES = ("renban",)
-    WORDS = "A renban line holds different digits that form a run, in any order."
+    WORDS = N_("A renban line holds different digits that form a run, in any order.")
     COLOUR = "purple"
     MIN_CELLS = 1
 
@@ -34,9 +35,14 @@ class Renban(LineRule):
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         out = super().errors(geometry)
         if len(set(self.cells)) > geometry.size:
-            message = (
-                f"The {self.where(geometry)} has {len(self.cells)} cells; different digits "
-                f"1 to {geometry.size} cannot fill more than {geometry.size}."
+            message = words(
+                N_(
+                    "{line} has {count} cells; different digits 1 to {size} cannot fill"
+                    " more than {size}."
+                ),
+                line=capital(self.where(geometry)),
+                count=len(self.cells),
+                size=geometry.size,
             )
             out.append(problem(message, self.cells))
         return out
@@ -92,10 +98,11 @@ class Renban(LineRule):
             runs=listing(runs, "or") if runs else words(N_("none")),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Renban {names(self.cells, geometry)}: different digits forming a run of "
-            f"{len(set(self.cells))}, in any order."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Renban {cells}: different digits forming a run of {count}, in any order."),
+            cells=names(self.cells, geometry),
+            count=len(set(self.cells)),
         )
 
 

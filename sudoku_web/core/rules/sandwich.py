@@ -23,13 +23,13 @@ from .base import (
     Propagator,
     Reading,
     Rule,
-    RuleError,
     fp_items,
     fp_number,
     fp_position,
     memoised,
     parse_number,
     problem,
+    refused,
     settle,
 )
 
@@ -39,9 +39,9 @@ class Sandwich(Rule):
     """The sum between the smallest and largest digit of row or column ``index``."""
 
     KEY = "sw"
-    NAME = "sandwich clue"
+    NAME = N_("sandwich clue")
     FPUZZLES = ("sandwichsum",)
-    WORDS = (
+    WORDS = N_(
         "A number beside a row or column gives the sum of the digits between its smallest "
         "and its largest digit (1 and 9 on a 9x9 grid)."
     )
@@ -58,7 +58,7 @@ class Sandwich(Rule):
         n = reading.size
         out: list[Rule] = []
         for item in fp_items(value, name):
-            total = fp_number(item.get("value"), "A sandwich clue")
+            total = fp_number(item.get("value"), words(N_("A sandwich clue")))
             if total is None:
                 continue
             row, col = fp_position(item.get("cell"))
@@ -67,8 +67,10 @@ class Sandwich(Rule):
             elif col in (-1, n) and 0 <= row < n:
                 out.append(cls("r", row, total))
             else:
-                message = f"The sandwich clue at R{row + 1}C{col + 1} is not beside the grid."
-                raise RuleError([problem(message)])
+                raise refused(
+                    N_("The sandwich clue at {cell} is not beside the grid."),
+                    cell=f"R{row + 1}C{col + 1}",
+                )
         return out
 
     def write_fpuzzles(self, out: dict[str, Any], size: int) -> None:
@@ -78,11 +80,14 @@ class Sandwich(Rule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 3 or args[0] not in ("r", "c"):
-            raise RuleError([problem("A sandwich clue is sw_r_ or sw_c_, its number, _total.")])
-        index = parse_number(args[1], "sandwich clue") - 1
+            raise refused(N_("A sandwich clue is sw_r_ or sw_c_, its number, _total."))
+        index = parse_number(args[1], Words(cls.NAME)) - 1
         if not 0 <= index < size:
-            raise RuleError([problem(f"A sandwich clue names line {index + 1} of {size}.")])
-        return cls("r" if args[0] == "r" else "c", index, parse_number(args[2], "sandwich"))
+            raise refused(
+                N_("A sandwich clue names line {line} of {size}."), line=index + 1, size=size
+            )
+        total = parse_number(args[2], words(N_("sandwich")))
+        return cls("r" if args[0] == "r" else "c", index, total)
 
     def spell(self, size: int) -> str:
         return f"{self.line}_{self.index + 1}_{self.total}"
@@ -93,14 +98,18 @@ class Sandwich(Rule):
             return tuple(self.index * size + c for c in range(size))
         return tuple(r * size + self.index for r in range(size))
 
-    def _name(self) -> str:
-        return f"{'row' if self.line == 'r' else 'column'} {self.index + 1}"
+    def _name(self) -> Words:
+        return house_words("row" if self.line == "r" else "column", self.index)
 
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         n = geometry.size
         most = n * (n + 1) // 2 - 1 - n
         if not 0 <= self.total <= most or not 0 <= self.index < n:
-            message = f"The sandwich clue {self.total} of {self._name()} cannot be made."
+            message = words(
+                N_("The sandwich clue {total} of {line} cannot be made."),
+                total=self.total,
+                line=self._name(),
+            )
             return [problem(message, self.cells_on(n) if 0 <= self.index < n else ())]
         return []
 
@@ -166,10 +175,12 @@ class Sandwich(Rule):
             counts=listing(map(str, sorted(widths(self.total, n))), "or"),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Sandwich: in {self._name()}, the digits between 1 and {geometry.size} add up "
-            f"to {self.total}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Sandwich: in {line}, the digits between 1 and {size} add up to {total}."),
+            line=self._name(),
+            size=geometry.size,
+            total=self.total,
         )
 
 

@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterable
 
 from ..board import PuzzleError
-from .base import MAX_RULES, Rule, RuleError, problem
+from ..wording import N_
+from .base import MAX_RULES, Rule, RuleError, refused
 from .registry import find_kind
 
 MAX_SPELLING = 60_000  # characters of rules text read at most
@@ -35,12 +36,16 @@ def parse(text: str, size: int) -> tuple[Rule, ...]:
     """The rules of a spelling, in canonical order; raises :class:`RuleError` with every
     problem found."""
     if len(text) > MAX_SPELLING:
-        raise RuleError(
-            [problem(f"The rules text has {len(text)} characters; at most {MAX_SPELLING}.")]
+        raise refused(
+            N_("The rules text has {count} characters; at most {most}."),
+            count=len(text),
+            most=MAX_SPELLING,
         )
     tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
     if len(tokens) > MAX_RULES:
-        raise RuleError([problem(f"{len(tokens)} rules; at most {MAX_RULES} are read.")])
+        raise refused(
+            N_("{count} rules; at most {most} are read."), count=len(tokens), most=MAX_RULES
+        )
     rules: list[Rule] = []
     errors: list[PuzzleError] = []
     for tok in tokens:

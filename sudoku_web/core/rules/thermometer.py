@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import Geometry, PuzzleError
-from ..wording import Words, words
+from ..wording import Words, capital, words
 from .base import N_, Bulb, Drawing, LineRule, Propagator, digits, names, problem
 
 
@@ -19,9 +19,10 @@ class Thermometer(LineRule):
     """Cells from the bulb whose digits strictly increase."""
 
     KEY = "th"
-    NAME = "thermometer"
+    NAME = N_("thermometer")
+    WHERE = N_("the thermometer from {cell}")
     FPUZZLES = ("thermometer",)
-    WORDS = "Along a thermometer, digits strictly increase from the bulb."
+    WORDS = N_("Along a thermometer, digits strictly increase from the bulb.")
 
     COLOUR = "grey"
     STEP = N_("Thermometer")
@@ -33,9 +34,16 @@ class Thermometer(LineRule):
         if len(self.cells) > geometry.size:
             out.append(
                 problem(
-                    f"The {where} has {len(self.cells)} cells ({names(self.cells, geometry)}); "
-                    f"digits 1 to {geometry.size} cannot strictly increase over more than "
-                    f"{geometry.size}.",
+                    words(
+                        N_(
+                            "{line} has {count} cells ({cells}); digits 1 to {size} cannot"
+                            " strictly increase over more than {size}."
+                        ),
+                        line=capital(where),
+                        count=len(self.cells),
+                        cells=names(self.cells, geometry),
+                        size=geometry.size,
+                    ),
                     self.cells,
                 )
             )
@@ -98,10 +106,11 @@ class Thermometer(LineRule):
             highs="-".join(map(str, _fall(highs, geometry.size))),
         )
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Thermometer {names(self.cells, geometry)}: digits strictly increase from the "
-            f"bulb at {geometry.cell_name(self.cells[0])}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Thermometer {cells}: digits strictly increase from the bulb at {bulb}."),
+            cells=names(self.cells, geometry),
+            bulb=geometry.cell_name(self.cells[0]),
         )
 
 

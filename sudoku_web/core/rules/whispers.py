@@ -11,14 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..board import Geometry, PuzzleError
-from ..wording import Value, Words, listing, words
+from ..wording import Value, Words, capital, listing, words
 from .base import (
     N_,
     LineRule,
     Reading,
     Relation,
     Rule,
-    RuleError,
     cells_token,
     fp_items,
     fp_lines,
@@ -28,6 +27,7 @@ from .base import (
     parse_cells,
     parse_number,
     problem,
+    refused,
 )
 from .pairs import PairRule, table
 
@@ -39,9 +39,10 @@ class Whispers(LineRule, PairRule):
     """Neighbouring cells on the line differ by at least ``gap``."""
 
     KEY = "wh"
-    NAME = "whispers line"
+    NAME = N_("whispers line")
+    WHERE = N_("the whispers line from {cell}")
     FPUZZLES = ("whispers",)
-    WORDS = "On a German whispers line, neighbouring digits differ by at least 5."
+    WORDS = N_("On a German whispers line, neighbouring digits differ by at least 5.")
     COLOUR = "green"
 
     STEP = N_("German whispers")
@@ -53,7 +54,7 @@ class Whispers(LineRule, PairRule):
     def read_fpuzzles(cls, name: str, value: object, reading: Reading) -> list[Rule]:
         out: list[Rule] = []
         for item in fp_items(value, name):
-            gap = fp_number(item.get("value"), "A whispers line")
+            gap = fp_number(item.get("value"), words(N_("A whispers line")))
             for line in fp_lines(item, reading.size):
                 out.append(cls(line, DEFAULT_GAP if gap is None else gap))
         return out
@@ -67,9 +68,9 @@ class Whispers(LineRule, PairRule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) not in (1, 2):
-            raise RuleError([problem("A whispers line is wh_, its cells, and _gap if not 5.")])
-        gap = parse_number(args[1], "whispers line") if len(args) == 2 else DEFAULT_GAP
-        return cls(parse_cells(args[0], size, "whispers line"), gap)
+            raise refused(N_("A whispers line is wh_, its cells, and _gap if not 5."))
+        gap = parse_number(args[1], Words(cls.NAME)) if len(args) == 2 else DEFAULT_GAP
+        return cls(parse_cells(args[0], size, Words(cls.NAME)), gap)
 
     def spell(self, size: int) -> str:
         cells = cells_token(self.cells, size)
@@ -78,7 +79,11 @@ class Whispers(LineRule, PairRule):
     def errors(self, geometry: Geometry) -> list[PuzzleError]:
         out = super().errors(geometry)
         if not 1 <= self.gap < geometry.size:
-            message = f"The {self.where(geometry)} asks a difference of {self.gap}."
+            message = words(
+                N_("{line} asks a difference of {gap}."),
+                line=capital(self.where(geometry)),
+                gap=self.gap,
+            )
             out.append(problem(message, self.cells))
         return out
 
@@ -115,8 +120,9 @@ class Whispers(LineRule, PairRule):
         )
         return words(N_("{reasons}"), reasons=listing(parts, ";"))
 
-    def describe(self, geometry: Geometry) -> str:
-        return (
-            f"Whispers {names(self.cells, geometry)}: neighbouring digits on the line differ "
-            f"by at least {self.gap}."
+    def describe(self, geometry: Geometry) -> Words:
+        return words(
+            N_("Whispers {cells}: neighbouring digits on the line differ by at least {gap}."),
+            cells=names(self.cells, geometry),
+            gap=self.gap,
         )

@@ -20,7 +20,6 @@ from .base import (
     Reading,
     Relation,
     Rule,
-    RuleError,
     cells_token,
     fp_cells,
     fp_items,
@@ -28,6 +27,7 @@ from .base import (
     orthogonal,
     parse_cells,
     problem,
+    refused,
 )
 from .pairs import PairRule, pair_reason, table
 
@@ -39,9 +39,9 @@ class XV(PairRule):
     """An X (sum 10) or a V (sum 5) between two neighbours."""
 
     KEY = "xv"
-    NAME = "XV letter"
+    NAME = N_("XV letter")
     FPUZZLES = ("xv",)
-    WORDS = "Digits joined by an X add up to 10; digits joined by a V add up to 5."
+    WORDS = N_("Digits joined by an X add up to 10; digits joined by a V add up to 5.")
 
     STEP = N_("XV pair")
 
@@ -55,8 +55,9 @@ class XV(PairRule):
             cells = fp_cells(item.get("cells"), reading.size)
             letter = str(item.get("value", "")).strip().lower()
             if len(cells) != 2 or letter not in TOTALS:
-                raise RuleError(
-                    [problem(f"An xv mark must join two cells with X or V, not {letter!r}.")]
+                raise refused(
+                    N_("An xv mark must join two cells with X or V, not {letter}."),
+                    letter=repr(letter),
                 )
             out.append(cls("x" if letter == "x" else "v", (min(cells), max(cells))))
         return out
@@ -68,10 +69,10 @@ class XV(PairRule):
     @classmethod
     def parse(cls, args: list[str], size: int) -> Rule:
         if len(args) != 2 or args[0] not in TOTALS:
-            raise RuleError([problem("An XV mark is xv_x_ or xv_v_ and two cells.")])
-        cells = parse_cells(args[1], size, "XV mark")
+            raise refused(N_("An XV mark is xv_x_ or xv_v_ and two cells."))
+        cells = parse_cells(args[1], size, words(N_("XV mark")))
         if len(cells) != 2:
-            raise RuleError([problem("An XV mark joins exactly two cells.")])
+            raise refused(N_("An XV mark joins exactly two cells."))
         return cls("x" if args[0] == "x" else "v", (min(cells), max(cells)))
 
     def spell(self, size: int) -> str:
@@ -81,8 +82,13 @@ class XV(PairRule):
         a, b = self.cells
         if a != b and orthogonal(a, b, geometry.size):
             return []
-        where = f"{self.letter.upper()} between {geometry.cell_name(a)} and {geometry.cell_name(b)}"
-        return [problem(f"The {where} joins cells that do not share an edge.", self.cells)]
+        said = words(
+            N_("The {letter} between {first} and {second} joins cells that do not share an edge."),
+            letter=self.letter.upper(),
+            first=geometry.cell_name(a),
+            second=geometry.cell_name(b),
+        )
+        return [problem(said, self.cells)]
 
     def relation(self, geometry: Geometry) -> Relation:
         total = TOTALS[self.letter]
@@ -108,6 +114,12 @@ class XV(PairRule):
         )
         return pair_reason(said, self.cells, masks, geometry)
 
-    def describe(self, geometry: Geometry) -> str:
+    def describe(self, geometry: Geometry) -> Words:
         a, b = (geometry.cell_name(c) for c in self.cells)
-        return f"{self.letter.upper()}: {a} and {b} add up to {TOTALS[self.letter]}."
+        return words(
+            N_("{letter}: {first} and {second} add up to {total}."),
+            letter=self.letter.upper(),
+            first=a,
+            second=b,
+            total=TOTALS[self.letter],
+        )

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from ..board import Geometry
 from ..rules.base import Propagator, Rule, settle
 from ..rules.registry import KINDS
-from ..wording import N_, Value, Words, listing, words
+from ..wording import N_, Value, Words, clause, listing, words
 from . import clock
 from .base import (
     Candidates,
@@ -125,7 +125,7 @@ def rule_contradiction(cand: Candidates, t: Tables) -> Step | None:
                     "{rule}: no filling keeps it with the digits and candidates here, so a digit "
                     "placed earlier is wrong."
                 ),
-                rule=rule.describe(geo).rstrip("."),
+                rule=clause(rule.describe(geo)),
             )
             return _step("Contradiction", sentence, cand, cells=cells, rules=[index])
     return None
@@ -277,7 +277,7 @@ def _rules_round(
                 empty = next(c for c, x in enumerate(m) if not x)
                 return words(
                     N_("the {rule} rule leaves {cell} with no candidate"),
-                    rule=rule.NAME,
+                    rule=Words(rule.NAME),
                     cell=geo.cell_name(empty),
                 )
     return changed
@@ -322,7 +322,7 @@ def _story(geo: Geometry, cell: int, digit: int, branch: _Branch) -> Words:
         placed.append(words(N_("{count} more"), count=str(more)))
     kinds = sorted({geo.rules[i].NAME for i in branch.rules})
     how = (
-        words(N_("singles and the rules ({kinds})"), kinds=", ".join(kinds))
+        words(N_("singles and the rules ({kinds})"), kinds=listing(map(Words, kinds), ","))
         if kinds
         else words(N_("singles"))
     )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from flask import Response, jsonify, request
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from ...core.board import Geometry, InvalidPuzzle, PuzzleError, parse_puzzle
 from ...core.game import Entries, Game, Panel, check_panel, hint_panel
@@ -80,7 +80,13 @@ def _play_request() -> PlayRequest | Response:
         errors = entries.errors[:MAX_ERRORS]
         if len(entries.errors) > MAX_ERRORS:
             more = len(entries.errors) - MAX_ERRORS
-            errors.append(PuzzleError("symbol", f"… and {more} more problems like these."))
+            message = ngettext(
+                "… and %(count)s more problem like these.",
+                "… and %(count)s more problems like these.",
+                more,
+                count=format_number(more),
+            )
+            errors.append(PuzzleError("symbol", message))
         return _unprocessable(Reading(reading.grid, tuple(errors)), geometry)
     game = game_for(geometry, reading.canonical, reading.grid)
     if not game.playable:

@@ -50,7 +50,7 @@ def printout() -> tuple[str, int]:
     page = render_template(
         "print.html",
         board=board_view(geometry, givens, words=cell_words()),
-        board_name=urls.describe(geometry),
+        board_name=urls.board_name(geometry),
         givens_count=len(givens) - givens.count("0"),
         share_url=urls.share_url(geometry, givens, external=True),
         edit_url=urls.edit_url(geometry, givens),

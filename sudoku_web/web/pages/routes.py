@@ -307,7 +307,7 @@ def _slots(
     stats = result.stats
     name = urls.describe(geometry)
     slots = {
-        "board_name": escape(name),
+        "board_name": escape(urls.board_name(geometry)),
         "share_url": escape(links.share),
         "edit_url": escape(links.edit),
         "print_url": escape(links.print),

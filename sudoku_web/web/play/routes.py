@@ -195,7 +195,7 @@ def _render(
     page = render_template(
         "play.html",
         geometry=geo,
-        board_name=name,
+        board_name=urls.board_name(geo),
         givens=game.givens,
         playable=game.playable,
         not_playable=NOT_PLAYABLE.get(game.result.status, ""),

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any, Final
 
 from flask import Flask
+from markupsafe import Markup, escape
 
 from ...core.board import PuzzleError
 from ...core.rules.registry import KINDS
+from ...core.variants import SHADED, VariantInfo
 from ...core.wording import Listing, Words, say
 from ..runtime.languages import catalog, current, format_number, gettext
 
@@ -147,6 +149,17 @@ def problem_text(error: PuzzleError) -> str:
     return said(error.message, error.said)
 
 
+def variant_rules(info: VariantInfo) -> Markup:
+    """A variant's rules in the request's language, the shading's key (``{shaded}``) drawn
+    as the key it is; the Jinja global ``variant_rules``."""
+    text = said(info.rules, Words(info.rules))
+    before, _, after = text.partition("{shaded}")
+    if not _:
+        return escape(text)
+    key = Markup('<span class="key shade">%s</span>') % said(SHADED, Words(SHADED))
+    return escape(before) + key + escape(after)
+
+
 def words_filter(value: Words | None) -> str:
     """The Jinja filter ``words``: words of the core (a house's name, a guess) in the
     request's language; empty for None."""
@@ -167,3 +180,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["core_name_in_text"] = core_name_in_text
     app.jinja_env.filters["sentence"] = sentence
     app.jinja_env.filters["words"] = words_filter
+    app.jinja_env.globals["variant_rules"] = variant_rules

@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 from flask import current_app, redirect
+from flask_babel import gettext
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import InvalidPuzzle, PuzzleError
 from ...core.rules import fpuzzles
+from ..runtime.languages import format_number
 from . import urls
 from .puzzle_text import canonical
 from .request_path import invalid_page
@@ -34,10 +36,12 @@ def open_paste(text: str) -> BaseResponse:
     link = urls.page_url(imported.geometry, canonical(imported.givens))
     limit = int(current_app.config["MAX_URL_LENGTH"] or 0)
     if limit and len(link) > limit:
-        message = (
-            f"This puzzle's link would be {len(link):,} characters long, more than the "
-            f"{limit:,} a link may have here, so its pages cannot be opened by link. "
-            'POST /api/solve or /api/explain take it whole, as "fpuzzles".'
+        message = gettext(
+            "This puzzle's link would be %(length)s characters long, more than the %(limit)s"
+            " a link may have here, so its pages cannot be opened by link. POST /api/solve"
+            ' or /api/explain take it whole, as "fpuzzles".',
+            length=format_number(len(link)),
+            limit=format_number(limit),
         )
         return invalid_page((PuzzleError("rule", message),))
     return redirect(link, 303)

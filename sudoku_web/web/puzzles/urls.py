@@ -70,8 +70,9 @@ from ...core.variants import (
     layout_of,
     variant_of,
 )
-from ...core.wording import N_
+from ...core.wording import N_, Words, words
 from ..runtime.memo import byte_cache
+from .core_names import said
 
 # ---- Routes ------------------------------------------------------------------------------------
 
@@ -527,14 +528,24 @@ def form_url(geometry: Geometry) -> str:
 
 
 def describe(geometry: Geometry) -> str:
-    """Words for a board: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16 Sudoku``,
-    ``9x9 Killer sudoku``, ``9x9 Killer X-sudoku``."""
+    """Words for a board in English: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16
+    Sudoku``, ``9x9 Killer sudoku``, ``9x9 Killer X-sudoku``."""
+    return board_words(geometry).english()
+
+
+def board_name(geometry: Geometry) -> str:
+    """:func:`describe` in the request's language (page headings)."""
+    return said(describe(geometry), board_words(geometry))
+
+
+def board_words(geometry: Geometry) -> Words:
+    """:func:`describe`'s words, for the pages to say in the visitor's language."""
     info = variant_of(geometry)
-    if geometry.cages:
-        name = CAGED.name if layout_of(CAGED) is info else f"{CAGED.short} {info.name}"
+    if geometry.cages and layout_of(CAGED) is not info:
+        name = words(N_("Killer {variant}"), variant=Words(info.name))
     else:
-        name = info.name
-    return f"{geometry.size}x{geometry.size} {name}"
+        name = Words(CAGED.name if geometry.cages else info.name)
+    return words(N_("{size}x{size} {variant}"), size=str(geometry.size), variant=name)
 
 
 #: Letters whose spoken name starts with a vowel sound ("an X-sudoku", "an F-puzzle").

@@ -21,6 +21,7 @@ from markupsafe import Markup
 
 from ...core.board import Geometry
 from ...core.rules.board import rules_in_words
+from ...core.wording import Words
 from ..runtime.memo import byte_cache
 from .cell_markup import rules_layers
 from .marks import board_drawing, rooms
@@ -58,8 +59,8 @@ def overlay(geometry: Geometry) -> Overlay | None:
 class RuleWords:
     """The board's rules in words: each kind's rule once, then each rule of the board."""
 
-    kinds: tuple[str, ...]  # each kind's rule in words (core.rules.board.rules_in_words)
-    clues: tuple[str, ...]  # each rule, naming its cells (Rule.describe)
+    kinds: tuple[Words, ...]  # each kind's rule in words (core.rules.board.rules_in_words)
+    clues: tuple[Words, ...]  # each rule, naming its cells (Rule.describe)
 
 
 @byte_cache(2 * 1024 * 1024)  # per geometry; rules come from user input
