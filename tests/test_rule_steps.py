@@ -175,7 +175,15 @@ def test_non_consecutive_clears_the_neighbours_of_a_digit() -> None:
     assert set(step.eliminations) == {(c, d) for c in (31, 39, 41, 49) for d in (4, 6)}
 
 
-@pytest.mark.parametrize("entry", PUZZLES[:3] + own()[:4], ids=lambda e: e[0])
+#: Published and own puzzles a hint and a grade are asked of; sudokutools-02's explanation
+#: takes seconds, so it is slow.
+HINTED = [
+    pytest.param(e, id=e[0], marks=[pytest.mark.slow] if e[0] == "sudokutools-02" else [])
+    for e in PUZZLES[:3] + own()[:4]
+]
+
+
+@pytest.mark.parametrize("entry", HINTED)
 def test_hint_and_grade_use_the_rule_steps(
     entry: tuple[str, Geometry, list[int], list[int]],
 ) -> None:
