@@ -32,6 +32,13 @@ def _messages(body: Any) -> list[str]:
     ("path", "body", "status", "english", "german"),
     [
         ("/api/solve", {"puzzle": EASY[:80]}, 422, "Found 80 cells", "80 Felder gefunden"),
+        (
+            "/api/solve",
+            {"puzzle": "1" * 5000},
+            422,
+            "That is 5000 characters, too long",
+            "Das sind 5.000 Zeichen, zu lang",
+        ),
         ("/api/check", [1], 400, "Send a JSON object", "Sende ein JSON-Objekt"),
         ("/api/check", {"puzzle": 5}, 400, 'needs a "puzzle" string', '"puzzle"'),
         (

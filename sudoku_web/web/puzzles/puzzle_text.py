@@ -20,9 +20,11 @@ from ...core.board import (
     find_conflicts,
     format_puzzle,
     parse_puzzle,
+    puzzle_error,
     standard,
 )
 from ...core.cages import grid_errors
+from ...core.wording import N_, words
 from ..runtime.memo import byte_cache
 
 # A puzzle is 81 characters, a pretty-printed 16x16 grid a few hundred. Longer text is not a
@@ -77,8 +79,8 @@ def read(text: str, geometry: Geometry | None = None) -> Reading:
     """Parse and check puzzle text; the grid (when it parsed) and every problem found."""
     geo = geometry or standard(9)
     if len(text) > MAX_TEXT:
-        message = f"That is {len(text):,} characters, too long to be a puzzle."
-        return Reading(None, (PuzzleError("length", message),))
+        too_long = N_("That is {count} characters, too long to be a puzzle.")
+        return Reading(None, (puzzle_error("length", words(too_long, count=len(text))),))
     try:
         grid = parse_puzzle(text, geo)
     except InvalidPuzzle as exc:
