@@ -111,6 +111,8 @@ def test_a_16x16_hint_grid_fits_a_phone(
     page.goto(live_server + "/?v=16x16")
     page.fill("textarea[name=paste]", SIXTEEN_PUZZLE)
     page.locator("button[formaction$='/hint']").click()
+    page.wait_for_url(live_server + "/hint")
+    page.wait_for_load_state("load")  # its stylesheets applied, as a person sees it
     grid = page.locator(".hint-panel table.pm-grid")
     expect(grid).to_be_visible()
     box = grid.bounding_box()
