@@ -1,11 +1,11 @@
-"""The HTML pages: the puzzle form, its POST, its photo's POST, a share link's result page
-and its picture.
+"""The HTML pages: the puzzle form, its POST, its photo's POST, a share link's result page,
+its picture and its "Open in f-puzzles" redirect (``<share link>/fpuzzles``).
 
 Each view reads the request through the form or :mod:`sudoku_web.web.puzzles.request_path`,
 calls the core through :mod:`sudoku_web.web.runtime.solving` (within the budgets, through the
 cache), and renders; the only parsing here turns a link's canonical givens back into a grid
 to draw. The share-link routes come from the variant registry
-(:func:`~sudoku_web.web.puzzles.request_path.add_share_routes`).
+(:func:`~sudoku_web.web.puzzles.request_path.add_link_pages` and ``add_share_routes``).
 """
 
 from __future__ import annotations

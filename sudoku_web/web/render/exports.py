@@ -1,4 +1,5 @@
-"""A puzzle as other tools open it: the "Open in f-puzzles" link of a page.
+"""A puzzle as other tools open it: the f-puzzles ``?load=`` link that a page's "Open in
+f-puzzles" (``<share link>/fpuzzles``, web/pages/routes.py) redirects to.
 
 The link is the core's writer (:func:`sudoku_web.core.rules.fpuzzles.load_link`), offered
 only when f-puzzles holds the whole board: its houses and cages are exactly what its size,
