@@ -128,6 +128,24 @@ def browser_type_launch_args(pytestconfig: pytest.Config) -> dict[str, Any]:
     }
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules with slow tests first, then those with browser tests, then the rest; each
+    module whole and in its own order (its module-scoped servers start once).
+
+    pytest-xdist's workers take the collection in order and steal from each other's queues,
+    so the long tests start early and the suite ends on short ones, both workers busy.
+    """
+    rank: dict[Path, int] = {}
+    for item in items:
+        path = item.path
+        mark = (
+            0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
+        )
+        rank[path] = min(rank.get(path, 2), mark)
+    items.sort(key=lambda item: rank[item.path])
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Keep a screenshot of every open page when a browser test fails, under test-results/.
 
