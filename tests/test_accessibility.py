@@ -9,6 +9,8 @@ give the page a phone or a dark screen would. After the scripts, only the page k
 change are checked again (page_kinds.SCRIPTED): axe over a steps page's twenty grids takes a
 while. For the same reason the three views after the first check one grid of each technique
 on a steps page (the same drawing over other candidates); the first view checks every grid.
+And a later view that shows the very elements the first showed runs only the rules a width
+or a scheme can change then (:data:`VIEW_RULES`); one that shows or hides any runs them all.
 axe-core is the ``axe-playwright-python`` package's copy (its pinned axe.min.js), put into the
 page once per load by Playwright through the DevTools protocol: the app never serves it, and
 its CSP stays as it is. One browser context per test.
@@ -35,6 +37,18 @@ SCHEMES: tuple[Scheme, ...] = ("light", "dark")
 
 _AXE_SCRIPT = Axe().axe_script
 
+#: The rules whose answer a width or a colour scheme can change while the same elements show:
+#: colours, links told apart by colour, what scrolls. The others read the markup and which
+#: elements show.
+VIEW_RULES = ["color-contrast", "link-in-text-block", "scrollable-region-focusable"]
+
+#: Which elements of the body show, and which of those take room, in the view as it is now.
+_SHOWN = """() => Array.from(document.querySelectorAll("body *"), (element) => {
+  if (!element.checkVisibility({visibilityProperty: true})) { return "0"; }
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 ? "2" : "1";
+}).join("")"""
+
 #: The selectors of a steps page's step grids whose technique an earlier step already drew
 #: (none on other pages).
 _REPEATED_GRIDS = """() => {
@@ -52,12 +66,16 @@ _REPEATED_GRIDS = """() => {
 }"""
 
 
-def violations(page: Page, exclude: Sequence[str] = ()) -> list[str]:
-    """axe's violations on the page as it is now, one readable line per failing node; the
-    elements ``exclude`` selects are left out. axe is put into a page the first time."""
+def violations(
+    page: Page, exclude: Sequence[str] = (), rules: Sequence[str] | None = None
+) -> list[str]:
+    """axe's violations on the page as it is now, one readable line per failing node: of
+    ``rules`` when given, else of every rule :data:`TAGS` names; the elements ``exclude``
+    selects are left out. axe is put into a page the first time."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(_AXE_SCRIPT)
-    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    run_only = {"type": "rule", "values": list(rules)} if rules else {"type": "tag", "values": TAGS}
+    options = {"runOnly": run_only, "resultTypes": ["violations"]}
     context = {"exclude": [[selector] for selector in exclude]} if exclude else None
     found = page.evaluate(
         "([context, options]) => axe.run(context ?? document, options)"
@@ -149,12 +167,17 @@ def test_no_axe_violations_on_any_page(
         page = context.new_page()
         open_page(page, name, kinds[name], live_server, scripts)
         repeated: list[str] = []
+        first_shown = None
         for width, scheme in views:
             page.set_viewport_size({"width": width, "height": 900})
             page.emulate_media(color_scheme=scheme)
-            if found := violations(page, exclude=repeated):
+            shown = page.evaluate(_SHOWN)
+            rules = VIEW_RULES if shown == first_shown else None
+            if found := violations(page, exclude=repeated, rules=rules):
                 report[f"{width} px, {scheme}"] = found
-            repeated = page.evaluate(_REPEATED_GRIDS)
+            if first_shown is None:
+                first_shown = shown
+                repeated = page.evaluate(_REPEATED_GRIDS)
     finally:
         context.close()
     assert report == {}, f"{name} ({kinds[name]}):\n" + "\n".join(
@@ -172,3 +195,17 @@ def test_axe_finds_what_it_is_given(page: Page) -> None:
         )
         found = " ".join(violations(page))
         assert "image-alt" in found and "label" in found, found
+
+
+def test_the_view_rules_find_a_contrast_only_the_dark_scheme_has(page: Page) -> None:
+    """A later view's rules (:data:`VIEW_RULES`) catch what only that view gets wrong."""
+    page.set_content(
+        '<html lang="en"><head><title>t</title><style>'
+        "@media (prefers-color-scheme: dark) { p { color: #444; background: #333; } }"
+        "</style></head><body><main><p>Grey on grey</p></main></body></html>"
+    )
+    page.emulate_media(color_scheme="light")
+    assert violations(page, rules=VIEW_RULES) == []
+    page.emulate_media(color_scheme="dark")
+    found = " ".join(violations(page, rules=VIEW_RULES))
+    assert "color-contrast" in found, found
