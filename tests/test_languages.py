@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -187,8 +188,10 @@ def test_each_catalog_is_complete(code: str) -> None:
     assert not problems, "\n".join(problems)
 
 
-def _extracted() -> set[str]:
-    """Every message id the sources hold now, extracted as `make messages` does."""
+@cache
+def _extracted() -> frozenset[str]:
+    """Every message id the sources hold now, extracted as `make messages` does (once per
+    worker: the sources do not change while the tests run)."""
     method_map = [
         ("sudoku_web/web/**.py", "python"),
         ("sudoku_web/core/**.py", "python"),
@@ -204,7 +207,7 @@ def _extracted() -> set[str]:
         str(ROOT), method_map, options, keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
-    return found
+    return frozenset(found)
 
 
 def test_catalogs_hold_every_string_the_sources_mark() -> None:
