@@ -403,13 +403,13 @@ def test_the_scripts_words_are_the_catalogs(client: Any) -> None:
     assert "data-catalog" not in _text(client.get("/", headers={"Accept-Language": "en"}))
 
 
-def test_the_pickers_words_and_headings_are_marked() -> None:
+def test_the_pickers_words_and_headings_are_marked(app: Any) -> None:
     """Every picker entry's label and form heading is in the catalog (urls.PICKER_WORDS), so
     no form heads its page in English; a size alone ("4x4") is the same in every language."""
     from sudoku_web.web.puzzles import urls
 
     extracted = _extracted()
-    with create_app({"TESTING": True}).test_request_context():
+    with app.test_request_context():
         for choice in urls.CHOICES:
             assert choice.heading in extracted, choice.heading
             assert choice.label in extracted or re.fullmatch(r"\d+x\d+", choice.label), choice
