@@ -126,7 +126,7 @@ def test_photo_messages_follow_accept_language(
     assert said["en"]["reason"] == said["de"]["reason"]
 
 
-def test_a_cut_off_grid_lists_its_lines_as_the_language_does() -> None:
+def test_a_cut_off_grid_lists_its_lines_as_the_language_does(app: Any) -> None:
     """The reader's sentence is a template and its values; the web joins the list of rows
     as the language does and picks the sentence for what is cut."""
     from sudoku_web.photo.reading import cut_off_message
@@ -135,7 +135,6 @@ def test_a_cut_off_grid_lists_its_lines_as_the_language_does() -> None:
     two_rows = {cell for cell in range(81) if cell // 9 in (0, 1)}
     message = cut_off_message(two_rows)
     assert str(message).startswith("Rows 1 and 2 of the grid are cut off")
-    app = create_app({"TESTING": True})
     for code, words in (("de", "Die Zeilen 1 und 2 des Gitters"), ("fr", "Les lignes 1 et 2")):
         with app.test_request_context(headers={"Accept-Language": code}):
             text = said(message.english(), message)

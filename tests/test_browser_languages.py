@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from babel.messages.pofile import read_po
 from page_errors import watch_errors
 from page_kinds import SCRIPTED, page_kinds
+from page_ready import wait_until_ready
 from playwright.sync_api import Locator, Page, expect
 from test_translated_pages import CORE_WORDS, english_left
 from web_puzzles import EASY
@@ -58,10 +60,12 @@ def _pattern(text: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){body}(?![\w-])")
 
 
-def _untranslated_patterns(code: str) -> list[tuple[str, re.Pattern[str]]]:
+@cache
+def _untranslated_patterns(code: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The marked strings whose translation in ``code`` differs from the English, as
     patterns of the English; left out are a word or letter the languages share ("X") and
-    words the language's own translations use (a key's name, "Delete")."""
+    words the language's own translations use (a key's name, "Delete"). Read once per
+    language and worker: the catalog and the scripts do not change while the tests run."""
     with (TRANSLATIONS / code / "LC_MESSAGES" / "messages.po").open("rb") as po:
         catalog = read_po(po)
     own = "\n".join(
@@ -78,7 +82,7 @@ def _untranslated_patterns(code: str) -> list[tuple[str, re.Pattern[str]]]:
             if english not in translated_forms and len(english.strip(" ,.")) > 2:
                 if not pattern.search(own):
                     found.append((english, pattern))
-    return found
+    return tuple(found)
 
 
 def english_from_scripts(page: Page, code: str) -> list[str]:
@@ -111,7 +115,7 @@ def page_in(request: Any, browser: Any) -> Iterator[tuple[Page, str]]:
 
 def _open(page: Page, url: str) -> None:
     page.goto(url)
-    page.wait_for_load_state("networkidle")
+    wait_until_ready(page)
 
 
 def test_every_scripted_page_kind_reads_in_the_language(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -187,8 +188,10 @@ def test_each_catalog_is_complete(code: str) -> None:
     assert not problems, "\n".join(problems)
 
 
-def _extracted() -> set[str]:
-    """Every message id the sources hold now, extracted as `make messages` does."""
+@cache
+def _extracted() -> frozenset[str]:
+    """Every message id the sources hold now, extracted as `make messages` does (once per
+    worker: the sources do not change while the tests run)."""
     method_map = [
         ("sudoku_web/web/**.py", "python"),
         ("sudoku_web/core/**.py", "python"),
@@ -204,7 +207,7 @@ def _extracted() -> set[str]:
         str(ROOT), method_map, options, keywords
     ):
         found.add(message if isinstance(message, str) else message[0])
-    return found
+    return frozenset(found)
 
 
 def test_catalogs_hold_every_string_the_sources_mark() -> None:
@@ -400,13 +403,13 @@ def test_the_scripts_words_are_the_catalogs(client: Any) -> None:
     assert "data-catalog" not in _text(client.get("/", headers={"Accept-Language": "en"}))
 
 
-def test_the_pickers_words_and_headings_are_marked() -> None:
+def test_the_pickers_words_and_headings_are_marked(app: Any) -> None:
     """Every picker entry's label and form heading is in the catalog (urls.PICKER_WORDS), so
     no form heads its page in English; a size alone ("4x4") is the same in every language."""
     from sudoku_web.web.puzzles import urls
 
     extracted = _extracted()
-    with create_app({"TESTING": True}).test_request_context():
+    with app.test_request_context():
         for choice in urls.CHOICES:
             assert choice.heading in extracted, choice.heading
             assert choice.label in extracted or re.fullmatch(r"\d+x\d+", choice.label), choice

@@ -8,6 +8,8 @@ import ast
 import pkgutil
 import subprocess
 import sys
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -30,15 +32,33 @@ NOT_WEB = [
 WEB = ("flask", "werkzeug", "wtforms", "jinja2", "markupsafe")
 
 
-def _imported_top_levels(module: str) -> set[str]:
-    # A fresh interpreter: in this one the test fixtures have already imported Flask.
+def _imported_top_levels(*modules: str) -> set[str]:
+    """The top-level names loaded by importing ``modules`` in a fresh interpreter (in this one
+    the test fixtures have already imported Flask)."""
+    names = ", ".join(modules)
     probe = (
-        f"import sys, {module}\nprint(','.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
+        f"import sys, {names}\nprint(','.join(sorted({{m.split('.')[0] for m in sys.modules}})))"
     )
     out = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout.strip()
     return set(out.split(","))
+
+
+@cache
+def _imported_together(modules: tuple[str, ...]) -> frozenset[str]:
+    """What importing all of ``modules`` in one fresh interpreter loads: what each loads alone
+    is part of it (an import only adds to ``sys.modules``), so a name it lacks none of them
+    loads. One interpreter for the lot; a module is probed alone only when the lot loads a
+    name it must not."""
+    return frozenset(_imported_top_levels(*modules))
+
+
+def _loaded_by(module: str, group: list[str], forbidden: Callable[[str], bool]) -> set[str]:
+    """The names importing ``module`` (one of ``group``) loads that ``forbidden`` rejects."""
+    if not any(forbidden(name) for name in _imported_together(tuple(group))):
+        return set()
+    return {name for name in _imported_top_levels(module) if forbidden(name)}
 
 
 def test_the_core_has_modules() -> None:
@@ -47,19 +67,21 @@ def test_the_core_has_modules() -> None:
 
 @pytest.mark.parametrize("module", CORE)
 def test_core_module_imports_only_the_standard_library(module: str) -> None:
-    outside = {
-        name
-        for name in _imported_top_levels(module)
-        if name not in sys.stdlib_module_names
+    outside = _loaded_by(module, CORE, _outside_the_standard_library)
+    assert not outside, f"{module} pulls in {sorted(outside)}"
+
+
+def _outside_the_standard_library(name: str) -> bool:
+    return (
+        name not in sys.stdlib_module_names
         and name not in {"sudoku_web", "__main__"}
         and not name.startswith("_")
-    }
-    assert not outside, f"{module} pulls in {sorted(outside)}"
+    )
 
 
 @pytest.mark.parametrize("module", NOT_WEB)
 def test_module_imports_nothing_from_the_web(module: str) -> None:
-    loaded = _imported_top_levels(module) & set(WEB)
+    loaded = _loaded_by(module, NOT_WEB, lambda name: name in WEB)
     assert not loaded, f"{module} pulls in {sorted(loaded)}"
 
 
@@ -181,8 +203,10 @@ def _runtime_imports(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
+@cache
 def _import_graph() -> dict[str, set[str]]:
-    """Module -> the package's modules it imports, read from the source with ``ast``.
+    """Module -> the package's modules it imports, read from the source with ``ast`` (once per
+    worker; the tests only read it).
 
     ``from .x import y`` imports ``x`` (and ``x.y`` when that is a module); ``from . import
     NAME`` of a name that is not a module imports the package itself.

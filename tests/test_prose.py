@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -34,19 +35,44 @@ def _rel(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
-def _docstrings(path: Path) -> list[tuple[str, int, int]]:
-    """(what, lines, limit) for the module's docstring and each function's and class's."""
+#: The nodes that can hold a function or class definition: statements, and the ``except`` and
+#: ``case`` clauses that hold statements (an expression never does; a lambda is no definition).
+_HOLDERS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+@cache
+def _docstrings_of(path: Path) -> tuple[tuple[str, str], ...]:
+    """(name, docstring) of the module (named ``module``) and each function and class that
+    has one, in the file's order; the file read and parsed once per worker."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
     text = ast.get_docstring(tree, clean=False)
     if text:
-        found.append(("module", text.count("\n") + 1, MODULE_LIMIT))
-    for node in ast.walk(tree):
+        found.append(("module", text))
+    stack: list[ast.AST] = list(reversed(tree.body))
+    while stack:
+        node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             text = ast.get_docstring(node, clean=False)
             if text:
-                found.append((node.name, text.count("\n") + 1, FUNCTION_LIMIT))
-    return found
+                found.append((node.name, text))
+        inner = [
+            child
+            for _field, value in ast.iter_fields(node)
+            if isinstance(value, list)
+            for child in value
+            if isinstance(child, _HOLDERS)
+        ]
+        stack.extend(reversed(inner))
+    return tuple(found)
+
+
+def _docstrings(path: Path) -> list[tuple[str, int, int]]:
+    """(what, lines, limit) for the module's docstring and each function's and class's."""
+    return [
+        (name, text.count("\n") + 1, MODULE_LIMIT if name == "module" else FUNCTION_LIMIT)
+        for name, text in _docstrings_of(path)
+    ]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=_rel)
@@ -65,10 +91,7 @@ def _prose(path: Path) -> str:
     """The docstrings and comments of a Python file."""
     source = path.read_text(encoding="utf-8")
     parts = [m.group(0) for m in re.finditer(r"#.*$", source, re.M)]
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            parts.append(ast.get_docstring(node, clean=False) or "")
+    parts += [text for _name, text in _docstrings_of(path)]
     return "\n".join(parts)
 
 

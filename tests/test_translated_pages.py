@@ -19,8 +19,10 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from app_config import ROOMY
 from page_kinds import HINT_POST, page_kinds
 
+from sudoku_web import create_app
 from sudoku_web.web.runtime.languages import LANGUAGES
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
@@ -88,11 +90,19 @@ def _get(client: Any, kind: str, path: str, language: str) -> Any:
     return client.get(path, headers=headers)
 
 
+@pytest.fixture(scope="module")
+def pages_client() -> Any:
+    """One app for every language of this module: what a page computes whatever its language
+    (the explanation the steps pages keep) is computed once, and each language's page is
+    still rendered in full, as a second visitor in another language gets it."""
+    return create_app(ROOMY).test_client()
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_every_page_kind_reads_in_the_language(client: Any, language: str) -> None:
+def test_every_page_kind_reads_in_the_language(pages_client: Any, language: str) -> None:
     report = {}
     for kind, path in page_kinds().items():
-        page = _get(client, kind, path, language).get_data(as_text=True)
+        page = _get(pages_client, kind, path, language).get_data(as_text=True)
         assert f'<html lang="{language}"' in page, kind
         found = english_left(page)
         if found:
@@ -100,8 +110,9 @@ def test_every_page_kind_reads_in_the_language(client: Any, language: str) -> No
     assert report == {}, "\n".join(f"{kind}: {texts}" for kind, texts in report.items())
 
 
-def test_english_pages_are_found_english(client: Any) -> None:
+def test_english_pages_are_found_english(pages_client: Any) -> None:
     """The test can fail: the same pages in English hold such sentences."""
     pages = page_kinds()
     for kind in ("solved", "steps", "new"):
-        assert english_left(_get(client, kind, pages[kind], "en").get_data(as_text=True)), kind
+        page = _get(pages_client, kind, pages[kind], "en").get_data(as_text=True)
+        assert english_left(page), kind
