@@ -25,6 +25,7 @@ from typing import Literal
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from page_kinds import NAMES, SCRIPTED, page_kinds
+from page_ready import wait_until_ready
 from playwright.sync_api import Browser, Page, Route
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -99,7 +100,7 @@ def open_page(page: Page, name: str, path: str, base: str, scripts: bool) -> Non
         page.wait_for_url(base + "/hint")
     page.wait_for_load_state("load")  # frames included
     if scripts:
-        page.wait_for_load_state("networkidle")  # the difficulty panel fetched into the page
+        wait_until_ready(page)  # the scripts run, the difficulty panel fetched into the page
 
 
 def without_scripts(route: Route) -> None:
