@@ -99,9 +99,15 @@ def _assert_same_grade(
 # --- soundness over the puzzle sets ----------------------------------------------------------
 
 
-def test_sound_and_graded_as_explained_on_top95() -> None:
-    by_logic = _check_puzzles(_lines(ROOT / "tests/data/top95.txt"), same_grade=True)
-    assert by_logic >= 91  # at least 95% of top95 without a guess (forcing chains reach it)
+@pytest.mark.parametrize("half", (0, 1), ids=("1of2", "2of2"))
+def test_sound_and_graded_as_explained_on_top95(half: int) -> None:
+    """Every top95 puzzle, in two interleaved halves so that the workers share them. At least
+    95% of each half falls to logic without a guess (forcing chains reach it): 46 of 48 and
+    45 of 47, so 91 of the 95."""
+    puzzles = _lines(ROOT / "tests/data/top95.txt")[half::2]
+    assert len(puzzles) == (48, 47)[half]
+    by_logic = _check_puzzles(puzzles, same_grade=True)
+    assert by_logic >= 0.95 * len(puzzles)
 
 
 def test_sound_and_graded_as_explained_on_17clue_sample() -> None:
