@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Sequence
@@ -38,8 +39,10 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
+@functools.cache
 def _needs_guess() -> str:
-    """The first "hardest" puzzle the techniques cannot finish without a guess."""
+    """The first "hardest" puzzle the techniques cannot finish without a guess (found once
+    per process: four tests ask)."""
     for text in _lines(ROOT / "tests/data/hardest.txt"):
         if not explain(text, GEO).solved_by_logic:
             return text
