@@ -242,9 +242,21 @@ def _wait_for(port: int, deadline: float) -> None:
             time.sleep(0.05)
 
 
+@pytest.fixture(scope="module")
+def proxied_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """nginx with the shipped site in front of gunicorn serving a small cached app, started
+    once for the tests that leave it as they found it (each asks its own paths: /p/123 is
+    cached by one test alone)."""
+    yield from _proxied_site(tmp_path_factory.mktemp("site"))
+
+
 @pytest.fixture
-def proxied_site(tmp_path: Path) -> Iterator[int]:
-    """nginx with the shipped site in front of gunicorn serving a small cached app."""
+def own_proxied_site(tmp_path: Path) -> Iterator[int]:
+    """The same site for one test alone (one that uses up the page routes' request rate)."""
+    yield from _proxied_site(tmp_path)
+
+
+def _proxied_site(tmp_path: Path) -> Iterator[int]:
     import os
     import time
 
@@ -386,7 +398,10 @@ def test_fifty_clients_trickling_headers_do_not_stop_healthz(proxied_site: int) 
     for client in clients:
         client.start()
     try:
-        time.sleep(1.0)  # every client connected and trickling
+        # Every client connected and trickling before the probes (a second at the most).
+        started = time.monotonic()
+        while not all(sent) and time.monotonic() - started < 1.0:
+            time.sleep(0.05)
         probes = []
         for _ in range(12):
             status, _, data = _request(proxied_site, "GET", "/healthz", timeout=PROBE_TIMEOUT_S)
@@ -401,13 +416,13 @@ def test_fifty_clients_trickling_headers_do_not_stop_healthz(proxied_site: int) 
 
 
 @pytest.mark.slow
-def test_site_refuses_big_bodies_and_floods(proxied_site: int) -> None:
-    status, _, _ = _request(proxied_site, "POST", "/", body=b"x" * (17 * 1024))
+def test_site_refuses_big_bodies_and_floods(own_proxied_site: int) -> None:
+    status, _, _ = _request(own_proxied_site, "POST", "/", body=b"x" * (17 * 1024))
     assert status == 413
     # 10 r/s with a burst of 30: back-to-back requests on loopback hit the limit quickly.
     statuses = []
     for _ in range(300):
-        statuses.append(_request(proxied_site, "GET", "/")[0])
+        statuses.append(_request(own_proxied_site, "GET", "/")[0])
         if statuses[-1] == 429:
             break
     assert statuses[0] == 200 and statuses[-1] == 429

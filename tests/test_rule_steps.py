@@ -5,6 +5,7 @@ benchmarks/rules_own.py)."""
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 
@@ -86,13 +87,18 @@ def _rule_walk(board: Geometry, givens: list[int], solution: list[int]) -> set[s
     return used
 
 
-@pytest.mark.parametrize("entry", PUZZLES, ids=lambda e: e[0])
-def test_rule_steps_and_forcing_keep_the_solution(
-    entry: tuple[str, Geometry, list[int], list[int]],
-) -> None:
+@functools.cache
+def _walked(index: int) -> frozenset[str]:
+    """:func:`_rule_walk` of ``PUZZLES[index]``, walked (and checked) once per process: the
+    walk is the same every time, and two tests read it."""
+    return frozenset(_rule_walk(*PUZZLES[index][1:]))
+
+
+@pytest.mark.parametrize("index", range(len(PUZZLES)), ids=[e[0] for e in PUZZLES])
+def test_rule_steps_and_forcing_keep_the_solution(index: int) -> None:
     """Each rule's own steps (with singles) never remove a digit of the solution and each
     names the rule it reads; the forcing chain with rules at a stall is sound too."""
-    _rule_walk(*entry[1:])
+    _walked(index)
 
 
 def test_every_kind_with_steps_has_them_on_the_puzzles() -> None:
@@ -100,8 +106,8 @@ def test_every_kind_with_steps_has_them_on_the_puzzles() -> None:
     to its own test: the published puzzle with it also has the negative white-dot rule,
     which says the same of the same pairs and comes first on the ladder."""
     used: set[str] = set()
-    for _, board, givens, solution in PUZZLES:
-        used |= _rule_walk(board, givens, solution)
+    for index in range(len(PUZZLES)):
+        used |= _walked(index)
     assert used == STEP_NAMES - {"Non-consecutive"}
 
 

@@ -3,6 +3,7 @@ f-puzzles import and export; the published puzzles solved to their solutions."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -114,6 +115,14 @@ def _all_grids(size: int) -> list[list[int]]:
 GRIDS4 = _all_grids(4)
 
 
+@functools.cache
+def _keeping(text: str) -> tuple[tuple[int, ...], ...]:
+    """The 4x4 grids that keep every rule of ``text``, a valid spelling (asked again and
+    again: the random rules of a kind repeat)."""
+    board = build(4, parse(text, 4))
+    return tuple(tuple(g) for g in GRIDS4 if all(r.check(g, board) for r in board.rules))
+
+
 def _cells(rng: random.Random, size: int) -> str:
     return f"{rng.randrange(size) + 1}{rng.randrange(size) + 1}"
 
@@ -177,7 +186,7 @@ def test_eliminations_keep_every_grid_that_keeps_the_rule(key: str) -> None:
             board = build(4, parse(text, 4))
         except RuleError:
             continue
-        keeping = [g for g in GRIDS4 if all(r.check(g, board) for r in board.rules)]
+        keeping = [list(g) for g in _keeping(text)]
         if not keeping:
             continue
         tried += 1
@@ -223,9 +232,7 @@ def test_solver_agrees_with_brute_force_on_4x4(key: str) -> None:
             board = build(4, parse(text, 4))
         except RuleError:
             continue
-        keeping = [
-            "".join(map(str, g)) for g in GRIDS4 if all(r.check(g, board) for r in board.rules)
-        ]
+        keeping = ["".join(map(str, g)) for g in _keeping(text)]
         result = solve("." * 16, geometry=board)
         expected = {0: "unsolvable", 1: "solved"}.get(len(keeping), "multiple")
         # No grid at all: unsolvable, or invalid when a part alone is impossible (a cage).

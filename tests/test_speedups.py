@@ -50,9 +50,10 @@ def _app(skeletons: bool) -> Flask:
 def _variant_links() -> list[str]:
     """A share link per variant example of the form (X, hyper, jigsaw, 4x4, 6x6, 16x16)."""
     links = []
+    app = create_app({"TESTING": True})
     for key, (puzzle, regions) in VARIANT_EXAMPLES.items():
         geometry = urls.form_geometry(urls.choice(key), regions or None)
-        with create_app({"TESTING": True}).test_request_context():
+        with app.test_request_context():
             links.append(urls.page_url(geometry, puzzle))
     return links
 

@@ -123,12 +123,18 @@ def test_case_steps_are_real_chains(name: str) -> None:
     assert any(len(node_cells(n)) > 1 for a, b, _ in step.links for n in (a, b))
 
 
+@functools.cache
+def _explained(geo: Geometry, puzzle: str) -> tuple[Step, ...]:
+    """The steps of the explanation of ``puzzle`` given its solution, explained once per
+    process: three tests here read top95's."""
+    solution = parse_puzzle(solve(puzzle, geometry=geo).solution or "", geo)
+    return explain(parse_puzzle(puzzle, geo), geo, solution=solution).steps
+
+
 def _chain_steps(geo: Geometry, puzzles: list[str]) -> list[Step]:
     steps = []
     for puzzle in puzzles:
-        solution = parse_puzzle(solve(puzzle, geometry=geo).solution or "", geo)
-        explanation = explain(puzzle, geo, solution=solution)
-        steps += [s for s in explanation.steps if s.technique in NAMES]
+        steps += [s for s in _explained(geo, puzzle) if s.technique in NAMES]
     return steps
 
 
@@ -203,9 +209,7 @@ def test_the_one_pass_start_finds_the_chain_the_plain_search_shows() -> None:
     seen = {True: 0, False: 0}
     t = tables_for(GEO)
     for puzzle in TOP95[:30]:
-        grid = parse_puzzle(puzzle, GEO)
-        solution = parse_puzzle(solve(puzzle).solutions[0], GEO)
-        for step in explain(grid, GEO, solution=solution).steps:
+        for step in _explained(GEO, puzzle):
             cand = step.before
             graph = chains._ChainGraph(cand, t)
             start = chains._first_start(cand, t, graph)
@@ -226,9 +230,7 @@ def _stall_positions() -> list[Candidates]:
     """Every position the explanations of three of those puzzles step from, in order."""
     positions = []
     for i in FORCING_STALLS[:3]:
-        grid = parse_puzzle(TOP95[i], GEO)
-        solution = parse_puzzle(solve(TOP95[i]).solutions[0], GEO)
-        positions += [step.before for step in explain(grid, GEO, solution=solution).steps]
+        positions += [step.before for step in _explained(GEO, TOP95[i])]
     return positions
 
 

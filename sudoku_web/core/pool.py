@@ -205,9 +205,14 @@ def check(entry: Entry) -> Grade | None:
     result = solve(entry.puzzle, geometry=entry.geometry, deadline_ms=None)
     if result.status != "solved" or result.solution is None:
         return None
+    return grade_of(entry, result.solution)
+
+
+def grade_of(entry: Entry, solution: str) -> Grade:
+    """The grader's grade of an entry whose one solution (as the engine spells it) is known."""
     geo = entry.geometry
     givens = parse_puzzle(entry.puzzle, geo)
-    return grade(givens, geo, solution=parse_puzzle(result.solution, geo)).grade
+    return grade(givens, geo, solution=parse_puzzle(solution, geo)).grade
 
 
 def entries(kinds: Kinds) -> Iterable[Entry]:

@@ -61,9 +61,11 @@ class NetTables:
     groups: int  # how many groups there are
     own: tuple[int, ...]  # per candidate: its bit in its cell's group (how P holds it)
     who: tuple[int, ...]  # per bit position of X: the candidate index it stands for
-    # Per intersection (house A, house B): A's groups' bits inside and outside the overlap,
-    # A's guards, lows, and per digit the bits of that digit in B outside the overlap.
-    slots: tuple[tuple[int, int, int, int, tuple[int, ...]], ...]
+    # Per house A: where its groups start in X, and per intersection (A, house B) A's groups'
+    # bits inside and outside the overlap, A's guards and lows, all four counted from that
+    # start (small numbers, cheap to mask), and per digit the bits of that digit in B outside
+    # the overlap (in X).
+    slots: tuple[tuple[int, tuple[tuple[int, int, int, int, tuple[int, ...]], ...]], ...]
 
 
 @functools.lru_cache(maxsize=16)  # bounded: jigsaw geometries come from user input
@@ -126,20 +128,22 @@ def _positions(geo: Geometry) -> list[list[int]]:
 
 def _slots(
     geo: Geometry, every: list[int]
-) -> tuple[tuple[int, int, int, int, tuple[int, ...]], ...]:
+) -> tuple[tuple[int, tuple[tuple[int, int, int, int, tuple[int, ...]], ...]], ...]:
     n = geo.size
     cells = n * n
     w = n + 1
     houses = [h.cells for h in geo.houses]
     out = []
     for a, members in enumerate(houses):
+        start = (cells + a * n) * w
+        slots = []
         for b, others in enumerate(houses):
             common = set(members) & set(others)
             if a == b or len(common) < 2 or not set(others) - common:
                 continue
             inside = outside = guard = low = 0
             for d in range(n):
-                base = (cells + a * n + d) * w
+                base = d * w
                 guard |= 1 << (base + n)
                 low |= 1 << base
                 for k, c in enumerate(members):
@@ -150,7 +154,9 @@ def _slots(
             beyond = tuple(
                 _bits_of(every, (c * n + d for c in others if c not in common)) for d in range(n)
             )
-            out.append((inside, outside, guard, low, beyond))
+            slots.append((inside, outside, guard, low, beyond))
+        if slots:
+            out.append((start, tuple(slots)))
     return tuple(out)
 
 
@@ -296,12 +302,16 @@ def _locked(nt: NetTables, x: int) -> int:
     """``x`` after every locked-candidates elimination of one pass (a settled group, being
     empty, confines nothing)."""
     n = nt.size
-    for inside, outside, guard, low, beyond in nt.slots:
-        out = ((x & outside) | guard) - low
-        into = ((x & inside) | guard) - low
-        confined = guard & ~out & into
-        while confined:
-            top = confined & -confined
-            confined ^= top
-            x &= ~beyond[(top.bit_length() - 1) // (n + 1) % n]
+    for start, slots in nt.slots:
+        # House A's groups, shifted down: what B removes lies outside A, so this stays
+        # A's part of ``x`` over all of A's intersections.
+        own = x >> start
+        for inside, outside, guard, low, beyond in slots:
+            out = ((own & outside) | guard) - low
+            into = ((own & inside) | guard) - low
+            confined = guard & ~out & into
+            while confined:
+                top = confined & -confined
+                confined ^= top
+                x &= ~beyond[(top.bit_length() - 1) // (n + 1)]
     return x
