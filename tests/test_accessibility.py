@@ -72,9 +72,12 @@ def violations(
 ) -> list[str]:
     """axe's violations on the page as it is now, one readable line per failing node: of
     ``rules`` when given, else of every rule :data:`TAGS` names; the elements ``exclude``
-    selects are left out. axe is put into a page the first time."""
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(_AXE_SCRIPT)
+    selects are left out. axe is put into a page and its frames the first time (the result
+    page's difficulty frame is checked inside the page, and axe need not wait for a frame
+    without it to answer)."""
+    for frame in page.frames:
+        if not frame.evaluate("() => typeof window.axe === 'object'"):
+            frame.evaluate(_AXE_SCRIPT)
     run_only = {"type": "rule", "values": list(rules)} if rules else {"type": "tag", "values": TAGS}
     options = {"runOnly": run_only, "resultTypes": ["violations"]}
     context = {"exclude": [[selector] for selector in exclude]} if exclude else None
