@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from app_config import ROOMY
@@ -171,6 +172,8 @@ def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None
             )
             assert links.share == urls.page_url(geometry, puzzle, external=True)
             assert links.share.startswith(base.rstrip("/").rsplit("/app", 1)[0])
+            assert links.page == urlsplit(links.share).path  # the language picker's "here"
+            assert links.fpuzzles == f"{links.page}/fpuzzles"
             assert links.edit == urls.edit_url(geometry, puzzle)
             assert links.print == urls.print_url(links.edit)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -318,10 +317,10 @@ def _slots(
         # The same puzzle to play, without the solution (sudoku_web.web.play.routes).
         "play_url": escape(links.play),
         # Its f-puzzles link (drawn only where f-puzzles holds the board: _render_result).
-        "fpuzzles_url": escape(open_in_fpuzzles_url(geometry, givens) or ""),
+        "fpuzzles_url": escape(links.fpuzzles),
         # Where the language picker sends the visitor back: the share link's path, the same
         # for every request of this page (a page from the skeletons or the store holds it).
-        "here": escape(urlsplit(links.share).path),
+        "here": escape(links.page),
         # Counts and time as the request's language writes numbers: digits, separators.
         "reduce_passes": Markup(format_number(stats.reduce_passes)),
         "guesses": Markup(format_number(stats.guesses)),

@@ -502,6 +502,9 @@ class Links:
     steps: str  # the teaching pages, paths
     search: str
     difficulty: str
+    # "Open in f-puzzles", a path: <share link>/fpuzzles (a page offers it only where
+    # f-puzzles holds the board whole: render.exports.written_whole)
+    fpuzzles: str
 
     def fields(self) -> tuple[str, ...]:
         """Every link, in field order (``Links(*links.fields())`` is the same links)."""
@@ -519,6 +522,7 @@ def result_links(geometry: Geometry, puzzle: str) -> Links:
         share_url(geometry, puzzle, "png", external=True),
         share_url(geometry, puzzle, "play", external=True),
         *(share_url(geometry, puzzle, page) for page in TEACH_PAGES),
+        share_url(geometry, puzzle, "fpuzzles"),
     )
 
 
@@ -527,6 +531,7 @@ def form_url(geometry: Geometry) -> str:
     return choice_of(geometry).form_url
 
 
+@byte_cache(64 * 1024)  # per geometry: a result page names its board three times
 def describe(geometry: Geometry) -> str:
     """Words for a board in English: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16
     Sudoku``, ``9x9 Killer sudoku``, ``9x9 Killer X-sudoku``."""
@@ -538,6 +543,7 @@ def board_name(geometry: Geometry) -> str:
     return said(describe(geometry), board_words(geometry))
 
 
+@byte_cache(256 * 1024)  # per geometry (a few hundred bytes each)
 def board_words(geometry: Geometry) -> Words:
     """:func:`describe`'s words, for the pages to say in the visitor's language."""
     info = variant_of(geometry)

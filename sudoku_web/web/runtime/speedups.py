@@ -15,7 +15,7 @@ replay by URL
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
     as ``/healthz``.
 link templates
-    A puzzle's nine links (:func:`~sudoku_web.web.puzzles.urls.result_links`: nine ``url_for``
+    A puzzle's ten links (:func:`~sudoku_web.web.puzzles.urls.result_links`: ten ``url_for``
     calls, a tenth to a sixth of a cold result page) are built once per board and origin around a
     marker puzzle, cut there, and later puzzles are filled in. A board's templates are kept
     only when filling them gives exactly the links ``url_for`` builds for the puzzle that
