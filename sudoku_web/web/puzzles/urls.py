@@ -521,8 +521,7 @@ def result_links(geometry: Geometry, puzzle: str) -> Links:
         print_url(edit),
         share_url(geometry, puzzle, "png", external=True),
         share_url(geometry, puzzle, "play", external=True),
-        *(share_url(geometry, puzzle, page) for page in TEACH_PAGES),
-        share_url(geometry, puzzle, "fpuzzles"),
+        *(share_url(geometry, puzzle, page) for page in (*TEACH_PAGES, "fpuzzles")),
     )
 
 
@@ -556,14 +555,16 @@ def board_words(geometry: Geometry) -> Words:
 
 #: Letters whose spoken name starts with a vowel sound ("an X-sudoku", "an F-puzzle").
 _VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+_FIRST_WORD_END: Final = re.compile(r"[\s-]")
+_DIGITS: Final = re.compile(r"\d+")
 
 
 def with_article(words: str, *, capital: bool = False) -> str:
     """``words`` after "a" or "an", by how the first word is spoken, not spelled: "an X-sudoku"
     (a letter alone is read as its name), "an 8x8", "an 11x11", "a 16x16 Sudoku", "a Hyper
     puzzle", "an Irregular puzzle"; "A"/"An" with ``capital``."""
-    first = re.split(r"[\s-]", words.strip(), maxsplit=1)[0]
-    number = re.match(r"\d+", first)
+    first = _FIRST_WORD_END.split(words.strip(), maxsplit=1)[0]
+    number = _DIGITS.match(first)
     if number:
         digits = number.group()
         # eight, eighty, eight hundred ...; eleven and eighteen (thousand, million ...)
