@@ -73,7 +73,7 @@ class Skeleton:
 
     def fill_utf8(self, slots: Mapping[str, Markup]) -> bytes:
         """:meth:`fill` encoded as UTF-8 (the same bytes)."""
-        return _interleave(b"", self.utf8, (slots[name].encode() for name in self.names))
+        return _interleave(b"", self.utf8, map(str.encode, map(slots.__getitem__, self.names)))
 
 
 def _interleave(empty: AnyStr, chunks: tuple[AnyStr, ...], values: Iterable[AnyStr]) -> AnyStr:
