@@ -43,7 +43,7 @@ import io
 import logging
 import pickle
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from importlib import metadata
 from typing import Any, Final, TypeVar
@@ -360,11 +360,12 @@ class SolveKey:
     puzzle: str  # canonical text, e.g. puzzle_text.canonical(grid)
     geometry: str  # geometry_key()
     budget: Budget
+    #: The key as text (store key and ETag input), made with the key: every page reads it,
+    #: and a ``cached_property`` takes a lock on its first read.
+    text: str = field(init=False, repr=False, compare=False)
 
-    @functools.cached_property
-    def text(self) -> str:
-        """The key as text (store key and ETag input)."""
-        return f"{self.puzzle}|{self.geometry}|{self.budget.key}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.puzzle}|{self.geometry}|{self.budget.key}")
 
 
 def solve_key(
