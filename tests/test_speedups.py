@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from app_config import ROOMY
@@ -127,6 +128,18 @@ def test_skeleton_cut_and_fill_round_trip() -> None:
     assert skeleton.fill({"a": Markup("1"), "b": Markup("&amp;")}) == "<i>1</i>-&amp;-1"
 
 
+def test_a_skeleton_filled_as_utf8_is_its_page_encoded() -> None:
+    marks = sentinels(["a", "b"])
+    skeleton = cut(f"<p lang=ja>日本語 {marks['a']}</p>·{marks['b']}")
+    slots = {"a": Markup("Zeilen &amp; Spalten"), "b": Markup("行 1、列 2")}
+    assert skeleton.fill_utf8(slots) == skeleton.fill(slots).encode()
+    store = Skeletons()
+    for _ in range(2):  # built (Jinja's page encoded), then from the skeleton
+        page = store.render_utf8("ja", slots, lambda s: f"<p>日本語 {s['a']}</p>·{s['b']}")
+        assert page == f"<p>日本語 {slots['a']}</p>·{slots['b']}".encode()
+    assert store._data["ja"] is not None
+
+
 def test_skeletons_are_bounded_in_bytes() -> None:
     store = Skeletons(max_bytes=1_000)
     for shape in range(10):
@@ -172,6 +185,8 @@ def test_result_links_are_the_routes_url_for_builds(key: str, base: str) -> None
             )
             assert links.share == urls.page_url(geometry, puzzle, external=True)
             assert links.share.startswith(base.rstrip("/").rsplit("/app", 1)[0])
+            assert links.page == urlsplit(links.share).path  # the language picker's "here"
+            assert links.fpuzzles == f"{links.page}/fpuzzles"
             assert links.edit == urls.edit_url(geometry, puzzle)
             assert links.print == urls.print_url(links.edit)
 

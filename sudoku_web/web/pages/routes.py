@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -52,7 +51,6 @@ from ..render import drawing, exports
 from ..render.boards import BoardView, PresetBoard, board_view, differing_cells, reached_grid
 from ..render.preview import HEIGHT, WIDTH, render_png
 from ..runtime import cache, languages, solving, speedups
-from ..runtime.languages import format_number
 
 bp = Blueprint("pages", __name__)
 
@@ -306,6 +304,7 @@ def _slots(
     """The values a result page prints as they are (escaped): its skeleton's slots."""
     stats = result.stats
     name = urls.describe(geometry)
+    number = languages.number_writer()
     slots = {
         "board_name": escape(urls.board_name(geometry)),
         "share_url": escape(links.share),
@@ -313,20 +312,20 @@ def _slots(
         "print_url": escape(links.print),
         # Link previews (Open Graph, Twitter); every share link's picture is <link>.png.
         "preview_title": escape(f"{HEADINGS.get(result.status, 'Result')} · {name}"),
-        "preview_description": escape(_description(geometry, givens, result, diagnosis)),
+        "preview_description": escape(_description(name, geometry, givens, result, diagnosis)),
         "preview_image": escape(links.picture),
         # The same puzzle to play, without the solution (sudoku_web.web.play.routes).
         "play_url": escape(links.play),
         # Its f-puzzles link (drawn only where f-puzzles holds the board: _render_result).
-        "fpuzzles_url": escape(open_in_fpuzzles_url(geometry, givens) or ""),
+        "fpuzzles_url": escape(links.fpuzzles),
         # Where the language picker sends the visitor back: the share link's path, the same
         # for every request of this page (a page from the skeletons or the store holds it).
-        "here": escape(urlsplit(links.share).path),
+        "here": escape(links.page),
         # Counts and time as the request's language writes numbers: digits, separators.
-        "reduce_passes": Markup(format_number(stats.reduce_passes)),
-        "guesses": Markup(format_number(stats.guesses)),
-        "backtracks": Markup(format_number(stats.backtracks)),
-        "elapsed_ms": Markup(format_number(round(stats.elapsed_ms, 1), "#,##0.0")),
+        "reduce_passes": Markup(number(stats.reduce_passes)),
+        "guesses": Markup(number(stats.guesses)),
+        "backtracks": Markup(number(stats.backtracks)),
+        "elapsed_ms": Markup(number(round(stats.elapsed_ms, 1), "#,##0.0")),
     }
     if result.status == "solved":
         for page in urls.TEACH_PAGES:  # the teaching routes sit at <share link>/<page>
@@ -392,10 +391,11 @@ def _boards(
 
 
 def _description(
-    geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
+    name: str, geometry: Geometry, givens: str, result: SolveResult, diagnosis: Diagnosis | None
 ) -> str:
-    """One line for link previews: what the puzzle is and what became of it."""
-    described = urls.with_article(urls.describe(geometry), capital=True)
+    """One line for link previews: what the puzzle is (``name``: :func:`urls.describe` of
+    its board) and what became of it."""
+    described = urls.with_article(name, capital=True)
     head = f"{described} with {urls.givens_words(geometry, givens)}"
     if result.status == "solved":
         return f"{head}, solved: see the solution."

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import astuple, dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple
 
 from flask import url_for
 
@@ -489,9 +489,9 @@ def print_url(edit_url: str) -> str:
     return url_for("pages.printout") + (f"?{query}" if query else "")
 
 
-@dataclass(frozen=True)
-class Links:
-    """A canonical puzzle's links, for its pages and their templates."""
+class Links(NamedTuple):
+    """A canonical puzzle's links, for its pages and their templates (a named tuple: a
+    result page makes one per request, a third of the cost of a frozen dataclass's)."""
 
     page: str  # the share link, a path: /p/<puzzle>
     share: str  # the same, absolute (for copying and link previews)
@@ -502,10 +502,13 @@ class Links:
     steps: str  # the teaching pages, paths
     search: str
     difficulty: str
+    # "Open in f-puzzles", a path: <share link>/fpuzzles (a page offers it only where
+    # f-puzzles holds the board whole: render.exports.written_whole)
+    fpuzzles: str
 
     def fields(self) -> tuple[str, ...]:
         """Every link, in field order (``Links(*links.fields())`` is the same links)."""
-        return astuple(self)
+        return tuple(self)
 
 
 def result_links(geometry: Geometry, puzzle: str) -> Links:
@@ -518,7 +521,7 @@ def result_links(geometry: Geometry, puzzle: str) -> Links:
         print_url(edit),
         share_url(geometry, puzzle, "png", external=True),
         share_url(geometry, puzzle, "play", external=True),
-        *(share_url(geometry, puzzle, page) for page in TEACH_PAGES),
+        *(share_url(geometry, puzzle, page) for page in (*TEACH_PAGES, "fpuzzles")),
     )
 
 
@@ -527,6 +530,7 @@ def form_url(geometry: Geometry) -> str:
     return choice_of(geometry).form_url
 
 
+@byte_cache(64 * 1024)  # per geometry: a result page names its board three times
 def describe(geometry: Geometry) -> str:
     """Words for a board in English: ``9x9 X-sudoku``, ``6x6 Jigsaw sudoku``, ``16x16
     Sudoku``, ``9x9 Killer sudoku``, ``9x9 Killer X-sudoku``."""
@@ -538,6 +542,7 @@ def board_name(geometry: Geometry) -> str:
     return said(describe(geometry), board_words(geometry))
 
 
+@byte_cache(256 * 1024)  # per geometry (a few hundred bytes each)
 def board_words(geometry: Geometry) -> Words:
     """:func:`describe`'s words, for the pages to say in the visitor's language."""
     info = variant_of(geometry)
@@ -550,14 +555,16 @@ def board_words(geometry: Geometry) -> Words:
 
 #: Letters whose spoken name starts with a vowel sound ("an X-sudoku", "an F-puzzle").
 _VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+_FIRST_WORD_END: Final = re.compile(r"[\s-]")
+_DIGITS: Final = re.compile(r"\d+")
 
 
 def with_article(words: str, *, capital: bool = False) -> str:
     """``words`` after "a" or "an", by how the first word is spoken, not spelled: "an X-sudoku"
     (a letter alone is read as its name), "an 8x8", "an 11x11", "a 16x16 Sudoku", "a Hyper
     puzzle", "an Irregular puzzle"; "A"/"An" with ``capital``."""
-    first = re.split(r"[\s-]", words.strip(), maxsplit=1)[0]
-    number = re.match(r"\d+", first)
+    first = _FIRST_WORD_END.split(words.strip(), maxsplit=1)[0]
+    number = _DIGITS.match(first)
     if number:
         digits = number.group()
         # eight, eighty, eight hundred ...; eleven and eighteen (thousand, million ...)

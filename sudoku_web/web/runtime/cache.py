@@ -43,7 +43,7 @@ import io
 import logging
 import pickle
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from importlib import metadata
 from typing import Any, Final, TypeVar
@@ -53,7 +53,7 @@ from cachelib import BaseCache
 from cachelib.serializers import RedisSerializer
 from flask import Flask, Response, current_app, g, make_response, request
 from flask.typing import ResponseReturnValue
-from werkzeug.http import quote_etag
+from werkzeug.http import dump_header, quote_etag
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...core.board import Geometry, InvalidPuzzle, standard
@@ -360,11 +360,12 @@ class SolveKey:
     puzzle: str  # canonical text, e.g. puzzle_text.canonical(grid)
     geometry: str  # geometry_key()
     budget: Budget
+    #: The key as text (store key and ETag input), made with the key: every page reads it,
+    #: and a ``cached_property`` takes a lock on its first read.
+    text: str = field(init=False, repr=False, compare=False)
 
-    @functools.cached_property
-    def text(self) -> str:
-        """The key as text (store key and ETag input)."""
-        return f"{self.puzzle}|{self.geometry}|{self.budget.key}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.puzzle}|{self.geometry}|{self.budget.key}")
 
 
 def solve_key(
@@ -477,15 +478,23 @@ def conditional(
     return response
 
 
+#: ``Vary`` of a cacheable answer as Werkzeug's ``vary`` set writes it (its header quoting).
+_VARY_TEXT: Final = dump_header(VARY)
+
+
 def _validated(response: Response, etag: str, max_age: int) -> Response:
     """The ETag and ``Cache-Control: public, max-age`` on ``response``, unless it says
     ``no-store``. A response without ``Cache-Control`` (the usual one) gets the header as
     text: Werkzeug's ``cache_control`` object parses and writes the header again on every
-    attribute set, a tenth of a cached page's cost."""
+    attribute set, a tenth of a cached page's cost; so does its ``vary`` set, and a response
+    without ``Vary`` (the usual one) gets :data:`_VARY_TEXT` instead, the same bytes."""
     control = response.headers.get("Cache-Control")
     if control is None:
         response.headers["ETag"] = quote_etag(etag)
-        response.vary.update(VARY)
+        if "Vary" in response.headers:
+            response.vary.update(VARY)
+        else:
+            response.headers["Vary"] = _VARY_TEXT
         response.headers["Cache-Control"] = f"public, max-age={max_age}"
         return response
     if response.cache_control.no_store:

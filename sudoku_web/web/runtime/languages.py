@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from babel import Locale
 from babel.numbers import NumberPattern, parse_pattern
@@ -175,6 +175,23 @@ def format_number(value: float, pattern: str | None = None) -> str:
     """``value`` written as the request's language writes numbers (Babel's CLDR data:
     ``1,234.5``, ``1.234,5``, ``1 234,5``), with an optional CLDR ``pattern`` (``"#,##0.0"``)."""
     return _formatted(current(), value, pattern)
+
+
+class NumberWriter(Protocol):
+    """:func:`format_number` with the language chosen (see :func:`number_writer`)."""
+
+    def __call__(self, value: float, pattern: str | None = None) -> str: ...
+
+
+def number_writer() -> NumberWriter:
+    """:func:`format_number` in the request's language, looked up once: for a view that
+    writes several numbers (a result page's four counts and time)."""
+    language = current()
+
+    def write(value: float, pattern: str | None = None) -> str:
+        return _formatted(language, value, pattern)
+
+    return write
 
 
 @functools.lru_cache(maxsize=4096)  # counts and times repeat; Babel's formatting is not cheap

@@ -69,12 +69,18 @@ class ByteLRU(Generic[K, V]):
 
     def get(self, key: K) -> V | None:
         """The value for ``key`` (now the most recently used), or None."""
+        return self.find(key)[1]
+
+    def find(self, key: K) -> tuple[bool, V | None]:
+        """``(True, value)`` for a stored ``key`` (now the most recently used), else
+        ``(False, None)``: for a table whose values may be None, one lookup where ``key in
+        table`` and :meth:`get` would take two (a page asks its tables several times)."""
         with self._lock:
             entry = self._data.get(key)
             if entry is None:
-                return None
+                return False, None
             self._data.move_to_end(key)
-            return entry[0]
+            return True, entry[0]
 
     def put(self, key: K, value: V, size: int | None = None) -> bool:
         """Stores ``value`` charged ``size`` bytes (default :func:`deep_sizeof` of the key and
@@ -122,11 +128,11 @@ def byte_cache(max_bytes: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
         @functools.wraps(func)
         def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
             key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
-            found = table.get(key)
-            if found is None:
+            known, found = table.find(key)
+            if not known:
                 found = func(*args, **kwargs)
                 table.put(key, found)
-            return found
+            return found  # type: ignore[return-value]
 
         wrapper.cache = table  # type: ignore[attr-defined]
         return wrapper

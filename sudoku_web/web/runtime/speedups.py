@@ -15,7 +15,7 @@ replay by URL
     exact URL, without routing or reading the puzzle: a hot share link costs about as much
     as ``/healthz``.
 link templates
-    A puzzle's nine links (:func:`~sudoku_web.web.puzzles.urls.result_links`: nine ``url_for``
+    A puzzle's ten links (:func:`~sudoku_web.web.puzzles.urls.result_links`: ten ``url_for``
     calls, a tenth to a sixth of a cold result page) are built once per board and origin around a
     marker puzzle, cut there, and later puzzles are filled in. A board's templates are kept
     only when filling them gives exactly the links ``url_for`` builds for the puzzle that
@@ -115,12 +115,13 @@ def on(piece: str, app: Flask | None = None) -> bool:
 
 def render(
     shape: Hashable, slots: Mapping[str, Markup], plain: Callable[[Mapping[str, Markup]], str]
-) -> str:
-    """``plain(slots)``, through the app's skeletons when they are on."""
+) -> bytes:
+    """``plain(slots)`` encoded as UTF-8, through the app's skeletons when they are on (which
+    join the page's bytes: :class:`~sudoku_web.web.runtime.skeleton.Skeleton`)."""
     store = current_app.extensions.get(SKELETONS)
     if not isinstance(store, Skeletons):
-        return plain(slots)
-    return store.render(shape, slots, plain)
+        return plain(slots).encode()
+    return store.render_utf8(shape, slots, plain)
 
 
 # ---- Link templates --------------------------------------------------------------------------
@@ -146,11 +147,12 @@ def result_links(geometry: Geometry, puzzle: str) -> urls.Links:
         env.get("SCRIPT_NAME"),
     )
     key = (geometry, origin)
-    if key in store:
-        templates = store.get(key)
+    known, templates = store.find(key)
+    if known:
         if templates is None:  # this board failed the proof
             return urls.result_links(geometry, puzzle)
-        return urls.Links(*(head + puzzle + tail for head, tail in templates))
+        # puzzle.join((head, tail)) is head + puzzle + tail, without a Python loop.
+        return urls.Links(*map(puzzle.join, templates))
     links = urls.result_links(geometry, puzzle)
     store.put(key, _link_templates(geometry, links, puzzle))
     return links
@@ -165,7 +167,7 @@ def _link_templates(
     if any(link.count(_MARK) != 1 for link in marked):
         return None
     templates = tuple((head, tail) for head, _, tail in (m.partition(_MARK) for m in marked))
-    filled = tuple(head + puzzle + tail for head, tail in templates)
+    filled = tuple(map(puzzle.join, templates))  # as result_links fills them
     return templates if filled == links.fields() else None
 
 
@@ -187,8 +189,7 @@ def solved_rows(geometry: Geometry, givens: str, solution: str) -> Markup:
     if not isinstance(store, ByteLRU):
         return board_view(geometry, givens, solution, words=words).rows_html()
     key = (geometry, words)
-    known = key in store
-    table = store.get(key)
+    known, table = store.find(key)
     if table and (filled := _fill(table, givens, solution)) is not None:
         return Markup(filled)
     drawn = board_view(geometry, givens, solution, words=words).rows_html()
