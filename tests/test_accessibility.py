@@ -12,8 +12,8 @@ on a steps page (the same drawing over other candidates); the first view checks 
 And a later view that shows the very elements the first showed runs only the rules a width
 or a scheme can change then (:data:`VIEW_RULES`); one that shows or hides any runs them all.
 axe-core is the ``axe-playwright-python`` package's copy (its pinned axe.min.js), put into the
-page once per load by Playwright through the DevTools protocol: the app never serves it, and
-its CSP stays as it is. One browser context per test.
+page and its frames once per load by Playwright through the DevTools protocol: the app never
+serves it, and its CSP stays as it is. One browser context per test.
 """
 
 from __future__ import annotations
