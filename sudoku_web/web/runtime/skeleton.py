@@ -119,38 +119,21 @@ class Skeletons:
     def __len__(self) -> int:
         return len(self._data)
 
-    def render(self, shape: Hashable, slots: Mapping[str, Markup], render: Render) -> str:
-        """The page of ``shape`` for ``slots``: from its skeleton, else built and proven."""
-        known, skeleton = self._find(shape)
-        if skeleton is not None:
-            return skeleton.fill(slots)
-        return self._rendered(known, shape, slots, render)
-
-    def render_utf8(self, shape: Hashable, slots: Mapping[str, Markup], render: Render) -> bytes:
-        """:meth:`render` encoded as UTF-8 (from the skeleton's encoded chunks)."""
-        known, skeleton = self._find(shape)
-        if skeleton is not None:
-            return skeleton.fill_utf8(slots)
-        return self._rendered(known, shape, slots, render).encode()
-
-    def _find(self, shape: Hashable) -> tuple[bool, Skeleton | None]:
-        """Whether ``shape`` was seen, and its proven skeleton (None: not built, or failed)."""
+    def render(self, shape: Hashable, slots: Mapping[str, Markup], render: Render) -> bytes:
+        """The page of ``shape`` for ``slots``, encoded as UTF-8: from its skeleton's encoded
+        chunks, else rendered by ``render`` (the first time a shape is seen, its skeleton is
+        also built and proven)."""
         with self._lock:
             known = shape in self._data
             skeleton = self._data.get(shape)
             if known:
                 self._data.move_to_end(shape)
-        return known, skeleton
-
-    def _rendered(
-        self, known: bool, shape: Hashable, slots: Mapping[str, Markup], render: Render
-    ) -> str:
-        """The page rendered by ``render``; the first time a shape is seen, its skeleton
-        is also built and proven."""
+        if skeleton is not None:
+            return skeleton.fill_utf8(slots)
         page = render(slots)
         if not known:
             self._learn(shape, slots, render, page)
-        return page
+        return page.encode()
 
     def _learn(
         self, shape: Hashable, slots: Mapping[str, Markup], render: Render, page: str

@@ -121,7 +121,7 @@ def render(
     store = current_app.extensions.get(SKELETONS)
     if not isinstance(store, Skeletons):
         return plain(slots).encode()
-    return store.render_utf8(shape, slots, plain)
+    return store.render(shape, slots, plain)
 
 
 # ---- Link templates --------------------------------------------------------------------------
