@@ -14,13 +14,14 @@ And a later view that shows the very elements the first showed runs only the rul
 or a scheme can change then (:data:`VIEW_RULES`); one that shows or hides any runs them all.
 axe-core is the ``axe-playwright-python`` package's copy (its pinned axe.min.js), put into the
 page and its frames once per load by Playwright through the DevTools protocol: the app never
-serves it, and its CSP stays as it is. One browser context per test.
+serves it, and its CSP stays as it is. Each worker opens one tab per run (scripts off or
+on, a locale) and visits the page kinds in it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Literal
 
 import pytest
@@ -107,6 +108,13 @@ def open_page(page: Page, name: str, path: str, base: str, scripts: bool) -> Non
         wait_until_ready(page)  # the scripts run, the difficulty panel fetched into the page
 
 
+#: What a page without JavaScript must see changed: any request outside ``/static/`` (the page,
+#: its frame) and any script. Playwright matches these patterns in its driver, so styles,
+#: pictures and fonts go straight to the server and only these requests come through Python.
+_PAGES = re.compile(r"^[a-z]+://[^/]+/(?!static/)")
+_SCRIPTS = re.compile(r"\.js(\?.*)?$")
+
+
 def without_scripts(route: Route) -> None:
     """Serve the page as a browser without JavaScript sees it: the site's scripts never load,
     and ``<noscript>`` content is part of the page.
@@ -154,9 +162,36 @@ CASES = [
 ]
 
 
+@pytest.fixture(scope="session")
+def tabs(browser: Browser) -> Iterator[dict[tuple[bool, str], Page]]:
+    """One tab per worker for each run (scripts off or on, a locale), reused page after page:
+    a page kind is a navigation in it, not a new browser context. Nothing a page keeps
+    (cookies, storage) changes what another kind shows: each kind is its own puzzle, and
+    none of them is played."""
+    opened: dict[tuple[bool, str], Page] = {}
+    yield opened
+    for tab in opened.values():
+        tab.context.close()
+
+
+def tab_for(
+    tabs: dict[tuple[bool, str], Page], browser: Browser, scripts: bool, locale: str
+) -> Page:
+    """The run's tab, opened the first time it is asked for (or again if a test closed it)."""
+    tab = tabs.get((scripts, locale))
+    if tab is None or tab.is_closed():
+        context = browser.new_context(locale=locale)
+        if not scripts:
+            context.route(_PAGES, without_scripts)
+            context.route(_SCRIPTS, without_scripts)
+        tab = tabs[scripts, locale] = context.new_page()
+    return tab
+
+
 @pytest.mark.parametrize(("scripts", "locale", "views", "name"), CASES)
 def test_no_axe_violations_on_any_page(
     browser: Browser,
+    tabs: dict[tuple[bool, str], Page],
     live_server: str,
     kinds: dict[str, str],
     scripts: bool,
@@ -164,31 +199,25 @@ def test_no_axe_violations_on_any_page(
     views: list[tuple[int, Scheme]],
     name: str,
 ) -> None:
+    page = tab_for(tabs, browser, scripts, locale)
     width, scheme = views[0]
-    context = browser.new_context(
-        viewport={"width": width, "height": 900}, color_scheme=scheme, locale=locale
-    )
-    if not scripts:
-        context.route("**/*", without_scripts)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.emulate_media(color_scheme=scheme)
+    open_page(page, name, kinds[name], live_server, scripts)
     report: dict[str, list[str]] = {}
-    try:
-        page = context.new_page()
-        open_page(page, name, kinds[name], live_server, scripts)
-        # Every grid in the English runs' first view, one of each technique in the others.
-        repeated: list[str] = [] if locale == EVERY_GRID else page.evaluate(_REPEATED_GRIDS)
-        first_shown = None
-        for width, scheme in views:
-            page.set_viewport_size({"width": width, "height": 900})
-            page.emulate_media(color_scheme=scheme)
-            shown = page.evaluate(_SHOWN)
-            rules = VIEW_RULES if shown == first_shown else None
-            if found := violations(page, exclude=repeated, rules=rules):
-                report[f"{width} px, {scheme}"] = found
-            if first_shown is None:
-                first_shown = shown
-                repeated = page.evaluate(_REPEATED_GRIDS)
-    finally:
-        context.close()
+    # Every grid in the English runs' first view, one of each technique in the others.
+    repeated: list[str] = [] if locale == EVERY_GRID else page.evaluate(_REPEATED_GRIDS)
+    first_shown = None
+    for width, scheme in views:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.emulate_media(color_scheme=scheme)
+        shown = page.evaluate(_SHOWN)
+        rules = VIEW_RULES if shown == first_shown else None
+        if found := violations(page, exclude=repeated, rules=rules):
+            report[f"{width} px, {scheme}"] = found
+        if first_shown is None:
+            first_shown = shown
+            repeated = page.evaluate(_REPEATED_GRIDS)
     assert report == {}, f"{name} ({kinds[name]}):\n" + "\n".join(
         f"{view}:\n  " + "\n  ".join(lines) for view, lines in report.items()
     )
