@@ -109,8 +109,8 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     # nginx talks HTTP/1.0 to the upstream by default; a short keep-alive costs little.
     "keepalive": 5,
     # Recycling is a leak guard only: the app's memory is bounded (a store of CACHE_MAX_BYTES,
-    # 8 MiB) and a worker's RSS stays flat once the LRU is full (benchmarks/
-    # RESULTS.md: ~38 MB after 200k mixed requests with recycling off). A recycled worker
+    # 8 MiB) and a worker's RSS stays flat once the LRU is full (benchmarks/RESULTS.md,
+    # measured with recycling off). A recycled worker
     # starts with an empty LRU and re-solves every hot link, so the old 2,000 recycled each
     # worker every few seconds under load and halved the cached-page throughput. 50,000 is
     # hours at a small site's rates and still catches a leak in a dependency; the jitter
