@@ -224,8 +224,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Keep a screenshot of every open page when a browser test fails, under test-results/.
 
-    pytest-playwright does the capturing; this only turns it on by default (an explicit
-    ``--screenshot`` on the command line still wins) and anchors the folder at the repo root.
+    This turns pytest-playwright's ``--screenshot`` on by default (an explicit one on the
+    command line still wins) and anchors its folder at the repo root; :func:`tab` captures the
+    pages it lends, pytest-playwright those of the contexts a test makes with ``new_context``.
     """
     if getattr(config.option, "screenshot", None) == "off":
         config.option.screenshot = "only-on-failure"

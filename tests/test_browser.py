@@ -1,7 +1,7 @@
 """User journeys in Debian's Chromium, driven by Playwright against a live server.
 
-On failure, pytest-playwright saves a screenshot of each open page under ``test-results/``
-(switched on in conftest.py).
+On failure, a screenshot of each page the test opened is saved under ``test-results/``
+(conftest.py).
 """
 
 from __future__ import annotations

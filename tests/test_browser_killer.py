@@ -1,7 +1,8 @@
 """Killer journeys in Debian's Chromium: draw cages by mouse and by keyboard, solve, open the
-share link in a fresh browser, play a killer.
+share link in another visitor's browser, play a killer.
 
-On failure, pytest-playwright saves a screenshot of each open page under ``test-results/``.
+On failure, a screenshot of each page the test opened is saved under ``test-results/``
+(conftest.py).
 """
 
 from __future__ import annotations
