@@ -94,7 +94,7 @@ class Tab:
                 other.close()
         self.page.unroute_all(behavior="ignoreErrors")
         self.context.unroute_all(behavior="ignoreErrors")
-        self.page.goto("about:blank", timeout=_RESET_TIMEOUT_MS)
+        self._leave_for_blank()
         for origin in sorted(self.origins):
             # "all" takes localStorage, sessionStorage, IndexedDB, caches and cookies.
             self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
@@ -113,6 +113,20 @@ class Tab:
             contrast=self.options.get("contrast", "no-preference"),
         )
         self.page.mouse.move(0, 0)
+
+    def _leave_for_blank(self) -> None:
+        """Navigate the page to ``about:blank`` from the page itself: a blank page the browser
+        opens (``page.goto``) gets a renderer process of its own, and so does the next test's
+        first page after it, two new processes a test; one the page opens stays in its
+        renderer. From a page that cannot (an error page, a crashed one), the browser opens it.
+        """
+        if self.page.url == "about:blank":
+            return
+        try:
+            with self.page.expect_navigation(url="about:blank", timeout=_RESET_TIMEOUT_MS):
+                self.page.evaluate("location.replace('about:blank')")
+        except Error:
+            self.page.goto("about:blank", timeout=_RESET_TIMEOUT_MS)
 
 
 def _listeners(emitter: Page | BrowserContext) -> dict[str, list[Any]]:

@@ -24,7 +24,7 @@ _STATE = """() => ({
   reduced: matchMedia("(prefers-reduced-motion: reduce)").matches,
 })"""
 
-OPTIONS: dict[str, Any] = {"viewport": {"width": 700, "height": 600}}
+VIEWPORT = {"width": 700, "height": 600}
 
 
 def _state(page: Page, url: str) -> dict[str, Any]:
@@ -53,20 +53,22 @@ def _use_hard(page: Page, url: str) -> None:
     page.mouse.move(200, 100)
 
 
-def test_a_page_lent_again_reads_as_new(browser: Browser, live_server: str) -> None:
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
+def test_a_page_lent_again_reads_as_new(browser: Browser, live_server: str, js: bool) -> None:
     url = live_server + "/"
-    fresh = browser.new_context(**OPTIONS)
+    options = {"viewport": VIEWPORT, "java_script_enabled": js}
+    fresh = browser.new_context(**options)
     try:
         expected = _state(fresh.new_page(), url)
     finally:
         fresh.close()
     pool = PagePool(browser)
     try:
-        tab = pool.take(OPTIONS)
+        tab = pool.take(options)
         listeners = {event: len(ls) for event, ls in tab.own_listeners["page"].items()}
         _use_hard(tab.page, url)
         pool.give_back(tab)
-        again = pool.take(OPTIONS)
+        again = pool.take(options)
         assert again is tab  # the same context, lent again
         assert again.page.url == "about:blank"
         assert len(again.context.pages) == 1
