@@ -1,14 +1,15 @@
 """The browser pages a test worker lends its browser tests: one context per set of context
 options, each with one page, handed to a test as if new and made so again after it.
 
-A new context costs Chromium a renderer and the work of setting it up, about twice what a
-navigation in an open page costs; most browser tests only need a page that nobody used before
-them. So a worker keeps, per set of options (viewport, colour scheme, JavaScript on or off,
-locale, permissions...), the contexts its tests have asked for, and lends them out: a test
-gets a page at ``about:blank`` with nothing stored for any site, no history, no cookie, the
-options' viewport and media, no route, and no listener but the pool's own, as a new context
-would have it. A test that needs two visitors asks twice: a context lent to a test is lent to
-no other until it is given back, so each call gets its own.
+A new context costs Chromium a new renderer and the work of setting both up, more than the
+test's first navigation in an open page (benchmarks/RESULTS.md has the suite's figures); most
+browser tests only need a page that nobody used before them. So a worker keeps, per set of
+options (viewport, colour scheme, JavaScript on or off, locale, permissions...), the contexts
+its tests have asked for, and lends them out: a test gets a page at ``about:blank`` with
+nothing stored for any site, no history, no cookie, the options' viewport and media, no route,
+and no listener but the pool's own, as a new context would have it. A test that needs two
+visitors asks twice: a context lent to a test is lent to no other until it is given back, so
+each call gets its own.
 
 What a test changes that the pool cannot undo (an init script, an exposed function, extra
 headers, granted permissions, a geolocation, offline mode, the clock, a default timeout, a
@@ -119,9 +120,8 @@ class Tab:
         opens (``page.goto``) gets a renderer process of its own, and so does the next test's
         first page after it, two new processes a test; one the page opens stays in its
         renderer. From a page that cannot (an error page, a crashed one), the browser opens it.
+        A page already at ``about:blank`` goes there again: a test may have written into it.
         """
-        if self.page.url == "about:blank":
-            return
         try:
             with self.page.expect_navigation(url="about:blank", timeout=_RESET_TIMEOUT_MS):
                 self.page.evaluate("location.replace('about:blank')")
@@ -165,8 +165,14 @@ def _origin(url: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
 
 
+#: Values a context has when its options name none: an option with one of these (or None,
+#: Playwright's "not named") makes no other context than one without it.
+_UNNAMED = {"java_script_enabled": True, "color_scheme": "light"}
+
+
 def _options_key(options: dict[str, Any]) -> str:
-    return json.dumps(options, sort_keys=True, default=repr)
+    named = {name: value for name, value in options.items() if _UNNAMED.get(name) != value}
+    return json.dumps(named, sort_keys=True, default=repr)
 
 
 class PagePool:
