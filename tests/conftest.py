@@ -15,6 +15,7 @@ from app_config import ROOMY
 from flask import Flask
 from page_pool import PagePool, Tab
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
 from sudoku_web import create_app
@@ -170,24 +171,28 @@ def tab(
         return lent[-1].page
 
     yield open_tab
-    _screenshot_on_failure(request, pytestconfig, output_path, [t.page for t in lent])
-    for lent_tab in lent:
-        _page_pool.give_back(lent_tab)
+    try:
+        _screenshot_on_failure(request, pytestconfig, output_path, [t.page for t in lent])
+    finally:
+        for lent_tab in lent:
+            _page_pool.give_back(lent_tab)
 
 
 def _screenshot_on_failure(
     request: pytest.FixtureRequest, config: pytest.Config, folder: str, pages: list[Page]
 ) -> None:
-    """What pytest-playwright's ``--screenshot`` asks for, of ``pages`` still open."""
+    """What pytest-playwright's ``--screenshot`` asks for, of each of ``pages`` that can
+    still show itself."""
     option = config.getoption("--screenshot")
     report = getattr(request.node, "rep_call", None)
     failed = report is None or report.failed
     if option == "on" or (option == "only-on-failure" and failed):
         status = "failed" if failed else "finished"
         for number, shown in enumerate(pages, start=1):
-            if not shown.is_closed():
-                path = Path(folder) / f"test-{status}-{number}.png"
-                shown.screenshot(path=path, timeout=5_000)
+            try:
+                shown.screenshot(path=Path(folder) / f"test-{status}-{number}.png", timeout=5_000)
+            except PlaywrightError:
+                pass  # a page the test closed or crashed shows nothing
 
 
 @pytest.fixture
