@@ -1,17 +1,21 @@
-"""Shared fixtures: the app, its test client, and a live server for the browser tests."""
+"""Shared fixtures: the app, its test client, a live server, and the pages the browser tests
+drive (lent by the worker's page pool, tests/page_pool.py)."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from app_config import ROOMY
 from flask import Flask
+from page_pool import PagePool, Tab
+from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
 from sudoku_web import create_app
@@ -128,6 +132,82 @@ def browser_type_launch_args(pytestconfig: pytest.Config) -> dict[str, Any]:
     }
 
 
+@pytest.fixture(scope="session")
+def _page_pool(browser: Browser) -> Iterator[PagePool]:
+    """The worker's pooled contexts and pages (tests/page_pool.py), closed when it ends."""
+    pool = PagePool(browser)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture
+def tab(
+    request: pytest.FixtureRequest,
+    pytestconfig: pytest.Config,
+    browser_context_args: dict[str, Any],
+    _page_pool: PagePool,
+    output_path: str,
+) -> Iterator[Callable[..., Page]]:
+    """Opens a page as a new browser context's first page: ``tab(**options)`` takes
+    ``browser.new_context``'s options (over the ``browser_context_args`` marker's, as
+    pytest-playwright's ``new_context`` does) and returns a page no earlier test left a trace
+    in, lent by the worker's page pool (tests/page_pool.py) and given back after the test.
+    Each call is another context: two calls are two visitors who share nothing.
+
+    With pytest-playwright's ``--video`` or ``--tracing`` on, each call makes a context of its
+    own (a recording belongs to one test). A failed test's pages are screenshotted into its
+    output folder, as pytest-playwright does for the contexts it makes.
+    """
+    marker = next(request.node.iter_markers("browser_context_args"), None)
+    defaults = {**browser_context_args, **(marker.kwargs if marker else {})}
+    if pytestconfig.getoption("--video") != "off" or pytestconfig.getoption("--tracing") != "off":
+        new_context = request.getfixturevalue("new_context")
+        yield lambda **options: new_context(**options).new_page()
+        return
+    lent: list[Tab] = []
+
+    def open_tab(**options: Any) -> Page:
+        lent.append(_page_pool.take({**defaults, **options}))
+        return lent[-1].page
+
+    yield open_tab
+    try:
+        _screenshot_on_failure(request, pytestconfig, output_path, [t.page for t in lent])
+    finally:
+        for lent_tab in lent:
+            _page_pool.give_back(lent_tab)
+
+
+def _screenshot_on_failure(
+    request: pytest.FixtureRequest, config: pytest.Config, folder: str, pages: list[Page]
+) -> None:
+    """What pytest-playwright's ``--screenshot`` asks for, of each of ``pages`` that can
+    still show itself."""
+    option = config.getoption("--screenshot")
+    report = getattr(request.node, "rep_call", None)
+    failed = report is None or report.failed
+    if option == "on" or (option == "only-on-failure" and failed):
+        status = "failed" if failed else "finished"
+        for number, shown in enumerate(pages, start=1):
+            try:
+                shown.screenshot(path=Path(folder) / f"test-{status}-{number}.png", timeout=5_000)
+            except PlaywrightError:
+                pass  # a page the test closed or crashed shows nothing
+
+
+@pytest.fixture
+def page(tab: Callable[..., Page]) -> Page:
+    """pytest-playwright's ``page``, lent by the page pool: :func:`tab` with the options of
+    the test's ``browser_context_args`` marker."""
+    return tab()
+
+
+@pytest.fixture
+def context(page: Page) -> BrowserContext:
+    """The context of :func:`page` (pooled: what a test changes in it is undone after it)."""
+    return page.context
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The modules with slow tests first, then those with browser tests, then the rest; each
@@ -149,8 +229,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Keep a screenshot of every open page when a browser test fails, under test-results/.
 
-    pytest-playwright does the capturing; this only turns it on by default (an explicit
-    ``--screenshot`` on the command line still wins) and anchors the folder at the repo root.
+    This turns pytest-playwright's ``--screenshot`` on by default (an explicit one on the
+    command line still wins) and anchors its folder at the repo root; :func:`tab` captures the
+    pages it lends, pytest-playwright those of the contexts a test makes with ``new_context``.
     """
     if getattr(config.option, "screenshot", None) == "off":
         config.option.screenshot = "only-on-failure"

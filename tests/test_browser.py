@@ -1,7 +1,7 @@
 """User journeys in Debian's Chromium, driven by Playwright against a live server.
 
-On failure, pytest-playwright saves a screenshot of each open page under ``test-results/``
-(switched on in conftest.py).
+On failure, a screenshot of each page the test opened is saved under ``test-results/``
+(conftest.py).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from web_puzzles import CONFLICT, EASY, EASY_SOLUTION, IMPOSSIBLE
 
 pytestmark = pytest.mark.browser
@@ -64,7 +64,7 @@ def test_paste_a_whole_puzzle_into_one_cell_fills_the_grid(page: Page, live_serv
 
 
 def test_share_link_in_a_fresh_page_shows_the_same_solution(
-    page: Page, new_context: Callable[..., Any], live_server: str
+    page: Page, tab: Callable[..., Page], live_server: str
 ) -> None:
     page.goto(live_server + "/")
     page.fill("textarea[name=paste]", EASY)
@@ -73,7 +73,7 @@ def test_share_link_in_a_fresh_page_shows_the_same_solution(
     assert link == f"{live_server}/p/{EASY}"
     first = solution_text(page)
 
-    fresh = new_context().new_page()
+    fresh = tab()  # another visitor: nothing shared but the link
     fresh.goto(link)
     expect(fresh.locator("h1")).to_have_text("Solved")
     assert solution_text(fresh) == first == EASY_SOLUTION
@@ -156,18 +156,14 @@ def test_keyboard_navigation(page: Page, live_server: str) -> None:
     assert page.evaluate("document.activeElement.name") == "paste"
 
 
-def test_copy_link_button_copies_the_share_link(browser: Browser, live_server: str) -> None:
-    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    try:
-        page.goto(f"{live_server}/p/{EASY}")
-        button = page.get_by_role("button", name="Copy link")
-        expect(button).to_be_visible()
-        button.click()
-        expect(page.locator(".copy-status")).to_have_text("Link copied.")
-        assert page.evaluate("navigator.clipboard.readText()") == f"{live_server}/p/{EASY}"
-    finally:
-        context.close()
+def test_copy_link_button_copies_the_share_link(tab: Callable[..., Page], live_server: str) -> None:
+    page = tab(permissions=["clipboard-read", "clipboard-write"])
+    page.goto(f"{live_server}/p/{EASY}")
+    button = page.get_by_role("button", name="Copy link")
+    expect(button).to_be_visible()
+    button.click()
+    expect(page.locator(".copy-status")).to_have_text("Link copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == f"{live_server}/p/{EASY}"
 
 
 @pytest.mark.browser_context_args(viewport={"width": 360, "height": 740})

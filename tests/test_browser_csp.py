@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from page_errors import report_csp_violations
 from playwright.sync_api import Page, expect
 from web_puzzles import EASY
 
@@ -13,7 +14,8 @@ pytestmark = pytest.mark.browser
 
 
 def _watch_csp(page: Page) -> list[str]:
-    """Console messages and securitypolicyviolation events that mention the CSP."""
+    """Console messages that mention the CSP: Chromium's own and the page's reports of its
+    securitypolicyviolation events (page_errors)."""
     problems: list[str] = []
 
     def on_console(message: Any) -> None:
@@ -22,12 +24,7 @@ def _watch_csp(page: Page) -> list[str]:
             problems.append(text)
 
     page.on("console", on_console)
-    page.add_init_script(
-        """document.addEventListener("securitypolicyviolation", (e) => {
-            console.error("Content Security Policy violation: " + e.violatedDirective
-                          + " " + e.blockedURI);
-        });"""
-    )
+    report_csp_violations(page)
     return problems
 
 

@@ -48,11 +48,6 @@ def grid_text(page: Page) -> str:
     return "".join(v or "0" for v in values)
 
 
-def no_js(new_context: Callable[..., Any]) -> Page:
-    page: Page = new_context(java_script_enabled=False).new_page()
-    return page
-
-
 # ---- 1. Edits after a paste count ---------------------------------------------------------
 
 
@@ -69,9 +64,9 @@ def test_paste_then_edit_a_cell_then_solve_sends_the_edited_grid(
 
 
 def test_without_javascript_a_digit_typed_after_a_hint_is_what_solve_and_hint_send(
-    new_context: Callable[..., Any], live_server: str
+    tab: Callable[..., Page], live_server: str
 ) -> None:
-    page = no_js(new_context)
+    page = tab(java_script_enabled=False)
     page.goto(live_server + "/")
     page.fill("textarea[name=paste]", EASY)
     page.click(HINT)
@@ -167,17 +162,17 @@ MESSAGES = """() => Array.from(document.querySelectorAll(
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("how", ["box", "cell"])
 def test_an_all_x_paste_gives_one_message(
-    new_context: Callable[..., Any], live_server: str, js: bool, width: int, how: str
+    tab: Callable[..., Page], live_server: str, js: bool, width: int, how: str
 ) -> None:
     """81 x pasted into the box (or, with JavaScript, into a cell of the grid) and Solve: one
     message on the page, the empty grid's."""
     if how == "cell" and not js:
         pytest.skip("a paste into a cell is the script's")
-    page: Page = new_context(
+    page = tab(
         java_script_enabled=js,
         viewport={"width": width, "height": 900},
         permissions=["clipboard-read", "clipboard-write"],
-    ).new_page()
+    )
     page.goto(live_server + "/")
     if how == "box":
         page.fill("textarea[name=paste]", "x" * 81)
@@ -207,9 +202,9 @@ def test_an_all_x_paste_gives_one_message(
     ids=["dashes", "underscores", "label", "sudokuwiki-link"],
 )
 def test_pastes_with_other_blanks_a_label_or_a_link_solve(
-    new_context: Callable[..., Any], live_server: str, text: str
+    tab: Callable[..., Page], live_server: str, text: str
 ) -> None:
-    page = no_js(new_context)
+    page = tab(java_script_enabled=False)
     page.goto(live_server + "/")
     page.fill("textarea[name=paste]", text)
     page.click(SOLVE)
@@ -323,9 +318,9 @@ def test_the_preview_of_an_impossible_puzzle_tints_the_conflict(
 
 
 def test_a_fresh_jigsaw_form_has_no_regions_until_the_person_sets_them(
-    new_context: Callable[..., Any], live_server: str
+    tab: Callable[..., Page], live_server: str
 ) -> None:
-    page = no_js(new_context)
+    page = tab(java_script_enabled=False)
     page.goto(f"{live_server}/?v=jigsaw")
     expect(page.locator("textarea[name=regions]")).to_have_value("")
     expect(page.locator("table.grid.editable td.bt, table.grid.editable td.bl")).to_have_count(0)
@@ -354,9 +349,9 @@ def test_painting_one_cell_keeps_every_other_regions_colour(page: Page, live_ser
 
 
 def test_a_refused_region_map_comes_back_as_n_rows_of_n(
-    new_context: Callable[..., Any], live_server: str
+    tab: Callable[..., Page], live_server: str
 ) -> None:
-    page = no_js(new_context)
+    page = tab(java_script_enabled=False)
     page.goto(f"{live_server}/?v=jigsaw")
     page.fill("textarea[name=regions]", JIGSAW_REGIONS[:-1] + "A")  # one line, H short
     page.fill("textarea[name=paste]", JIGSAW_PUZZLE)
@@ -414,9 +409,9 @@ def test_diabolical_does_not_wrap_alone(
 
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
 def test_back_after_solving_keeps_the_pasted_puzzle(
-    page: Page, new_context: Callable[..., Any], live_server: str, js: bool
+    tab: Callable[..., Page], live_server: str, js: bool
 ) -> None:
-    page = page if js else no_js(new_context)
+    page = tab(java_script_enabled=js)
     page.goto(live_server + "/")
     page.fill("textarea[name=paste]", EASY)
     page.click(SOLVE)
@@ -449,9 +444,9 @@ def test_time_on_an_easy_16x16_leaves_out_the_table_build(
 
 
 def test_print_the_puzzle_from_the_form_and_from_a_result_page(
-    new_context: Callable[..., Any], live_server: str
+    tab: Callable[..., Page], live_server: str
 ) -> None:
-    page = no_js(new_context)
+    page = tab(java_script_enabled=False)
     page.goto(live_server + "/")
     page.fill("textarea[name=paste]", EASY)
     page.get_by_role("button", name="Print the puzzle").click()

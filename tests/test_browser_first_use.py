@@ -6,9 +6,10 @@ and help, the difficulty frame, the keyboard rule every grid shares)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from test_steps_drawing import chain_puzzle
 from web_puzzles import EASY, EASY_SOLUTION, EASY_TYPO
 
@@ -145,22 +146,20 @@ def _luminance(css: str) -> float:
 @pytest.mark.parametrize(
     "path", ["/", f"/p/{EASY}", f"/p/{EASY}/steps", f"/p/{EASY}/play", "/?v=jigsaw"]
 )
-def test_dark_mode_follows_the_system(browser: Browser, live_server: str, path: str) -> None:
-    context = browser.new_context(color_scheme="dark")
-    try:
-        page = context.new_page()
-        page.goto(live_server + path)
-        body = page.locator("body")
-        assert _luminance(body.evaluate("e => getComputedStyle(e).backgroundColor")) < 0.2
-        assert _luminance(body.evaluate("e => getComputedStyle(e).color")) > 0.7
-        grid = page.locator("table.grid td").first
-        assert _luminance(grid.evaluate("e => getComputedStyle(e).color")) > 0.5
-        # Printing stays black on white, whatever the screen's scheme.
-        page.emulate_media(media="print")
-        assert _luminance(body.evaluate("e => getComputedStyle(e).backgroundColor")) > 0.9
-        assert _luminance(body.evaluate("e => getComputedStyle(e).color")) < 0.2
-    finally:
-        context.close()
+def test_dark_mode_follows_the_system(
+    tab: Callable[..., Page], live_server: str, path: str
+) -> None:
+    page = tab(color_scheme="dark")
+    page.goto(live_server + path)
+    body = page.locator("body")
+    assert _luminance(body.evaluate("e => getComputedStyle(e).backgroundColor")) < 0.2
+    assert _luminance(body.evaluate("e => getComputedStyle(e).color")) > 0.7
+    grid = page.locator("table.grid td").first
+    assert _luminance(grid.evaluate("e => getComputedStyle(e).color")) > 0.5
+    # Printing stays black on white, whatever the screen's scheme.
+    page.emulate_media(media="print")
+    assert _luminance(body.evaluate("e => getComputedStyle(e).backgroundColor")) > 0.9
+    assert _luminance(body.evaluate("e => getComputedStyle(e).color")) < 0.2
 
 
 # ---- Smaller points -----------------------------------------------------------------------
@@ -178,16 +177,14 @@ def test_new_puzzle_offers_only_what_exists(page: Page, live_server: str) -> Non
     assert "Diabolical" in page.get_by_label("Difficulty").locator("option").all_inner_texts()
 
 
-def test_new_puzzle_without_javascript_says_what_exists(browser: Browser, live_server: str) -> None:
-    context = browser.new_context(java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.goto(f"{live_server}/new")
-        labels = page.get_by_label("Variant").locator("option").all_inner_texts()
-        assert "4x4 (Easy only)" in labels
-        assert "6x6 (no Diabolical)" in labels
-    finally:
-        context.close()
+def test_new_puzzle_without_javascript_says_what_exists(
+    tab: Callable[..., Page], live_server: str
+) -> None:
+    page = tab(java_script_enabled=False)
+    page.goto(f"{live_server}/new")
+    labels = page.get_by_label("Variant").locator("option").all_inner_texts()
+    assert "4x4 (Easy only)" in labels
+    assert "6x6 (no Diabolical)" in labels
 
 
 def test_the_phone_help_shows_the_pad(page: Page, live_server: str) -> None:
@@ -219,22 +216,18 @@ def test_the_solved_message_and_the_clock_agree(page: Page, live_server: str) ->
     assert clock == f"{minutes}:{seconds:02d}", (clock, said.group(0))
 
 
-def test_no_blank_band_under_the_difficulty_frame(browser: Browser, live_server: str) -> None:
+def test_no_blank_band_under_the_difficulty_frame(
+    tab: Callable[..., Page], live_server: str
+) -> None:
     for width in (1280, 375):
-        context = browser.new_context(
-            java_script_enabled=False, viewport={"width": width, "height": 900}
-        )
-        try:
-            page = context.new_page()
-            page.goto(f"{live_server}/p/{EASY}/play")
-            frame = page.locator("iframe.difficulty-frame")
-            outer = frame.bounding_box()
-            inner = frame.content_frame.locator("main").bounding_box()
-            assert outer and inner
-            assert outer["height"] - inner["height"] < 60, (width, outer, inner)
-            assert inner["height"] <= outer["height"], (width, outer, inner)  # nothing cut
-        finally:
-            context.close()
+        page = tab(java_script_enabled=False, viewport={"width": width, "height": 900})
+        page.goto(f"{live_server}/p/{EASY}/play")
+        frame = page.locator("iframe.difficulty-frame")
+        outer = frame.bounding_box()
+        inner = frame.content_frame.locator("main").bounding_box()
+        assert outer and inner
+        assert outer["height"] - inner["height"] < 60, (width, outer, inner)
+        assert inner["height"] <= outer["height"], (width, outer, inner)  # nothing cut
 
 
 def test_every_grid_moves_by_one_keyboard_rule(page: Page, live_server: str) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -47,13 +46,11 @@ def test_the_main_form_offers_a_new_puzzle(page: Page, live_server: str) -> None
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("width", [1280, 375])
 def test_a_killer_of_every_grade(
-    new_context: Callable[..., Any], live_server: str, js: bool, width: int
+    tab: Callable[..., Page], live_server: str, js: bool, width: int
 ) -> None:
     """With Killer picked every grade is offered, and each lands on a killer's play page
     (cages, no givens in its link) at once, with or without JavaScript."""
-    page: Page = new_context(
-        java_script_enabled=js, viewport={"width": width, "height": 900}
-    ).new_page()
+    page = tab(java_script_enabled=js, viewport={"width": width, "height": 900})
     for grade in ("Easy", "Medium", "Hard", "Fiendish", "Diabolical"):
         page.goto(live_server + "/new")
         page.get_by_label("Variant").select_option("killer")
@@ -80,7 +77,7 @@ X_PUZZLE = "00006000025000000000030100000005000080402005003000000000069200079000
     ids=["x", "6x6"],
 )
 def test_new_puzzle_on_a_puzzles_page_keeps_its_variant(
-    new_context: Callable[..., Any],
+    tab: Callable[..., Page],
     live_server: str,
     js: bool,
     width: int,
@@ -88,9 +85,7 @@ def test_new_puzzle_on_a_puzzles_page_keeps_its_variant(
     variant: str,
     size: str,
 ) -> None:
-    page: Page = new_context(
-        java_script_enabled=js, viewport={"width": width, "height": 900}
-    ).new_page()
+    page = tab(java_script_enabled=js, viewport={"width": width, "height": 900})
     page.goto(live_server + path)
     page.get_by_role("navigation", name="Site").get_by_role("link", name="New puzzle").click()
     expect(page).to_have_url(re.compile(r"/new\?variant="))

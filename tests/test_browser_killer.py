@@ -1,18 +1,19 @@
 """Killer journeys in Debian's Chromium: draw cages by mouse and by keyboard, solve, open the
-share link in a fresh browser, play a killer.
+share link in another visitor's browser, play a killer.
 
-On failure, pytest-playwright saves a screenshot of each open page under ``test-results/``.
+On failure, a screenshot of each page the test opened is saved under ``test-results/``
+(conftest.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from page_errors import watch_errors
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -75,7 +76,7 @@ def test_draw_a_cage_with_the_keyboard_and_edit_it(killer_form: Page) -> None:
 
 
 def test_solve_a_killer_and_open_its_share_link_in_a_fresh_browser(
-    killer_form: Page, browser: Browser
+    killer_form: Page, tab: Callable[..., Page]
 ) -> None:
     page = killer_form
     page.locator("textarea[name=cages]").fill(f"{CAGE_MAP}:{SUMS}")
@@ -86,18 +87,14 @@ def test_solve_a_killer_and_open_its_share_link_in_a_fresh_browser(
         t.strip()[-1:] for t in page.locator("table.grid").first.locator("td").all_inner_texts()
     )
     assert shown == SOLUTION
-    context = browser.new_context()  # nothing shared: the link alone holds the puzzle
-    try:
-        fresh = context.new_page()
-        fresh.goto(page.url)
-        expect(fresh.locator("h1")).to_have_text("Solved")
-        expect(fresh.locator("table.grid").first.locator(".cage-sum")).to_have_count(N_CAGES)
-        assert (
-            fresh.locator("table.grid").first.inner_text()
-            == page.locator("table.grid").first.inner_text()
-        )
-    finally:
-        context.close()
+    fresh = tab()  # nothing shared: the link alone holds the puzzle
+    fresh.goto(page.url)
+    expect(fresh.locator("h1")).to_have_text("Solved")
+    expect(fresh.locator("table.grid").first.locator(".cage-sum")).to_have_count(N_CAGES)
+    assert (
+        fresh.locator("table.grid").first.inner_text()
+        == page.locator("table.grid").first.inner_text()
+    )
 
 
 def test_play_a_killer(page: Page, live_server: str) -> None:

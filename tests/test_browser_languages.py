@@ -10,7 +10,7 @@ through static/js/i18n.js.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -93,22 +93,18 @@ def english_from_scripts(page: Page, code: str) -> list[str]:
 
 
 @pytest.fixture(params=LANGUAGES)
-def page_in(request: Any, browser: Any) -> Iterator[tuple[Page, str]]:
+def page_in(request: Any, tab: Callable[..., Page]) -> Iterator[tuple[Page, str]]:
     """A page whose browser asks for the language (Accept-Language, as a visitor's does);
     afterwards, no script error and no CSP violation may have happened."""
     code = request.param
-    context = browser.new_context(
+    page = tab(
         locale=code,
         extra_http_headers={"Accept-Language": code},
         viewport={"width": 1280, "height": 900},
+        permissions=["clipboard-read", "clipboard-write"],
     )
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
     problems = watch_errors(page)
-    try:
-        yield page, code
-    finally:
-        context.close()
+    yield page, code
     # The 404 page and the 422 of a puzzle with a problem are the pages' own statuses.
     assert [p for p in problems if not _OWN_STATUS.match(p)] == []
 

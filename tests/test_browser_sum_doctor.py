@@ -1,7 +1,8 @@
 """A mistyped cage sum in Debian's Chromium: the 422 page names the cage and its likely sum,
 and its button (reached from the keyboard) opens the corrected killer, solved.
 
-On failure, pytest-playwright saves a screenshot of each open page under ``test-results/``.
+On failure, a screenshot of each page the test opened is saved under ``test-results/``
+(conftest.py).
 """
 
 from __future__ import annotations

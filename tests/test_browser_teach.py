@@ -102,12 +102,10 @@ def test_difficulty_panel_is_framed_without_javascript(page: Page, live_server: 
 @pytest.mark.parametrize("js", [True, False], ids=["js", "no-js"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_16x16_hint_grid_fits_a_phone(
-    new_context: Callable[..., Any], live_server: str, js: bool, scheme: str
+    tab: Callable[..., Page], live_server: str, js: bool, scheme: str
 ) -> None:
     """At 375 px the hint's 16x16 pencil grid is within the screen: nothing scrolls sideways."""
-    page: Page = new_context(
-        java_script_enabled=js, viewport={"width": 375, "height": 800}, color_scheme=scheme
-    ).new_page()
+    page = tab(java_script_enabled=js, viewport={"width": 375, "height": 800}, color_scheme=scheme)
     page.goto(live_server + "/?v=16x16")
     page.fill("textarea[name=paste]", SIXTEEN_PUZZLE)
     page.locator("button[formaction$='/hint']").click()

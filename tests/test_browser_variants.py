@@ -1,7 +1,8 @@
 """Variant journeys in Debian's Chromium: X, jigsaw (painted and typed), 16x16, the typo
 doctor's fix links, and link previews.
 
-On failure, pytest-playwright saves a screenshot of each open page under ``test-results/``.
+On failure, a screenshot of each page the test opened is saved under ``test-results/``
+(conftest.py).
 """
 
 from __future__ import annotations

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from flask import Flask
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from test_rules_drawing import PUZZLES, _expected
 
 from sudoku_web.core.rules import fpuzzles
@@ -198,14 +199,16 @@ def _overlap(a: list[float], b: list[float]) -> bool:
 @pytest.mark.parametrize(("width", "scheme"), SCREENS)
 @pytest.mark.parametrize(("name", "data"), MARKED, ids=[p[0] for p in MARKED])
 def test_no_mark_covers_a_digit(
-    live_server: str, browser: Any, width: int, scheme: str, name: str, data: dict[str, Any]
+    live_server: str,
+    tab: Callable[..., Page],
+    width: int,
+    scheme: str,
+    name: str,
+    data: dict[str, Any],
 ) -> None:
-    page = browser.new_page(viewport={"width": width, "height": 900}, color_scheme=scheme)
-    try:
-        page.goto(live_server + rules_path(data))
-        found = page.evaluate(_BOXES)
-    finally:
-        page.close()
+    page = tab(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page.goto(live_server + rules_path(data))
+    found = page.evaluate(_BOXES)
     assert found["digits"] and found["marks"]
     covered = [(m, d) for m in found["marks"] for d in found["digits"] if _overlap(m, d)]
     assert not covered, f"marks over digits: {covered[:3]}"
@@ -230,66 +233,64 @@ def _add_rule(page: Any, first: str, keys: list[str], tool: str) -> None:
 
 
 @pytest.mark.browser
-def test_the_rules_editor_writes_the_rules_field(live_server: str, browser: Any) -> None:
+def test_the_rules_editor_writes_the_rules_field(
+    live_server: str, tab: Callable[..., Page]
+) -> None:
     """Keyboard only: a thermometer picked with Shift+arrows, a white dot between two cells,
     anti-knight ticked, a rule deleted from the list; the text field holds exactly that, and
     Solve opens the rules page drawing it."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    try:
-        page.goto(live_server + "/")
-        field = page.locator("textarea[name=rules]")
-        _open_rules_editor(page)
-        _add_rule(page, "Row 1, column 1", ["Shift+ArrowRight"] * 2, "Thermometer (bulb first)")
-        assert field.input_value().split() == ["th_111213"]
-        _add_rule(page, "Row 5, column 5", ["Shift+ArrowDown"], "White dot (between two cells)")
-        _add_rule(page, "Row 9, column 9", ["Shift+ArrowLeft"], "V (between two cells)")
-        page.get_by_label("Anti-knight").check()
-        assert sorted(field.input_value().split()) == ["kn", "kr_w_5565", "th_111213", "xv_v_9998"]
-        page.get_by_role("button", name="Delete: V r9c9 r9c8").click()
-        assert sorted(field.input_value().split()) == ["kn", "kr_w_5565", "th_111213"]
-        page.get_by_role("button", name="Solve").click()
-        page.wait_for_url("**/rules/**")
-        # Every grid the page draws (two solutions: the rules alone allow more than one) has
-        # the thermometer and the dot.
-        boards = page.locator("div.drawn").count()
-        assert boards >= 1
-        assert page.locator("svg.rules-under polyline").count() == boards
-        assert page.locator("svg.rules-over .rd-white").count() == boards
-    finally:
-        page.close()
+    page = tab(viewport={"width": 1280, "height": 900})
+    page.goto(live_server + "/")
+    field = page.locator("textarea[name=rules]")
+    _open_rules_editor(page)
+    _add_rule(page, "Row 1, column 1", ["Shift+ArrowRight"] * 2, "Thermometer (bulb first)")
+    assert field.input_value().split() == ["th_111213"]
+    _add_rule(page, "Row 5, column 5", ["Shift+ArrowDown"], "White dot (between two cells)")
+    _add_rule(page, "Row 9, column 9", ["Shift+ArrowLeft"], "V (between two cells)")
+    page.get_by_label("Anti-knight").check()
+    assert sorted(field.input_value().split()) == ["kn", "kr_w_5565", "th_111213", "xv_v_9998"]
+    page.get_by_role("button", name="Delete: V r9c9 r9c8").click()
+    assert sorted(field.input_value().split()) == ["kn", "kr_w_5565", "th_111213"]
+    page.get_by_role("button", name="Solve").click()
+    page.wait_for_url("**/rules/**")
+    # Every grid the page draws (two solutions: the rules alone allow more than one) has
+    # the thermometer and the dot.
+    boards = page.locator("div.drawn").count()
+    assert boards >= 1
+    assert page.locator("svg.rules-under polyline").count() == boards
+    assert page.locator("svg.rules-over .rd-white").count() == boards
 
 
 @pytest.mark.browser
-def test_the_rules_editor_redraws_the_rules_as_they_change(live_server: str, browser: Any) -> None:
+def test_the_rules_editor_redraws_the_rules_as_they_change(
+    live_server: str, tab: Callable[..., Page]
+) -> None:
     """A rule added or deleted is drawn around the form's grid and said in words at once (the
     server's drawing, asked again); what is typed in the grid stays."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    try:
-        page.goto(live_server + "/")
-        form = page.locator("form.puzzle-form")
-        page.get_by_label("Row 9, column 1").fill("5")
-        assert form.locator("svg.rules-under polyline").count() == 0
-        _open_rules_editor(page)
-        _add_rule(page, "Row 1, column 1", ["Shift+ArrowRight"] * 2, "Thermometer (bulb first)")
-        line = form.locator("svg.rules-under polyline")
-        line.wait_for(state="attached")
-        box = line.bounding_box()  # drawn over the grid's first row, as the server lays it out
-        cell = page.get_by_label("Row 1, column 1").bounding_box()
-        assert box is not None and cell is not None and box["width"] > cell["width"]
-        assert "thermometer" in page.locator("section.rule-words").inner_text().lower()
-        _add_rule(page, "Row 5, column 5", ["Shift+ArrowDown"], "White dot (between two cells)")
-        form.locator("svg.rules-over .rd-white").wait_for(state="attached")
-        assert form.locator("svg.rules-under polyline").count() == 1
-        page.get_by_role("button", name="Delete: Thermometer r1c1 r1c2 r1c3").click()
-        expect(form.locator("svg.rules-under polyline")).to_have_count(0)
-        assert form.locator("svg.rules-over .rd-white").count() == 1
-        page.get_by_role("button", name="Delete: White dot r5c5 r6c5").click()
-        expect(form.locator("div.drawn")).to_have_count(0)
-        assert page.locator("section.rule-words").count() == 0
-        assert page.get_by_label("Row 9, column 1").input_value() == "5"
-        assert page.locator("table.grid.editable").count() == 1
-    finally:
-        page.close()
+    page = tab(viewport={"width": 1280, "height": 900})
+    page.goto(live_server + "/")
+    form = page.locator("form.puzzle-form")
+    page.get_by_label("Row 9, column 1").fill("5")
+    assert form.locator("svg.rules-under polyline").count() == 0
+    _open_rules_editor(page)
+    _add_rule(page, "Row 1, column 1", ["Shift+ArrowRight"] * 2, "Thermometer (bulb first)")
+    line = form.locator("svg.rules-under polyline")
+    line.wait_for(state="attached")
+    box = line.bounding_box()  # drawn over the grid's first row, as the server lays it out
+    cell = page.get_by_label("Row 1, column 1").bounding_box()
+    assert box is not None and cell is not None and box["width"] > cell["width"]
+    assert "thermometer" in page.locator("section.rule-words").inner_text().lower()
+    _add_rule(page, "Row 5, column 5", ["Shift+ArrowDown"], "White dot (between two cells)")
+    form.locator("svg.rules-over .rd-white").wait_for(state="attached")
+    assert form.locator("svg.rules-under polyline").count() == 1
+    page.get_by_role("button", name="Delete: Thermometer r1c1 r1c2 r1c3").click()
+    expect(form.locator("svg.rules-under polyline")).to_have_count(0)
+    assert form.locator("svg.rules-over .rd-white").count() == 1
+    page.get_by_role("button", name="Delete: White dot r5c5 r6c5").click()
+    expect(form.locator("div.drawn")).to_have_count(0)
+    assert page.locator("section.rule-words").count() == 0
+    assert page.get_by_label("Row 9, column 1").input_value() == "5"
+    assert page.locator("table.grid.editable").count() == 1
 
 
 def test_open_in_fpuzzles_is_offered_only_where_fpuzzles_holds_the_board(client: Any) -> None:
