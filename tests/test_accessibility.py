@@ -8,8 +8,8 @@ and scheme): no script reads either, so resizing the tab and switching the emula
 give the page a phone or a dark screen would. After the scripts, only the page kinds they
 change are checked again (page_kinds.SCRIPTED): axe over a steps page's twenty grids takes a
 while. For the same reason the three views after the first check one grid of each technique
-on a steps page (the same drawing over other candidates), and so do the Japanese runs' views;
-the English runs' first view checks every grid.
+on a steps page (the same drawing over other candidates; the others are taken out of the
+page), and so do the Japanese runs' views; the English runs' first view checks every grid.
 And a later view that shows the very elements the first showed runs only the rules a width
 or a scheme can change then (:data:`VIEW_RULES`); one that shows or hides any runs them all.
 axe-core is the ``axe-playwright-python`` package's copy (its pinned axe.min.js), put into the
@@ -52,41 +52,34 @@ _SHOWN = """() => Array.from(document.querySelectorAll("body *"), (element) => {
   return box.width > 0 && box.height > 0 ? "2" : "1";
 }).join("")"""
 
-#: The selectors of a steps page's step grids whose technique an earlier step already drew
-#: (none on other pages).
-_REPEATED_GRIDS = """() => {
+#: Takes out of a steps page the step grids whose technique an earlier step already drew
+#: (other pages have none): the views after them check the rest. Out of the page, not left
+#: out of axe's run: axe reads the whole document into its own tree on every run, whatever it
+#: is told to leave out, and on a page of twenty grids that alone costs most of a view.
+_TAKE_OUT_REPEATED_GRIDS = """() => {
   const seen = new Set();
-  const repeated = [];
   document.querySelectorAll("ol.steps > li[id]").forEach((step) => {
     const technique = step.querySelector(".technique")?.textContent ?? "";
-    if (!step.querySelector(".step-grid")) { return; }
-    if (seen.has(technique)) {
-      repeated.push(`#${CSS.escape(step.id)} .step-grid`);
-    }
+    const grid = step.querySelector(".step-grid");
+    if (!grid) { return; }
+    if (seen.has(technique)) { grid.remove(); }
     seen.add(technique);
   });
-  return repeated;
 }"""
 
 
-def violations(
-    page: Page, exclude: Sequence[str] = (), rules: Sequence[str] | None = None
-) -> list[str]:
+def violations(page: Page, rules: Sequence[str] | None = None) -> list[str]:
     """axe's violations on the page as it is now, one readable line per failing node: of
-    ``rules`` when given, else of every rule :data:`TAGS` names; the elements ``exclude``
-    selects are left out. axe is put into a page and its frames the first time (the result
-    page's difficulty frame is checked inside the page, and axe need not wait for a frame
-    without it to answer)."""
+    ``rules`` when given, else of every rule :data:`TAGS` names. axe is put into a page and
+    its frames the first time (the result page's difficulty frame is checked inside the page,
+    and axe need not wait for a frame without it to answer)."""
     for frame in page.frames:
         if not frame.evaluate("() => typeof window.axe === 'object'"):
             frame.evaluate(_AXE_SCRIPT)
     run_only = {"type": "rule", "values": list(rules)} if rules else {"type": "tag", "values": TAGS}
     options = {"runOnly": run_only, "resultTypes": ["violations"]}
-    context = {"exclude": [[selector] for selector in exclude]} if exclude else None
     found = page.evaluate(
-        "([context, options]) => axe.run(context ?? document, options)"
-        ".then((results) => results.violations)",
-        [context, options],
+        "(options) => axe.run(document, options).then((results) => results.violations)", options
     )
     lines = []
     for rule in found:
@@ -206,18 +199,19 @@ def test_no_axe_violations_on_any_page(
     open_page(page, name, kinds[name], live_server, scripts)
     report: dict[str, list[str]] = {}
     # Every grid in the English runs' first view, one of each technique in the others.
-    repeated: list[str] = [] if locale == EVERY_GRID else page.evaluate(_REPEATED_GRIDS)
+    if locale != EVERY_GRID:
+        page.evaluate(_TAKE_OUT_REPEATED_GRIDS)
     first_shown = None
     for width, scheme in views:
         page.set_viewport_size({"width": width, "height": 900})
         page.emulate_media(color_scheme=scheme)
         shown = page.evaluate(_SHOWN)
         rules = VIEW_RULES if shown == first_shown else None
-        if found := violations(page, exclude=repeated, rules=rules):
+        if found := violations(page, rules=rules):
             report[f"{width} px, {scheme}"] = found
         if first_shown is None:
-            first_shown = shown
-            repeated = page.evaluate(_REPEATED_GRIDS)
+            page.evaluate(_TAKE_OUT_REPEATED_GRIDS)
+            first_shown = page.evaluate(_SHOWN)
     assert report == {}, f"{name} ({kinds[name]}):\n" + "\n".join(
         f"{view}:\n  " + "\n  ".join(lines) for view, lines in report.items()
     )
