@@ -37,6 +37,7 @@ Everything is pure and stdlib-only; pages format the dataclasses and never solve
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -47,7 +48,9 @@ from .solver import SolveStats, branch_for, solve
 from .techniques import (
     GRADE_OF,
     GRADES,
+    KILLER,
     ORDER,
+    RULES,
     TECHNIQUES,
     UNIQUENESS,
     Candidates,
@@ -90,6 +93,9 @@ __all__ = [
 
 # The rungs still tried once an explanation's deadline has passed: cheap on any grid size.
 CHEAP_GRADES = ("Easy", "Medium")
+
+# The ladder past the singles: the fast grade places singles itself, in batches.
+_PAST_SINGLES = TECHNIQUES[2:]
 
 # A 9x9 solve takes 40-150 steps; 16x16 several hundred. The cap only guards against a bug.
 DEFAULT_MAX_STEPS = 3000
@@ -263,9 +269,7 @@ def _ladder_step(
     """
     geometry = tables.geometry
     unique = unique and not geometry.cages and not constrained(geometry)
-    for name, rung, technique in rungs:
-        if name in UNIQUENESS and not unique:
-            continue
+    for _, rung, technique in _asked(rungs, unique, bool(geometry.cages), bool(geometry.rules)):
         if rung not in CHEAP_GRADES:
             if cheap_only:
                 break
@@ -279,6 +283,22 @@ def _ladder_step(
         if step is not None:
             return step
     return None
+
+
+@functools.lru_cache(maxsize=16)  # bounded: two ladders, three flags
+def _asked(
+    rungs: Sequence[tuple[str, Grade, Technique]], unique: bool, cages: bool, rules: bool
+) -> tuple[tuple[str, Grade, Technique], ...]:
+    """The rungs that can find something on a board: the uniqueness ones only with
+    ``unique``, the cage sums' only with ``cages`` and the rules' only with ``rules`` (the
+    others find nothing there: see ``KILLER`` and ``RULES``)."""
+    return tuple(
+        (name, rung, technique)
+        for name, rung, technique in rungs
+        if (unique or name not in UNIQUENESS)
+        and (cages or name not in KILLER)
+        and (rules or name not in RULES)
+    )
 
 
 def explain(
@@ -468,7 +488,7 @@ def _grade_fast(
             deduced = sum(1 << c for c, v in enumerate(vals) if v and not values[c])
             here = Candidates(tuple(vals), tuple(masks), deduced)
             try:
-                step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
+                step = _ladder_step(here, tables, _PAST_SINGLES, True, hurry)
             except clock.OutOfTime:
                 step, hurry = None, True
             if step is None:

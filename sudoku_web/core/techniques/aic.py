@@ -66,6 +66,7 @@ from .base import (
     Step,
     Tables,
     _step,
+    boards_of,
     digit_boards,
     holds,
     removals,
@@ -135,9 +136,12 @@ class _Graph:
         """Each digit's splits of each house (see :func:`_splits`), nodes made as met."""
         bits, digit, strong, strong_lists = self.bits, self.digit, self.strong, self.strong_lists
         house_bits = self.t.house_bits
+        # Per digit, its nodes so far (bitboard -> node): first its two-candidate cells.
+        ats: list[dict[int, int]] = [{} for _ in range(len(self.boards) + 1)]
+        for n, b in enumerate(bits):
+            ats[digit[n]][b] = n
         for d, on in enumerate(self.boards, start=1):
-            # This digit's nodes so far (bitboard -> node): its two-candidate cells.
-            at = {b: n for n, b in enumerate(bits) if digit[n] == d}
+            at = ats[d]
             for split in _digit_splits(on, house_bits):
                 for place in split:  # a node for each side not met before, in this order
                     if place not in at:
@@ -170,9 +174,9 @@ class _Graph:
             row = seeing[d]
             x = seen[n] & boards[d - 1]
             while x:  # every cell holding d that sees all of the node's cells
-                low = x & -x
-                row[low.bit_length() - 1] |= bit
-                x ^= low
+                high = x.bit_length() - 1
+                row[high] |= bit
+                x ^= 1 << high
         self._weak: list[int] = []
         for n, b in enumerate(bits):
             row = seeing[digit[n]]
@@ -203,11 +207,10 @@ class _Graph:
         near = 0  # the single-candidate nodes in those cells
         x = self.boards[d - 1] & self.seen[s]
         while x:  # each candidate of d that s removes if true: the nodes that see it
-            low = x & -x
-            c = low.bit_length() - 1
+            c = x.bit_length() - 1
             out |= row[c]
             near |= in_cell[c]
-            x ^= low
+            x ^= 1 << c
         out |= near & ~self._of_digit[d]  # and the other digits' nodes in its cell
         if not bits & (bits - 1):
             cell = bits.bit_length() - 1
@@ -314,8 +317,8 @@ def _no_new_strong_link(before: Candidates, cand: Candidates, t: Tables, losses:
     if not _no_new_bivalue(before, cand, t, losses):
         return False
     overlaps = _overlaps(t.house_bits)
-    was = digit_boards(before)
-    now = digit_boards(cand)  # last, so the graph about to be built finds it cached
+    was = boards_of(before.masks)  # not kept: the graph about to be built asks for ``now``
+    now = digit_boards(cand)
     for cell, lost in losses:
         for x in set_bits(lost):
             for house, pieces in zip(t.house_bits, overlaps, strict=True):

@@ -140,13 +140,16 @@ def house_uniques(masks: Sequence[int], cells: Iterable[Cell]) -> int:
 def set_bits(board: int) -> list[int]:
     """The set bits of a bitboard (cells, or the nodes of a node set), ascending."""
     out = []
-    while board:
-        low = board & -board
-        out.append(low.bit_length() - 1)
-        board ^= low
+    while board:  # highest first, then reversed: no negative int per bit, as ``b & -b`` makes
+        high = board.bit_length() - 1
+        out.append(high)
+        board ^= 1 << high
+    out.reverse()
     return out
 
 
+# Bounded: a 9x9 board has 512 masks, a 16x16 one 65,536 (the busy ones stay).
+@functools.lru_cache(maxsize=4096)
 def bits_to_digits(mask: int) -> tuple[Digit, ...]:
     """The digits whose bits are set in ``mask``, ascending."""
     out = []
@@ -578,16 +581,22 @@ def digit_boards(cand: Candidates) -> tuple[int, ...]:
     masks, boards = _last_boards
     if masks is cand.masks:
         return boards
-    out = [0] * math.isqrt(len(cand.masks))  # one per digit: N*N cells hold N digits
-    for c, m in enumerate(cand.masks):
+    boards = boards_of(cand.masks)
+    _last_boards = (cand.masks, boards)
+    return boards
+
+
+def boards_of(masks: Sequence[int]) -> tuple[int, ...]:
+    """:func:`digit_boards` of any masks, not kept: for an earlier position, which would
+    otherwise push the position the rungs are asked about out of the slot."""
+    out = [0] * math.isqrt(len(masks))  # one per digit: N*N cells hold N digits
+    for c, m in enumerate(masks):
         cell = 1 << c
         while m:
             low = m & -m
             out[low.bit_length() - 1] |= cell
             m ^= low
-    boards = tuple(out)
-    _last_boards = (cand.masks, boards)
-    return boards
+    return tuple(out)
 
 
 def _index(houses: Sequence[House]) -> Callable[[int], int]:
