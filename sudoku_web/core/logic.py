@@ -94,9 +94,6 @@ __all__ = [
 # The rungs still tried once an explanation's deadline has passed: cheap on any grid size.
 CHEAP_GRADES = ("Easy", "Medium")
 
-# The ladder past the singles: the fast grade places singles itself, in batches.
-_PAST_SINGLES = TECHNIQUES[2:]
-
 # A 9x9 solve takes 40-150 steps; 16x16 several hundred. The cap only guards against a bug.
 DEFAULT_MAX_STEPS = 3000
 
@@ -488,7 +485,7 @@ def _grade_fast(
             deduced = sum(1 << c for c, v in enumerate(vals) if v and not values[c])
             here = Candidates(tuple(vals), tuple(masks), deduced)
             try:
-                step = _ladder_step(here, tables, _PAST_SINGLES, True, hurry)
+                step = _ladder_step(here, tables, TECHNIQUES[2:], True, hurry)
             except clock.OutOfTime:
                 step, hurry = None, True
             if step is None:
