@@ -208,22 +208,47 @@ def context(page: Page) -> BrowserContext:
     return page.context
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The modules with slow tests first, then those with browser tests, then the rest; each
-    module whole and in its own order (its module-scoped servers start once).
+#: How much a test weighs when the modules are shared out among the workers: a slow test
+#: (seconds), a browser test (a second or so), any other (milliseconds).
+_WEIGHTS = {0: 1.0, 1: 0.3, 2: 0.01}
 
-    pytest-xdist's workers take the collection in order and steal from each other's queues,
-    so the long tests start early and the suite ends on short ones, both workers busy.
+
+def _rank(item: pytest.Item) -> int:
+    return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each module whole and in its own order (its module-scoped servers start once), in as
+    many equal shares as there are workers, each share's modules with slow tests first, then
+    those with browser tests, then the rest.
+
+    pytest-xdist's ``worksteal`` hands each worker one contiguous share of the collection,
+    and a worker left without tests steals the last half of another's queue. So every share
+    starts with long tests (spread among the shares by weight) and ends on short ones (which
+    fill the shares to equal counts): the long tests start early on every worker, and the
+    suite ends on short ones, the workers busy together. Without workers, one share.
     """
-    rank: dict[Path, int] = {}
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    modules: dict[Path, list[pytest.Item]] = {}
     for item in items:
-        path = item.path
-        mark = (
-            0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("browser") else 2
+        modules.setdefault(item.path, []).append(item)
+    rank = {path: min(_rank(item) for item in module) for path, module in modules.items()}
+    ordered = sorted(modules, key=lambda path: rank[path])
+    shares: list[list[Path]] = [[] for _ in range(workers)]
+    weight = [0.0] * workers
+    count = [0] * workers
+    for path in ordered:
+        module = modules[path]
+        # The long modules go to the lightest share by weight, the short ones by count.
+        share = min(
+            range(workers),
+            key=lambda i: (weight[i], count[i]) if rank[path] < 2 else (count[i], weight[i]),
         )
-        rank[path] = min(rank.get(path, 2), mark)
-    items.sort(key=lambda item: rank[item.path])
+        shares[share].append(path)
+        weight[share] += sum(_WEIGHTS[_rank(item)] for item in module)
+        count[share] += len(module)
+    items[:] = [item for share in shares for path in share for item in modules[path]]
 
 
 def pytest_configure(config: pytest.Config) -> None:
