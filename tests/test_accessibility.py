@@ -14,21 +14,21 @@ And a later view that shows the very elements the first showed runs only the rul
 or a scheme can change then (:data:`VIEW_RULES`); one that shows or hides any runs them all.
 axe-core is the ``axe-playwright-python`` package's copy (its pinned axe.min.js), put into the
 page and its frames once per load by Playwright through the DevTools protocol: the app never
-serves it, and its CSP stays as it is. The pages come from the worker's page pool
-(tests/page_pool.py), one context per locale, reused case after case.
+serves it, and its CSP stays as it is. Each worker opens one tab per run (scripts off or
+on, a locale) and visits the page kinds in it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Literal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from page_kinds import NAMES, SCRIPTED, page_kinds
 from page_ready import wait_until_ready
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Browser, Page, Route
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -155,9 +155,36 @@ CASES = [
 ]
 
 
+@pytest.fixture(scope="session")
+def tabs(browser: Browser) -> Iterator[dict[tuple[bool, str], Page]]:
+    """One tab per worker for each run (scripts off or on, a locale), reused page after page:
+    a page kind is a navigation in it, not a new browser context. Nothing a page keeps
+    (cookies, storage) changes what another kind shows: each kind is its own puzzle, and
+    none of them is played."""
+    opened: dict[tuple[bool, str], Page] = {}
+    yield opened
+    for tab in opened.values():
+        tab.context.close()
+
+
+def tab_for(
+    tabs: dict[tuple[bool, str], Page], browser: Browser, scripts: bool, locale: str
+) -> Page:
+    """The run's tab, opened the first time it is asked for (or again if a test closed it)."""
+    tab = tabs.get((scripts, locale))
+    if tab is None or tab.is_closed():
+        context = browser.new_context(locale=locale)
+        if not scripts:
+            context.route(_PAGES, without_scripts)
+            context.route(_SCRIPTS, without_scripts)
+        tab = tabs[scripts, locale] = context.new_page()
+    return tab
+
+
 @pytest.mark.parametrize(("scripts", "locale", "views", "name"), CASES)
 def test_no_axe_violations_on_any_page(
-    tab: Callable[..., Page],
+    browser: Browser,
+    tabs: dict[tuple[bool, str], Page],
     live_server: str,
     kinds: dict[str, str],
     scripts: bool,
@@ -165,10 +192,7 @@ def test_no_axe_violations_on_any_page(
     views: list[tuple[int, Scheme]],
     name: str,
 ) -> None:
-    page = tab(locale=locale)
-    if not scripts:
-        page.route(_PAGES, without_scripts)
-        page.route(_SCRIPTS, without_scripts)
+    page = tab_for(tabs, browser, scripts, locale)
     width, scheme = views[0]
     page.set_viewport_size({"width": width, "height": 900})
     page.emulate_media(color_scheme=scheme)
