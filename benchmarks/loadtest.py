@@ -143,17 +143,23 @@ def free_port() -> int:
 
 def http_get(port: int, path: str, timeout: float = 10.0) -> int:
     """One GET over a new connection; the status code (raises OSError on a network error)."""
+    return http_get_head(port, path, timeout)[0]
+
+
+def http_get_head(port: int, path: str, timeout: float = 10.0) -> tuple[int, bytes]:
+    """One GET over a new connection; the status code and the header lines, lowercased
+    (raises OSError on a network error)."""
     with socket.create_connection((HOST, port), timeout=timeout) as sock:
         request = f"GET {path} HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n"
         sock.sendall(request.encode("ascii"))
         chunks = []
         while chunk := sock.recv(65536):
             chunks.append(chunk)
-    head = b"".join(chunks).split(b"\r\n", 1)[0]
-    parts = head.split()
+    status_line, _, rest = b"".join(chunks).partition(b"\r\n")
+    parts = status_line.split()
     if len(parts) < 2 or not parts[0].startswith(b"HTTP/"):
-        raise OSError(f"bad status line {head[:80]!r}")
-    return int(parts[1])
+        raise OSError(f"bad status line {status_line[:80]!r}")
+    return int(parts[1]), rest.partition(b"\r\n\r\n")[0].lower()
 
 
 def _client(

@@ -50,6 +50,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,7 +62,9 @@ from .loadtest import (
     _children,
     free_port,
     http_get,
+    http_get_head,
     machine,
+    peak_rss_mb,
     percentile,
     puzzle_paths,
 )
@@ -142,6 +145,9 @@ class LoadRound:
     p99_ms: float
     cpu_ms: float  # the workers' CPU time (user + system) per answered request
     per_route: dict[str, tuple[float, float]] = field(default_factory=dict)  # p50, p99
+    failed: dict[str, int] = field(default_factory=dict)  # 'status path' (-1: no answer) -> count
+    cut_short: dict[str, float] = field(default_factory=dict)  # route -> share of no-store
+    worker_peak_rss_mb: float = 0.0  # the largest VmHWM of a worker at the round's end
 
 
 def extract(rev: str, into: Path, *paths: str) -> Path:
@@ -182,10 +188,11 @@ def _client(
     paths: Sequence[str],
     counter: Any,  # multiprocessing.Value("l"): a shared int with a lock
     stop_at: float,
-    out: mp.Queue[list[tuple[int, float, int]]],
+    out: mp.Queue[list[tuple[int, float, int, bool]]],
 ) -> None:
-    """A closed loop taking the next path of the shared sequence; (index, latency s, status)."""
-    records: list[tuple[int, float, int]] = []
+    """A closed loop taking the next path of the shared sequence; (index, latency s, status,
+    whether the answer says ``no-store``: a deadline cut its work short)."""
+    records: list[tuple[int, float, int, bool]] = []
     while time.monotonic() < stop_at:
         with counter.get_lock():
             i = counter.value
@@ -194,10 +201,10 @@ def _client(
             break
         started = time.monotonic()
         try:
-            status = http_get(port, paths[i], timeout=30)
+            status, head = http_get_head(port, paths[i], timeout=30)
         except OSError:
-            status = -1
-        records.append((i, time.monotonic() - started, status))
+            status, head = -1, b""
+        records.append((i, time.monotonic() - started, status, b"no-store" in head))
     out.put(records)
 
 
@@ -225,7 +232,7 @@ def run_load(release: Release, paths: Sequence[str], args: argparse.Namespace) -
         workers = _children(server.pid)
         cpu_before = sum(_cpu_seconds(pid) for pid in workers)
         counter = mp.Value("l", 0)
-        queue: mp.Queue[list[tuple[int, float, int]]] = mp.Queue()
+        queue: mp.Queue[list[tuple[int, float, int, bool]]] = mp.Queue()
         started = time.monotonic()
         stop_at = started + args.duration
         procs = [
@@ -239,6 +246,7 @@ def run_load(release: Release, paths: Sequence[str], args: argparse.Namespace) -
             proc.join(timeout=10)
         elapsed = time.monotonic() - started
         cpu = sum(_cpu_seconds(pid) for pid in workers) - cpu_before
+        peak_rss = max((peak_rss_mb(pid) for pid in workers), default=0.0)
     finally:
         server.terminate()
         try:
@@ -249,10 +257,13 @@ def run_load(release: Release, paths: Sequence[str], args: argparse.Namespace) -
     ok = [r for r in records if 200 <= r[2] < 400]
     latencies = sorted(r[1] * 1000 for r in ok)
     per_route: dict[str, tuple[float, float]] = {}
+    cut_short: dict[str, float] = {}
     for name in MIXED_ROUTES:
         times = sorted(r[1] * 1000 for r in ok if _route_of(paths[r[0]]) == name)
         if times:
             per_route[name] = (round(percentile(times, 0.5), 1), round(percentile(times, 0.99), 1))
+            cut = [r[3] for r in ok if _route_of(paths[r[0]]) == name]
+            cut_short[name] = round(sum(cut) / len(cut), 3)
     return LoadRound(
         label=release.label,
         requests=len(records),
@@ -262,6 +273,9 @@ def run_load(release: Release, paths: Sequence[str], args: argparse.Namespace) -
         p99_ms=round(percentile(latencies, 0.99), 1) if latencies else 0.0,
         cpu_ms=round(cpu * 1000 / max(1, len(ok)), 2),
         per_route=per_route,
+        cut_short=cut_short,
+        failed=dict(Counter(f"{r[2]} {paths[r[0]]}" for r in records if not 200 <= r[2] < 400)),
+        worker_peak_rss_mb=round(peak_rss, 1),
     )
 
 
@@ -358,6 +372,16 @@ def load_report(rounds: dict[str, list[LoadRound]], base: str, new: str) -> str:
             f"{_spread([r.p50_ms for r in runs], 0)} / {_spread([r.p99_ms for r in runs], 0)} | "
             + " | ".join(cells)
             + f" | {sum(r.errors for r in runs)} |"
+        )
+    lines.append("")
+    for label, runs in rounds.items():
+        shares = ", ".join(
+            f"{n} {_spread([100 * r.cut_short.get(n, 0.0) for r in runs], 0)} %"
+            for n in MIXED_ROUTES
+        )
+        rss = _spread([r.worker_peak_rss_mb for r in runs])
+        lines.append(
+            f"{label}: answers a deadline cut short (no-store) {shares}; worker peak RSS {rss} MB"
         )
     ratios = [n.rps / b.rps for b, n in zip(rounds[base], rounds[new], strict=True) if b.rps > 0]
     cpu = [b.cpu_ms / n.cpu_ms for b, n in zip(rounds[base], rounds[new], strict=True) if n.cpu_ms]
@@ -458,7 +482,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"  load round {n + 1}: {release.label} {outcome.rps} req/s, "
                         f"p50 {outcome.p50_ms} p99 {outcome.p99_ms} ms, "
                         f"{outcome.cpu_ms} ms CPU/request, "
-                        f"{outcome.errors} errors; load average {os.getloadavg()[0]:.1f}",
+                        f"{outcome.errors} errors {outcome.failed or ''}, "
+                        f"worker peak RSS {outcome.worker_peak_rss_mb} MB; "
+                        f"load average {os.getloadavg()[0]:.1f}",
                         flush=True,
                     )
             print(
