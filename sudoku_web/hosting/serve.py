@@ -18,22 +18,26 @@ the 1-2 core, 512 MB-1 GB boxes this targets that is 2-3 workers. gunicorn's usu
 ``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers on a two-core
 512 MB box for no extra throughput.
 
-Threads, decided: two per worker (gunicorn's ``gthread`` worker, ``SUDOKU_WEB_THREADS``),
-each worker taking a connection only while a thread of its own is free
-(``worker_connections``, :func:`settings_from_env`). A steps page or a difficulty panel
-costs up to a hundred times a result page; with one thread, a result page that reaches a
-worker busy with one waits for all of it. With two, it runs beside it: the two share the
-worker's interpreter lock, so each runs at half speed while both run, but the cheap one is
-done in a few milliseconds instead of waiting out the expensive one (RESULTS: "Threads in
-the workers" has the p99s). It is safe because every table a worker shares between requests
-is: the stores and byte-bounded tables lock (``web/runtime/memo.py``), the engine's tables
-count their bytes under a lock, the techniques' single-slot memos swap one immutable tuple
-in whole and recompute on a mismatch, a run's deadline and memos are ``ContextVar``\s (one
-per thread), and ``tests/test_threads.py`` asks one app from six threads and checks every
-page byte for byte. The costs, measured: about 7 MB more peak memory per worker, and
-wall-clock deadlines that pass sooner in CPU terms while two requests share a worker, so
-under saturation a few more explanations and grades are cut short (the page says "at most"
-and is not cached). More threads were not measured.
+Threads, decided: one per worker (gunicorn's ``sync`` worker) unless ``SUDOKU_WEB_THREADS``
+asks for more (its ``gthread`` worker, each worker taking a connection only while a thread
+of its own is free: ``worker_connections``, :func:`settings_from_env`). A steps page or a
+difficulty panel costs up to a hundred times a result page; with one thread a result page
+that reaches a worker busy with one waits for all of it, with two it runs beside it (the two
+share the worker's interpreter lock, so each runs at half speed while both run). Measured on
+a shared two-core box (benchmarks/RESULTS.md, "Threads in the workers"): two threads gave
+the result page a lower p50 in every run and a lower p99 in three of five, and cost about 7 MB a
+worker under the mixed load but 57-78 MB more for the whole service under the hostile
+16x16 mix (where a worker may hold two big requests at once), past the 250 MB the service
+is meant to stay under and the unit's ``MemoryHigh``; so one thread stays the default, and
+two are for a box with the memory to spare. Threads are safe: every table a worker shares
+between requests is safe across its threads (the stores and byte-bounded tables lock,
+``web/runtime/memo.py``; the engine's tables count their bytes under a lock; the
+techniques' single-slot memos swap one immutable tuple in whole and recompute on a
+mismatch; a run's deadline and memos are ``ContextVar``\s, one per thread), and
+``tests/test_threads.py`` asks one app from six threads and checks every page byte for
+byte. With threads, wall-clock deadlines pass after less work while two requests share a
+worker, so on a saturated server a teaching page may be cut short sooner (it says "at
+most" and is not cached; RESULTS has the shares measured).
 
 Exposure, decided: gunicorn is never the public face. Its workers read a request
 themselves, so a few dozen clients sending their headers slowly can hold every worker until
@@ -120,7 +124,7 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     # Loopback only: nginx is the public face (TLS, rate limits, slow clients).
     "bind": "127.0.0.1:8000",
     "workers": None,
-    "threads": 2,
+    "threads": 1,
     # Every request is bounded by the app to a fraction of a second, so 10 s (the heartbeat
     # after which gunicorn kills and replaces a silent worker) is far beyond any legitimate
     # request, and a client that dribbles its headers straight at a worker (no proxy in
