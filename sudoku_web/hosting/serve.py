@@ -25,7 +25,7 @@ difficulty panel costs up to a hundred times a result page; with one thread a re
 that reaches a worker busy with one waits for all of it, with two it runs beside it (the two
 share the worker's interpreter lock, so each runs at half speed while both run). Measured on
 a shared two-core box (benchmarks/RESULTS.md, "Threads in the workers"): two threads gave
-the result page a lower p50 in every run and a lower p99 in three of five, and cost about 7 MB a
+the result page a lower p50 in every run but a lower p99 in only half, and cost 4-7 MB a
 worker under the mixed load but 57-78 MB more for the whole service under the hostile
 16x16 mix (where a worker may hold two big requests at once), past the 250 MB the service
 is meant to stay under and the unit's ``MemoryHigh``; so one thread stays the default, and
