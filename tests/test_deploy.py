@@ -125,7 +125,7 @@ def test_site_caches_pages_and_rate_limits() -> None:
 
 
 def test_site_reads_requests_whole_before_a_worker_sees_them() -> None:
-    # gunicorn's sync workers must never wait on a client: nginx buffers the request and
+    # gunicorn's workers must never wait on a client: nginx buffers the request and
     # bounds how long a client may take to send it.
     site = SITE.read_text()
     assert "proxy_request_buffering on;" in site
@@ -349,7 +349,7 @@ def test_site_serves_static_files_itself_and_gzips(proxied_site: int) -> None:
 @pytest.mark.slow
 def test_slow_clients_hold_nginx_not_the_worker(proxied_site: int) -> None:
     # The site runs one gunicorn worker. Clients that send half a request line and then
-    # stall would each hold a sync worker facing them directly; behind nginx the worker
+    # stall would each hold a worker facing them directly; behind nginx the worker
     # stays free and answers while they are all still stalled (held, the probe would wait
     # for gunicorn's worker timeout, past the probe's own: it would fail, not pass late).
     import socket
@@ -373,7 +373,7 @@ def test_slow_clients_hold_nginx_not_the_worker(proxied_site: int) -> None:
 @pytest.mark.slow
 def test_fifty_clients_trickling_headers_do_not_stop_healthz(proxied_site: int) -> None:
     # Slowloris: 50 clients each send their request headers one byte at a time. Straight at
-    # gunicorn's sync workers that stops the site; behind nginx every probe still answers.
+    # gunicorn's workers that stops the site; behind nginx every probe still answers.
     import socket
     import threading
     import time

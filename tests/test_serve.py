@@ -70,6 +70,9 @@ def test_workers_are_cores_plus_one_capped(cores: int, workers: int) -> None:
         ("SUDOKU_WEB_BIND", "0.0.0.0:9000", "bind", "0.0.0.0:9000"),
         ("SUDOKU_WEB_BIND", "unix:/run/sudoku-web.sock", "bind", "unix:/run/sudoku-web.sock"),
         ("SUDOKU_WEB_WORKERS", "5", "workers", 5),
+        ("SUDOKU_WEB_THREADS", "4", "threads", 4),
+        ("SUDOKU_WEB_THREADS", "4", "worker_connections", 4),
+        ("SUDOKU_WEB_THREADS", "0", "threads", 1),
         ("SUDOKU_WEB_TIMEOUT", " 12 ", "timeout", 12),
         ("SUDOKU_WEB_GRACEFUL_TIMEOUT", "3", "graceful_timeout", 3),
         ("SUDOKU_WEB_KEEPALIVE", "0", "keepalive", 0),
@@ -121,7 +124,8 @@ def test_gunicorn_conf_exports_every_setting_and_nothing_else() -> None:
         for target in node.targets
         if isinstance(target, ast.Name) and not target.id.startswith("_")
     }
-    assert names == set(serve.ENV_VARS) | set(serve.HOOKS)  # the hooks serve sets too
+    # the derived settings and the hooks serve sets too
+    assert names == set(serve.ENV_VARS) | set(serve.DERIVED) | set(serve.HOOKS)
 
 
 def test_the_master_freezes_its_heap_before_forking_workers() -> None:

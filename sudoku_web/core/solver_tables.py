@@ -270,12 +270,15 @@ class _Tables:
     def _grow(self, cost: int) -> None:
         """Count ``cost`` more bytes, here and in the cache's running total (see _trim)."""
         global _held_bytes
-        self.grown_bytes += cost
-        _held_bytes += cost
-        # Past the budget, trim; if a trim could not get under it (pinned tables and the
-        # newest alone are over), trim again only after another megabyte.
-        if _held_bytes > max(TABLES_BUDGET_BYTES, _trim_floor + (1 << 20)):
-            _trim(growing=self)
+        # Under the lock: a worker's threads may grow the same shared tables at once, and
+        # ``+=`` on an attribute or a global is not atomic (a lost count would loosen the bound).
+        with _holders_lock:
+            self.grown_bytes += cost
+            _held_bytes += cost
+            # Past the budget, trim; if a trim could not get under it (pinned tables and the
+            # newest alone are over), trim again only after another megabyte.
+            if _held_bytes > max(TABLES_BUDGET_BYTES, _trim_floor + (1 << 20)):
+                _trim(growing=self)
 
     def forget(self) -> None:
         """Drop the masks and rules built on demand (a running solve rebuilds what it needs)."""

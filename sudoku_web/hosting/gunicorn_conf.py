@@ -19,6 +19,8 @@ _settings = settings_from_env()
 
 bind = _settings["bind"]
 workers = _settings["workers"]
+threads = _settings["threads"]
+worker_connections = _settings["worker_connections"]
 timeout = _settings["timeout"]
 graceful_timeout = _settings["graceful_timeout"]
 keepalive = _settings["keepalive"]

@@ -1,4 +1,4 @@
-"""The production server: gunicorn with defaults sized for a small VPS.
+r"""The production server: gunicorn with defaults sized for a small VPS.
 
 Two equivalent ways to run it, sharing :data:`DEFAULTS` and :func:`settings_from_env`::
 
@@ -10,18 +10,39 @@ Every setting can be overridden by an environment variable (``SUDOKU_WEB_BIND`` 
 ``SUDOKU_WEB_ENV=production`` unless it is already set, so a debug flag left on by mistake
 stops the server at startup (see :mod:`sudoku_web.web.runtime.security`).
 
-Worker count, decided: ``cores + 1`` sync workers, at most 8. Solving is CPU-bound and nginx
-buffers slow clients, so workers beyond the core count only queue for the CPU while each
-costs memory (more with 16x16 pages and tables cached; benchmarks/RESULTS.md has the worst
-mix); the one spare worker covers the moments a worker
-is busy in I/O or being recycled. On the 1-2 core, 512 MB-1 GB boxes this targets that is
-2-3 workers.
-gunicorn's usual ``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers
-on a two-core 512 MB box for no extra throughput.
+Worker count, decided: ``cores + 1`` worker processes, at most 8. Solving is CPU-bound and
+nginx buffers slow clients, so processes beyond the core count only queue for the CPU while
+each costs memory (more with 16x16 pages and tables cached; benchmarks/RESULTS.md has the
+worst mix); the one spare covers the moments a worker is busy in I/O or being recycled. On
+the 1-2 core, 512 MB-1 GB boxes this targets that is 2-3 workers. gunicorn's usual
+``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers on a two-core
+512 MB box for no extra throughput.
 
-Exposure, decided: gunicorn is never the public face. Its sync workers read a request
-themselves, so a few dozen clients sending their headers slowly hold every worker until the
-``timeout`` kills it (measured: 50 such connections made ``/healthz`` fail 19 of 20 probes),
+Threads, decided: one per worker (gunicorn's ``sync`` worker) unless ``SUDOKU_WEB_THREADS``
+asks for more (its ``gthread`` worker, each worker taking a connection only while a thread
+of its own is free: ``worker_connections``, :func:`settings_from_env`). A steps page or a
+difficulty panel costs up to a hundred times a result page; with one thread a result page
+that reaches a worker busy with one waits for all of it, with two it runs beside it (the two
+share the worker's interpreter lock, so each runs at half speed while both run). Measured on
+a shared two-core box (benchmarks/RESULTS.md, "Threads in the workers"): two threads gave
+the result page a lower p50 in every run but a lower p99 in only half, and cost 4-7 MB a
+worker under the mixed load but 57-78 MB more for the whole service under the hostile
+16x16 mix (where a worker may hold two big requests at once), past the 250 MB the service
+is meant to stay under and the unit's ``MemoryHigh``; so one thread stays the default, and
+two are for a box with the memory to spare. Threads are safe: every table a worker shares
+between requests is safe across its threads (the stores and byte-bounded tables lock,
+``web/runtime/memo.py``; the engine's tables count their bytes under a lock; the
+techniques' single-slot memos swap one immutable tuple in whole and recompute on a
+mismatch; a run's deadline and memos are ``ContextVar``\s, one per thread), and
+``tests/test_threads.py`` asks one app from six threads and checks every page byte for
+byte. With threads, wall-clock deadlines pass after less work while two requests share a
+worker, so on a saturated server a teaching page may be cut short sooner (it says "at
+most" and is not cached; RESULTS has the shares measured).
+
+Exposure, decided: gunicorn is never the public face. Its workers read a request
+themselves, so a few dozen clients sending their headers slowly can hold every worker until
+the ``timeout`` kills it (measured with one thread a worker: 50 such connections made
+``/healthz`` fail 19 of 20 probes),
 and the answers gunicorn writes on its own (``400``, ``414``, ``431``) carry none of the app's
 security headers. A buffering proxy (nginx, ``deploy/nginx-sudoku-web.conf``) reads the whole
 request first; :func:`warn_if_exposed` says so loudly when the bind address is not loopback.
@@ -76,6 +97,7 @@ def _positive_int(text: str) -> int:
 ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
     "bind": ("SUDOKU_WEB_BIND", str),
     "workers": ("SUDOKU_WEB_WORKERS", _positive_int),
+    "threads": ("SUDOKU_WEB_THREADS", _positive_int),
     "timeout": ("SUDOKU_WEB_TIMEOUT", _positive_int),
     "graceful_timeout": ("SUDOKU_WEB_GRACEFUL_TIMEOUT", _positive_int),
     "keepalive": ("SUDOKU_WEB_KEEPALIVE", _positive_int),
@@ -94,20 +116,26 @@ ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
     "control_socket_disable": ("SUDOKU_WEB_CONTROL_SOCKET_DISABLE", _bool),
 }
 
+#: Settings :func:`settings_from_env` derives from others (no variable of their own).
+DERIVED: Final = ("worker_connections",)
+
 #: Defaults for a small VPS behind nginx. ``workers`` is filled in from the CPU count.
 DEFAULTS: Final[Mapping[str, Any]] = {
     # Loopback only: nginx is the public face (TLS, rate limits, slow clients).
     "bind": "127.0.0.1:8000",
     "workers": None,
+    "threads": 1,
     # Every request is bounded by the app to a fraction of a second, so 10 s (the heartbeat
     # after which gunicorn kills and replaces a silent worker) is far beyond any legitimate
-    # request, and a client that dribbles its headers straight at a sync worker (no proxy in
+    # request, and a client that dribbles its headers straight at a worker (no proxy in
     # front) holds it for at most that long instead of gunicorn's 30 s.
     "timeout": 10,
     # On stop or restart, workers finish what they are doing: well under a second.
     "graceful_timeout": 5,
-    # nginx talks HTTP/1.0 to the upstream by default; a short keep-alive costs little.
-    "keepalive": 5,
+    # None: nginx talks HTTP/1.0 to the upstream by default, closing after each answer. A
+    # threaded worker's idle kept-alive connection would also count against the one connection
+    # per thread it takes (worker_connections), holding a thread's place for nothing.
+    "keepalive": 0,
     # Recycling is a leak guard only: the app's memory is bounded (a store of CACHE_MAX_BYTES,
     # 8 MiB) and a worker's RSS stays flat once the LRU is full (benchmarks/RESULTS.md,
     # measured with recycling off). A recycled worker
@@ -163,6 +191,12 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> dict[str, Any
             raise ValueError(f"{var}={raw!r}: {exc}") from None
     if not settings["workers"]:
         settings["workers"] = default_workers()
+    settings["threads"] = max(1, settings["threads"])
+    # gthread accepts connections up to worker_connections (1,000 by default) and queues
+    # them for its threads: a worker whose threads are busy would take a cheap page and make
+    # it wait while another worker idles. One connection per thread leaves the rest in the
+    # listen queue for whichever worker frees a thread first. (Sync workers ignore it.)
+    settings["worker_connections"] = settings["threads"]
     return settings
 
 
@@ -253,7 +287,7 @@ def exposure_warning(exposed: Sequence[str]) -> str:
     """What :func:`warn_if_exposed` writes when gunicorn listens on ``exposed``."""
     return (
         f"sudoku-web is listening on {', '.join(exposed)}, which other machines can reach. "
-        "gunicorn must not face clients itself: its sync workers read each request, so a few "
+        "gunicorn must not face clients itself: its workers read each request, so a few "
         "dozen clients sending their headers slowly hold every worker and the site stops "
         "answering, and gunicorn's own error answers (400, 414, 431) carry none of the app's "
         "security headers. Put nginx (deploy/nginx-sudoku-web.conf) or another buffering "

@@ -51,7 +51,7 @@ FIELD = "photo"
 PHOTO_GEOMETRY: Final = standard(9)
 
 #: How long a request waits for a reading slot before it is told to come back (429): short,
-#: because a waiting sync worker is one the pages cannot use.
+#: because a waiting worker thread is one the pages cannot use.
 SLOT_WAIT_S = 0.5
 #: ``Retry-After`` of that 429, in seconds (a reading costs 0.05-0.25 s of CPU).
 RETRY_AFTER_S = 2

@@ -42,6 +42,7 @@ import hashlib
 import io
 import logging
 import pickle
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -191,6 +192,7 @@ class MemoryStore(BaseCache):
         self.max_item_bytes = max_bytes if max_item_bytes is None else max_item_bytes
         self.hits = 0
         self.misses = 0
+        self._counting = threading.Lock()  # ``+=`` is not atomic across a worker's threads
         self.entries = ByteLRU[str, object](max_bytes)
 
     def __len__(self) -> int:
@@ -203,10 +205,11 @@ class MemoryStore(BaseCache):
 
     def get(self, key: str) -> Any:
         value = self.entries.get(key)
-        if value is None:
-            self.misses += 1
-        else:
-            self.hits += 1
+        with self._counting:
+            if value is None:
+                self.misses += 1
+            else:
+                self.hits += 1
         return value
 
     def has(self, key: str) -> bool:

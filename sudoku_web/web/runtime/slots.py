@@ -1,6 +1,6 @@
 """A bound on how many workers do one costly kind of work at once, across processes.
 
-gunicorn's sync workers are separate processes, so a lock in one is invisible to the others.
+gunicorn's workers are separate processes, so a lock in one is invisible to the others.
 A slot is a file under one private directory per process (:func:`slots_dir`, made in the
 master when the app is preloaded, as ``sudoku-web serve`` does, so every worker forked from
 it agrees; without preloading each worker has its own and the bound is per worker); holding
