@@ -69,6 +69,7 @@ from .loadtest import (
     http_get_head,
     machine,
     peak_rss_mb,
+    pss_mb,
     percentile,
     puzzle_paths,
 )
@@ -152,6 +153,7 @@ class LoadRound:
     failed: dict[str, int] = field(default_factory=dict)  # 'status path' (-1: no answer) -> count
     cut_short: dict[str, float] = field(default_factory=dict)  # route -> share of no-store
     worker_peak_rss_mb: float = 0.0  # the largest VmHWM of a worker at the round's end
+    service_pss_mb: float = 0.0  # the master's and workers' PSS summed, at the round's end
 
 
 def extract(rev: str, into: Path, *paths: str) -> Path:
@@ -251,6 +253,7 @@ def run_load(release: Release, paths: Sequence[str], args: argparse.Namespace) -
         elapsed = time.monotonic() - started
         cpu = sum(_cpu_seconds(pid) for pid in workers) - cpu_before
         peak_rss = max((peak_rss_mb(pid) for pid in workers), default=0.0)
+        service_pss = sum(pss_mb(pid) for pid in (server.pid, *_children(server.pid)))
     finally:
         server.terminate()
         try:
@@ -280,6 +283,7 @@ def run_load(release: Release, paths: Sequence[str], args: argparse.Namespace) -
         cut_short=cut_short,
         failed=dict(Counter(f"{r[2]} {paths[r[0]]}" for r in records if not 200 <= r[2] < 400)),
         worker_peak_rss_mb=round(peak_rss, 1),
+        service_pss_mb=round(service_pss, 1),
     )
 
 
@@ -384,8 +388,10 @@ def load_report(rounds: dict[str, list[LoadRound]], base: str, new: str) -> str:
             for n in MIXED_ROUTES
         )
         rss = _spread([r.worker_peak_rss_mb for r in runs])
+        pss = _spread([r.service_pss_mb for r in runs])
         lines.append(
-            f"{label}: answers a deadline cut short (no-store) {shares}; worker peak RSS {rss} MB"
+            f"{label}: answers a deadline cut short (no-store) {shares}; worker peak RSS {rss} MB;"
+            f" the service's PSS {pss} MB"
         )
     ratios = [n.rps / b.rps for b, n in zip(rounds[base], rounds[new], strict=True) if b.rps > 0]
     cpu = [b.cpu_ms / n.cpu_ms for b, n in zip(rounds[base], rounds[new], strict=True) if n.cpu_ms]
@@ -487,7 +493,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"p50 {outcome.p50_ms} p99 {outcome.p99_ms} ms, "
                         f"{outcome.cpu_ms} ms CPU/request, "
                         f"{outcome.errors} errors {outcome.failed or ''}, "
-                        f"worker peak RSS {outcome.worker_peak_rss_mb} MB; "
+                        f"worker peak RSS {outcome.worker_peak_rss_mb} MB, "
+                        f"service PSS {outcome.service_pss_mb} MB; "
                         f"load average {os.getloadavg()[0]:.1f}",
                         flush=True,
                     )
