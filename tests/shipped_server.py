@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -28,9 +28,19 @@ def free_port() -> int:
 def serve_shipped(workers: int) -> Iterator[int]:
     """Start the server, wait until ``/healthz`` answers, yield its port; on the way out stop
     it and check that no worker logged a traceback."""
+    with serve_shipped_master(workers) as (port, _master):
+        yield port
+
+
+@contextmanager
+def serve_shipped_master(
+    workers: int, env_extra: Mapping[str, str] | None = None
+) -> Iterator[tuple[int, subprocess.Popen[str]]]:
+    """:func:`serve_shipped` with ``SUDOKU_WEB_*`` settings of the test's own
+    (``env_extra``), yielding the port and gunicorn's master process."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SUDOKU_WEB_", "FLASK_"))}
-    env.update(PYTHONPATH=str(ROOT), SUDOKU_WEB_ACCESS_LOG="/dev/null")
+    env.update(PYTHONPATH=str(ROOT), SUDOKU_WEB_ACCESS_LOG="/dev/null", **(env_extra or {}))
     proc = subprocess.Popen(
         [sys.executable, "-m", "sudoku_web.cli", "serve", "--bind", f"127.0.0.1:{port}",
          "--workers", str(workers)],
@@ -51,7 +61,7 @@ def serve_shipped(workers: int) -> Iterator[int]:
         finally:
             conn.close()
     try:
-        yield port
+        yield port, proc
     finally:
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)

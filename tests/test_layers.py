@@ -21,13 +21,14 @@ CORE = sorted(
     f"sudoku_web.core.{info.name}" for info in pkgutil.walk_packages(sudoku_web.core.__path__)
 )
 # Modules outside the core that must not load the web stack either: the documented import
-# paths, the link-preview drawing and the command line.
+# paths, the link-preview drawing, the command line and the server settings it loads.
 NOT_WEB = [
     "sudoku_web.solver",
     "sudoku_web.board",
     "sudoku_web.logic",
     "sudoku_web.web.render.preview",
     "sudoku_web.cli",
+    "sudoku_web.hosting.serve",  # the command line loads it for its serve subcommand
 ]
 WEB = ("flask", "werkzeug", "wtforms", "jinja2", "markupsafe")
 

@@ -17,13 +17,13 @@ start
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .board import Geometry
 from .logic import Candidates, Step, apply_step, next_step, pencil_marks
 from .solver import branch_for
+from .techniques import clock
 from .wording import Words
 
 # A hint looks this many steps ahead for the next placement; in practice 1-10 are needed.
@@ -72,9 +72,9 @@ def hint_steps(
     solution; those digits then count as placed while solving (the avoidable rectangle asks).
     ``deadline_ms``: no further step is looked for after it (on a sparse grid with several
     solutions the way to a placement can be long); the hint is then the eliminations so far,
-    marked ``cut_short``.
+    marked ``cut_short``. It is counted in the time of :func:`.techniques.clock.now`.
     """
-    deadline = None if deadline_ms is None else time.perf_counter() + deadline_ms / 1000
+    deadline = clock.after(deadline_ms)
     cand = start if start is not None else pencil_marks(list(grid), geometry)
     if givens is not None:
         placed = sum(1 << c for c, v in enumerate(cand.values) if v and not givens[c])
@@ -83,7 +83,7 @@ def hint_steps(
     steps: list[Step] = []
     for _ in range(HINT_LOOKAHEAD):
         cand = next_cand
-        if steps and deadline is not None and time.perf_counter() > deadline:
+        if steps and deadline is not None and clock.now() > deadline:
             return Hint(tuple(steps), steps[-1].before, cut_short=True)
         step = next_step(cand, geometry, unique=unique)
         if step is None:

@@ -38,7 +38,6 @@ Everything is pure and stdlib-only; pages format the dataclasses and never solve
 from __future__ import annotations
 
 import functools
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -319,11 +318,12 @@ def explain(
     ``deadline_ms`` keeps a page responsive on big grids: once it has passed, only the Easy
     and Medium techniques are tried before a guess (not the rules' own steps, which check
     the clock at each rule: a board may hold hundreds), and ``cut_short`` says so; a costly
-    rung's search still running then stops too (:mod:`.techniques.clock`). 9x9 puzzles
-    finish well inside any sensible deadline; minimal 16x16 ones can take seconds without.
+    rung's search still running then stops too. It is counted in the time of
+    :func:`.techniques.clock.now` (wall-clock unless the caller chose another source). 9x9
+    puzzles finish well inside any sensible deadline; minimal 16x16 ones can take seconds
+    without.
     """
-    started = time.perf_counter()
-    deadline = None if deadline_ms is None else started + deadline_ms / 1000
+    deadline = clock.after(deadline_ms)
     cut_short = False
     cand = pencil_marks(grid, geometry)
     givens = cand.values
@@ -351,7 +351,7 @@ def explain(
                 else:
                     status = "solved"
                 break
-            hurry = deadline is not None and time.perf_counter() > deadline
+            hurry = deadline is not None and clock.now() > deadline
             try:
                 step = _first_step(cand, tables, unique, cheap_only=hurry, solution=solution)
             except clock.OutOfTime:  # a costly rung ran past the deadline: as if in a hurry
@@ -426,15 +426,14 @@ def grade(
     :func:`explain` itself, so the answer is always explain's. Which of the two singles a
     singles-only puzzle needs depends on explain's exact order, so that case replays it.
     """
-    started = time.perf_counter()
-    deadline = None if deadline_ms is None else started + deadline_ms / 1000
+    deadline = clock.after(deadline_ms)
     values = _grid(grid, geometry)
     answer = _known_answer(values, geometry, solution)
     fast = None if answer is None else _grade_fast(values, geometry, answer, max_steps, deadline)
     if fast is not None:
         return fast
     # What is left of the deadline, so the fallback keeps the caller's bound.
-    left = None if deadline is None else max(0.0, (deadline - time.perf_counter()) * 1000)
+    left = None if deadline is None else max(0.0, (deadline - clock.now()) * 1000)
     return graded(
         explain(values, geometry, solution=solution, max_steps=max_steps, deadline_ms=left)
     )
@@ -481,7 +480,7 @@ def _grade_fast(
                 return None
             if all(vals):
                 break
-            hurry = deadline is not None and time.perf_counter() > deadline
+            hurry = deadline is not None and clock.now() > deadline
             deduced = sum(1 << c for c, v in enumerate(vals) if v and not values[c])
             here = Candidates(tuple(vals), tuple(masks), deduced)
             try:

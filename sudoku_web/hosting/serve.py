@@ -16,28 +16,37 @@ each costs memory (more with 16x16 pages and tables cached; benchmarks/RESULTS.m
 worst mix); the one spare covers the moments a worker is busy in I/O or being recycled. On
 the 1-2 core, 512 MB-1 GB boxes this targets that is 2-3 workers. gunicorn's usual
 ``2 * cores + 1`` is tuned for I/O-bound apps and would put five workers on a two-core
-512 MB box for no extra throughput.
+512 MB box for no extra throughput. More processes would also let a cheap page run beside a
+costly one, but each holds about 30 MB of its own where a second thread holds a few
+(benchmarks/RESULTS.md: five sync workers, 261 MB under the mixed load against 214 MB for
+three workers of two threads); so the threads below do that.
 
-Threads, decided: one per worker (gunicorn's ``sync`` worker) unless ``SUDOKU_WEB_THREADS``
-asks for more (its ``gthread`` worker, each worker taking a connection only while a thread
-of its own is free: ``worker_connections``, :func:`settings_from_env`). A steps page or a
-difficulty panel costs up to a hundred times a result page; with one thread a result page
-that reaches a worker busy with one waits for all of it, with two it runs beside it (the two
-share the worker's interpreter lock, so each runs at half speed while both run). Measured on
-a shared two-core box (benchmarks/RESULTS.md, "Threads in the workers"): two threads gave
-the result page a lower p50 in every run but a lower p99 in only half, and cost 4-7 MB a
-worker under the mixed load but 57-78 MB more for the whole service under the hostile
-16x16 mix (where a worker may hold two big requests at once), past the 250 MB the service
-is meant to stay under and the unit's ``MemoryHigh``; so one thread stays the default, and
-two are for a box with the memory to spare. Threads are safe: every table a worker shares
-between requests is safe across its threads (the stores and byte-bounded tables lock,
-``web/runtime/memo.py``; the engine's tables count their bytes under a lock; the
-techniques' single-slot memos swap one immutable tuple in whole and recompute on a
-mismatch; a run's deadline and memos are ``ContextVar``\s, one per thread), and
-``tests/test_threads.py`` asks one app from six threads and checks every page byte for
-byte. With threads, wall-clock deadlines pass after less work while two requests share a
-worker, so on a saturated server a teaching page may be cut short sooner (it says "at
-most" and is not cached; RESULTS has the shares measured).
+Threads, decided: two per worker (gunicorn's ``gthread`` worker, each worker taking a
+connection only while a thread of its own is free: ``worker_connections``,
+:func:`settings_from_env`); ``SUDOKU_WEB_THREADS=1`` gives the ``sync`` worker. A steps page
+or a difficulty panel costs up to a hundred times a result page; with one thread a result
+page that reaches a worker busy with one waits for all of it, with two it runs beside it
+(the two share the worker's interpreter lock). Under the cold mixed load against the
+previous release (benchmarks/RESULTS.md, "Two threads a worker, budgets in work time") the
+result page's p99 went from above the previous release's to well below it. Three things
+make two threads the default rather than an option:
+
+* budgets count work, not waiting (:mod:`sudoku_web.web.runtime.work_clock`): with wall-clock
+  budgets a teaching page sharing its worker was cut short after half the work (a fifth of
+  them under that load, against a tenth with one thread); counted in the thread's own CPU
+  time, fewer are cut than with one thread, and a teaching page may take up to
+  ``WALL_SHARE`` times its budget in wall-clock time on a saturated server;
+* memory is bounded per worker (:func:`recycle_if_large`): two big-board requests at once
+  leave a worker's heap at their joint peak, so after a costly request a worker past
+  ``worker_max_private_mb`` (48 MB; a worker held 42-43 MB of its own after 8,790 requests
+  of the mixed load) is replaced by a fresh fork of the warm master, which kept the hostile
+  16x16 mix near the 250 MB the service is meant to stay under;
+* threads are safe: every table a worker shares between requests is safe across its
+  threads (the stores and byte-bounded tables lock, ``web/runtime/memo.py``; the engine's
+  tables count their bytes under a lock; the techniques' single-slot memos swap one
+  immutable tuple in whole and recompute on a mismatch; a run's deadline, clock and memos
+  are ``ContextVar``\s, one per thread), and ``tests/test_threads.py`` asks one app from
+  six threads and checks every page byte for byte.
 
 Exposure, decided: gunicorn is never the public face. Its workers read a request
 themselves, so a few dozen clients sending their headers slowly can hold every worker until
@@ -51,6 +60,7 @@ request first; :func:`warn_if_exposed` says so loudly when the bind address is n
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import ipaddress
 import os
@@ -98,6 +108,7 @@ ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
     "bind": ("SUDOKU_WEB_BIND", str),
     "workers": ("SUDOKU_WEB_WORKERS", _positive_int),
     "threads": ("SUDOKU_WEB_THREADS", _positive_int),
+    "worker_max_private_mb": ("SUDOKU_WEB_WORKER_MAX_PRIVATE_MB", _positive_int),
     "timeout": ("SUDOKU_WEB_TIMEOUT", _positive_int),
     "graceful_timeout": ("SUDOKU_WEB_GRACEFUL_TIMEOUT", _positive_int),
     "keepalive": ("SUDOKU_WEB_KEEPALIVE", _positive_int),
@@ -118,13 +129,19 @@ ENV_VARS: Final[Mapping[str, tuple[str, Callable[[str], Any]]]] = {
 
 #: Settings :func:`settings_from_env` derives from others (no variable of their own).
 DERIVED: Final = ("worker_connections",)
+#: Settings the server hooks read (:data:`HOOKS`), not gunicorn's own.
+HOOK_SETTINGS: Final = ("worker_max_private_mb",)
 
 #: Defaults for a small VPS behind nginx. ``workers`` is filled in from the CPU count.
 DEFAULTS: Final[Mapping[str, Any]] = {
     # Loopback only: nginx is the public face (TLS, rate limits, slow clients).
     "bind": "127.0.0.1:8000",
     "workers": None,
-    "threads": 1,
+    "threads": 2,
+    # Past this much private memory after a costly request, a worker finishes what it holds
+    # and is replaced by a fresh fork of the warm master (:func:`recycle_if_large`). Not a
+    # gunicorn setting: the hook reads it.
+    "worker_max_private_mb": 48,
     # Every request is bounded by the app to a fraction of a second, so 10 s (the heartbeat
     # after which gunicorn kills and replaces a silent worker) is far beyond any legitimate
     # request, and a client that dribbles its headers straight at a worker (no proxy in
@@ -311,11 +328,56 @@ def warn_if_exposed(server: Any) -> None:
         print(f"{banner}\nWARNING: {message}\n{banner}", file=sys.stderr, flush=True)
 
 
+#: A request whose work took at least this many milliseconds (the app's work clock, in the
+#: WSGI environ under ``work_clock.WORK_MS_KEY``) is followed by a look at the worker's
+#: memory: the costly ones are where it grows, and the look (``smaps_rollup``) costs ~0.1 ms.
+COSTLY_WORK_MS: Final = 20.0
+
+
+def private_mb(pid: int | str = "self") -> float:
+    """The private memory (clean and dirty pages no other process shares) of ``pid``, in MB:
+    what a worker holds beyond the pages it still shares with the master after the fork."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
+            lines = rollup.readlines()
+    except OSError:
+        return 0.0
+    private = ("Private_Clean:", "Private_Dirty:")
+    return sum(int(line.split()[1]) for line in lines if line.startswith(private)) / 1024
+
+
+def recycle_if_large(worker: Any, req: Any, environ: Mapping[str, Any], resp: Any) -> None:
+    """gunicorn's ``post_request`` hook: after a costly request (:data:`COSTLY_WORK_MS`), a
+    worker whose private memory has passed ``worker_max_private_mb`` stops taking requests,
+    finishes the ones it holds and exits; the master forks a fresh one, warm from the
+    preload. Every table and store of the app is bounded, but a worker's heap keeps the
+    high-water mark of its costliest requests (freed memory is reused, seldom returned), so
+    a run of big-board teaching pages would otherwise leave every worker at its peak."""
+    # Imported here: the command line loads this module and must not load the web stack.
+    from ..web.runtime.work_clock import WORK_MS_KEY
+
+    if float(environ.get(WORK_MS_KEY, 0.0)) < COSTLY_WORK_MS or not worker.alive:
+        return
+    limit = _private_limit_mb()
+    used = private_mb()
+    if used > limit:
+        worker.log.info(
+            "worker %s: %.0f MB private memory past %s MB, recycled", worker.pid, used, limit
+        )
+        worker.alive = False
+
+
+@functools.cache
+def _private_limit_mb() -> int:
+    return int(settings_from_env()["worker_max_private_mb"])
+
+
 #: gunicorn server hooks, set by both :func:`make_application` and ``gunicorn_conf``.
 HOOKS: Final[Mapping[str, Callable[..., None]]] = {
     "on_starting": warn_if_exposed,
     "pre_fork": freeze_heap,
     "post_worker_init": warm_up_worker,
+    "post_request": recycle_if_large,
 }
 
 

@@ -28,6 +28,12 @@ by its ``from_config``; its :attr:`key` is the text that goes into cache keys an
 Past a deadline the answer says what was cut (a ``gave_up`` result, an incomplete diagnosis,
 an upper-bound grade) and is sent ``no-store``
 (:func:`sudoku_web.web.runtime.cache.mark_uncacheable`).
+
+``REQUEST_DEADLINE_MS`` and the explanation's, the grade's and the hint's deadlines count the
+request's work (:mod:`sudoku_web.web.runtime.work_clock`: its thread's CPU time, or a third
+of the wall-clock time if that is more), so a request waiting for a core is not cut short
+for it; the engine's, the doctor's, generation's and the photo reader's own deadlines are
+wall-clock times.
 """
 
 from __future__ import annotations
@@ -57,14 +63,14 @@ CONFIG_DEFAULTS: Final[dict[str, Any]] = {
     "SOLVE_DEADLINE_MS": DEFAULT_DEADLINE_MS,
     "DOCTOR_MAX_NODES": doctor.DEFAULT_MAX_NODES,
     "DOCTOR_DEADLINE_MS": DEFAULT_DOCTOR_DEADLINE_MS,
-    # One request's solve and doctor together (no request over ~300 ms of server
-    # time); past it the doctor's answer is marked incomplete, the page says so.
+    # One request's solve and doctor together (no request over ~300 ms of work); past it
+    # the doctor's answer is marked incomplete, the page says so.
     "REQUEST_DEADLINE_MS": 280,
     # A 9x9 explanation takes 10 ms on average and 50 ms at worst over top95; a sparse 16x16
     # one ~160 ms, and a minimal one can take seconds, so past this many ms only the cheap
     # techniques are tried before a guess (the grade is then marked as an upper bound). It is
     # also capped by what is left of REQUEST_DEADLINE_MS less RENDER_RESERVE_MS (no
-    # request over ~300 ms of server time, drawing included).
+    # request over ~300 ms of work, drawing included).
     "EXPLAIN_DEADLINE_MS": 150,
     "EXPLAIN_MAX_STEPS": 3000,
     # The difficulty panel grades with logic.grade() (top95: a few ms on average) within this

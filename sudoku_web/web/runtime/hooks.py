@@ -5,8 +5,8 @@ answers ends the request's hooks and its view; so the order is written once, her
 other module registers a hook (tests/test_layers.py holds this):
 
 before the view
-    1. :func:`~sudoku_web.web.runtime.solving.start_clock`: the request's clock starts first,
-       so every budget counts the whole request;
+    1. :func:`~sudoku_web.web.runtime.work_clock.start`: the request's work clock starts
+       first, so every budget counts the whole request;
     2. :func:`~sudoku_web.web.runtime.speedups.serve_by_url`, when the replay trick is on: a
        stored answer for this exact URL;
     3. :func:`~sudoku_web.web.runtime.limits.long_url_guard`: an over-long URL is a 414 before
@@ -15,6 +15,10 @@ before the view
 after the view
     :func:`~sudoku_web.web.runtime.security.header_hook`: the security headers, on every
     response (errors and replayed answers too).
+
+at the request's end
+    :func:`~sudoku_web.web.runtime.work_clock.stop`: the core's ladder reads the wall clock
+    again.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.typing import BeforeRequestCallable
 
-from . import cache, limits, security, solving, speedups
+from . import cache, limits, security, speedups, work_clock
 
 
 def init_app(app: Flask) -> None:
@@ -30,7 +34,7 @@ def init_app(app: Flask) -> None:
     speedups.remember_by_url` on each cacheable answer). ``create_app`` calls it last, since
     the hooks read what the other ``init_app`` functions set up (the store, the tricks, the
     checked config); no other order matters."""
-    before: list[BeforeRequestCallable] = [solving.start_clock]
+    before: list[BeforeRequestCallable] = [work_clock.start]
     if speedups.replays(app):
         before.append(speedups.serve_by_url)
         app.extensions.setdefault(cache.ON_CACHEABLE, []).append(speedups.remember_by_url)
@@ -38,3 +42,4 @@ def init_app(app: Flask) -> None:
     for hook in before:
         app.before_request(hook)
     app.after_request(security.header_hook(app))
+    app.teardown_request(work_clock.stop)

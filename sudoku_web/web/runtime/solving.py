@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from flask import current_app, g
+from flask import current_app
 
 from ...core.board import Geometry, parse_puzzle, standard
 from ...core.doctor import (
@@ -30,7 +30,7 @@ from ...core.doctor import (
 from ...core.logic import Explanation, GradeResult, explain, grade, graded
 from ...core.solver import SolveResult, solve
 from ..render import teaching_display
-from . import cache, explanations
+from . import cache, explanations, work_clock
 from .budgets import Budget, DoctorBudget, TeachBudget
 
 
@@ -63,19 +63,13 @@ def cached_solve(
     return result
 
 
-def start_clock() -> None:
-    """``before_request``: notes when the request started, for :func:`remaining_ms`."""
-    g.sudoku_started = time.perf_counter()
-
-
 def remaining_ms() -> float | None:
-    """What is left of ``REQUEST_DEADLINE_MS`` for this request (None: no request deadline)."""
+    """What is left of ``REQUEST_DEADLINE_MS`` for this request, in the request's work time
+    (:mod:`sudoku_web.web.runtime.work_clock`; None: no request deadline)."""
     deadline = current_app.config.get("REQUEST_DEADLINE_MS")
     if deadline is None:
         return None
-    started = g.get("sudoku_started")
-    spent = 0.0 if started is None else (time.perf_counter() - started) * 1000
-    return max(0.0, float(deadline) - spent)
+    return max(0.0, float(deadline) - work_clock.spent_ms())
 
 
 def doctor_budget() -> DoctorBudget:
