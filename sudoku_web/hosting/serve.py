@@ -28,8 +28,11 @@ or a difficulty panel costs up to a hundred times a result page; with one thread
 page that reaches a worker busy with one waits for all of it, with two it runs beside it
 (the two share the worker's interpreter lock). Under the cold mixed load against the
 previous release (benchmarks/RESULTS.md, "Two threads a worker, budgets in work time") the
-result page's p99 went from above the previous release's to well below it. Three things
-make two threads the default rather than an option:
+result page's p99 went from above the previous release's to below it. The price: gthread
+hands every connection from its poller to a pool thread and back in Python, about 0.4 ms of
+CPU a request, so at saturation the cheapest answers come fewer a second (cached pages a
+fifth fewer, ``/healthz`` two fifths; hard cold pages the same). Three things make two
+threads the default rather than an option:
 
 * budgets count work, not waiting (:mod:`sudoku_web.web.runtime.work_clock`): with wall-clock
   budgets a teaching page sharing its worker was cut short after half the work (a fifth of
