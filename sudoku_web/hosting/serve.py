@@ -145,10 +145,10 @@ DEFAULTS: Final[Mapping[str, Any]] = {
     # and is replaced by a fresh fork of the warm master (:func:`recycle_if_large`). Not a
     # gunicorn setting: the hook reads it.
     "worker_max_private_mb": 48,
-    # Every request is bounded by the app to a fraction of a second, so 10 s (the heartbeat
-    # after which gunicorn kills and replaces a silent worker) is far beyond any legitimate
-    # request, and a client that dribbles its headers straight at a worker (no proxy in
-    # front) holds it for at most that long instead of gunicorn's 30 s.
+    # Every request is bounded by the app to a fraction of a second of work (and three times
+    # that of wall-clock time), so 10 s (the heartbeat after which gunicorn kills and
+    # replaces a silent worker; with threads the worker's main loop beats, so it catches a
+    # hung worker, not a long request) is far beyond any legitimate request.
     "timeout": 10,
     # On stop or restart, workers finish what they are doing: well under a second.
     "graceful_timeout": 5,
