@@ -3,9 +3,9 @@
 **What a deadline counts.** :func:`explain`, :func:`grade` and the hint
 (:mod:`sudoku_web.core.logic`, :mod:`sudoku_web.core.hints`) read the time from :func:`now`:
 ``time.perf_counter`` (wall-clock seconds) unless the caller chose another source with
-:func:`measured_by`. The web layer measures the work of a request that way (its own thread's
-CPU time, see :mod:`sudoku_web.web.runtime.work_clock`), so a request that shares the CPU
-with its neighbours is given the same work as one alone, rather than cut short by the wait.
+:func:`measured_by`. A server may measure a request's work that way (its own thread's CPU
+time, say), so a request that shares the CPU with its neighbours is given the same work as
+one alone, rather than cut short by the wait.
 
 **Inside a rung's search.** The ladder checks its caller's deadline before each step; a
 single call of a costly rung (a forcing net on a hard 9x9 can take 100 ms) would otherwise

@@ -2,7 +2,7 @@
 
 A puzzle's result depends only on the puzzle, its geometry and the budgets, so results, the
 doctor's answers and whole rendered responses can be reused freely -- except when work
-stopped at a wall-clock deadline, which depends on the machine's load (such answers are
+stopped at a deadline, which depends on the machine (its speed and load: such answers are
 marked with :func:`mark_uncacheable` and never kept or validated).
 
 Vocabulary:
@@ -403,7 +403,7 @@ def mark_uncacheable() -> None:
     """Flags this request's response as load-dependent: :func:`cacheable` then sends it with
     ``no-store``, without an ETag, and keeps it out of the store.
 
-    For any bounded work whose answer depends on the wall clock (a solve, the doctor, an
+    For any bounded work whose answer depends on a clock (a solve, the doctor, an
     explanation cut short by its deadline), also when it runs while the template renders.
     """
     setattr(g, _UNCACHEABLE, True)
