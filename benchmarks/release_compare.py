@@ -69,8 +69,8 @@ from .loadtest import (
     http_get_head,
     machine,
     peak_rss_mb,
-    pss_mb,
     percentile,
+    pss_mb,
     puzzle_paths,
 )
 
