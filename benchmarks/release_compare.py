@@ -19,9 +19,10 @@ cold mixed load
     sequence, so every puzzle's requests are spread over the workers as a browser's are.
     Prints requests/s, p50/p99 overall and per route, the ratio this tree / base, per route
     the share of answers a deadline cut short (``Cache-Control: no-store``: a release that
-    cuts more does less work for the same requests), the workers' peak RSS, and each
+    cuts more does less work for the same requests), the workers' peak RSS, the service's
+    PSS (master and workers, each page shared after the fork counted once), and each
     failed request's status and path. The server's environment is this process's, so
-    ``SUDOKU_WEB_THREADS=2`` reaches both releases (one that predates it ignores it).
+    ``SUDOKU_WEB_THREADS=1`` reaches both releases (one that predates it ignores it).
 
 server CPU per route, in process
     The release's ``create_app`` with its answer caches off, Flask's test client, and
