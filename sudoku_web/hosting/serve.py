@@ -21,35 +21,27 @@ costly one, but each holds about 30 MB of its own where a second thread holds a 
 (benchmarks/RESULTS.md: five sync workers, 261 MB under the mixed load against 214 MB for
 three workers of two threads); so the threads below do that.
 
-Threads, decided: two per worker (gunicorn's ``gthread`` worker, each worker taking a
-connection only while a thread of its own is free: ``worker_connections``,
-:func:`settings_from_env`); ``SUDOKU_WEB_THREADS=1`` gives the ``sync`` worker. A steps page
-or a difficulty panel costs up to a hundred times a result page; with one thread a result
-page that reaches a worker busy with one waits for all of it, with two it runs beside it
-(the two share the worker's interpreter lock). Under the cold mixed load against the
-previous release (benchmarks/RESULTS.md, "Two threads a worker, budgets in work time") the
-result page's p99 went from above the previous release's to below it. The price: gthread
-hands every connection from its poller to a pool thread and back in Python, about 0.4 ms of
-CPU a request, so at saturation the cheapest answers come fewer a second (cached pages a
-fifth fewer, ``/healthz`` two fifths; hard cold pages the same). Three things make two
-threads the default rather than an option:
+Threads, decided: two per worker (gunicorn's ``gthread`` worker, taking a connection only
+while a thread of its own is free: ``worker_connections``, :func:`settings_from_env`);
+``SUDOKU_WEB_THREADS=1`` gives the ``sync`` worker. A steps page or a difficulty panel costs
+up to a hundred times a result page; with one thread a result page that reaches a worker
+busy with one waits for all of it, with two it runs beside it (sharing the interpreter
+lock). Under the cold mixed load that took the result page's p99 from above the previous
+release's to below it; the price is gthread's ~0.4 ms of CPU a request, so at saturation
+the cheapest answers come fewer a second (benchmarks/RESULTS.md, "Two threads a worker,
+budgets in work time"). What makes two threads the default rather than an option:
 
-* budgets count work, not waiting (:mod:`sudoku_web.web.runtime.work_clock`): with wall-clock
-  budgets a teaching page sharing its worker was cut short after half the work (a fifth of
-  them under that load, against a tenth with one thread); counted in the thread's own CPU
-  time, fewer are cut than with one thread, and a teaching page may take up to
-  ``WALL_SHARE`` times its budget in wall-clock time on a saturated server;
+* budgets count work, not waiting (:mod:`sudoku_web.web.runtime.work_clock`), so a teaching
+  page sharing its worker is not cut short for the wait (with wall-clock budgets a fifth
+  were, against a tenth with one thread);
 * memory is bounded per worker (:func:`recycle_if_large`): two big-board requests at once
-  leave a worker's heap at their joint peak, so after a costly request a worker past
-  ``worker_max_private_mb`` (48 MB; a worker held 42-43 MB of its own after 8,790 requests
-  of the mixed load) is replaced by a fresh fork of the warm master, which kept the hostile
-  16x16 mix near the 250 MB the service is meant to stay under;
-* threads are safe: every table a worker shares between requests is safe across its
-  threads (the stores and byte-bounded tables lock, ``web/runtime/memo.py``; the engine's
-  tables count their bytes under a lock; the techniques' single-slot memos swap one
-  immutable tuple in whole and recompute on a mismatch; a run's deadline, clock and memos
-  are ``ContextVar``\s, one per thread), and ``tests/test_threads.py`` asks one app from
-  six threads and checks every page byte for byte.
+  leave a worker's heap at their joint peak, so a worker past ``worker_max_private_mb`` is
+  replaced by a fresh fork of the warm master;
+* threads are safe: every table a worker shares is safe across its threads (stores and
+  byte-bounded tables lock, ``web/runtime/memo.py``; the engine's tables count their bytes
+  under a lock; single-slot memos swap one immutable tuple; a run's deadline, clock and
+  memos are ``ContextVar``\s), and ``tests/test_threads.py`` checks every page byte for byte
+  from six threads.
 
 Exposure, decided: gunicorn is never the public face. Its workers read a request
 themselves, so a few dozen clients sending their headers slowly can hold every worker until
