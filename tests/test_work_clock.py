@@ -183,12 +183,13 @@ def _get(port: int, path: str) -> int:
 
 
 @pytest.mark.slow
-def test_the_shipped_server_replaces_a_worker_past_its_memory_bound() -> None:
+@pytest.mark.parametrize("threads", ["2", "1"])  # gunicorn's gthread worker (shipped), sync
+def test_the_shipped_server_replaces_a_worker_past_its_memory_bound(threads: str) -> None:
     # A bound of 1 MB: every worker is past it, so the first costly request (the steps page
     # of a fiendish puzzle, not among the pages the server drew while warming up) ends its
     # worker's life once answered, and a new one, forked from the warm master, answers the
     # next; a cheap one (/healthz) does not.
-    bound = {"SUDOKU_WEB_WORKER_MAX_PRIVATE_MB": "1"}
+    bound = {"SUDOKU_WEB_WORKER_MAX_PRIVATE_MB": "1", "SUDOKU_WEB_THREADS": threads}
     with serve_shipped_master(workers=1, env_extra=bound) as (port, master):
         first = _workers(master.pid)
         assert _get(port, "/healthz") == 200
