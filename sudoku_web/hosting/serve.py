@@ -46,9 +46,10 @@ budgets in work time"). What makes two threads the default rather than an option
 Exposure, decided: gunicorn is never the public face. Its workers read a request
 themselves, so a few dozen clients sending their headers slowly can hold every thread of
 every worker (measured with one thread a worker: 50 such connections made ``/healthz`` fail
-19 of 20 probes), and the answers gunicorn writes on its own (``400``, ``414``, ``431``) carry none of the app's
-security headers. A buffering proxy (nginx, ``deploy/nginx-sudoku-web.conf``) reads the whole
-request first; :func:`warn_if_exposed` says so loudly when the bind address is not loopback.
+19 of 20 probes), and the answers gunicorn writes on its own (``400``, ``414``, ``431``)
+carry none of the app's security headers. A buffering proxy (nginx,
+``deploy/nginx-sudoku-web.conf``) reads the whole request first; :func:`warn_if_exposed`
+says so loudly when the bind address is not loopback.
 """
 
 from __future__ import annotations
