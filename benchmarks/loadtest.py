@@ -79,6 +79,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
+from sudoku_web.hosting.serve import rollup_mb
+
 from . import hostile
 from .data_files import data_file
 from .machine import cpu_model, memory_mb
@@ -653,13 +655,7 @@ def _hostile_client(
 
 def pss_mb(pid: int) -> float:
     """Proportional set size of ``pid`` in MB (shared pages split among their sharers)."""
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
+    return rollup_mb(pid, "Pss:")
 
 
 class MemorySampler(threading.Thread):

@@ -9,13 +9,13 @@ from __future__ import annotations
 import http.client
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from app_config import ROOMY
 from shipped_server import serve_shipped_master
 
+from benchmarks.loadtest import _children
 from sudoku_web import create_app
 from sudoku_web.core.board import standard
 from sudoku_web.core.logic import explain, grade
@@ -160,15 +160,7 @@ def test_private_memory_is_read_from_the_kernel() -> None:
 
 
 def _workers(master: int) -> set[int]:
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == master:
-            found.add(int(stat.parent.name))
-    return found
+    return set(_children(master))
 
 
 def _get(port: int, path: str) -> int:

@@ -325,20 +325,25 @@ def warn_if_exposed(server: Any) -> None:
 
 #: A request whose work took at least this many milliseconds (the app's work clock, in the
 #: WSGI environ under ``work_clock.WORK_MS_KEY``) is followed by a look at the worker's
-#: memory: the costly ones are where it grows, and the look (``smaps_rollup``) costs ~0.1 ms.
+#: memory: the costly ones are where it grows, and the look (``smaps_rollup``) costs ~0.2 ms.
 COSTLY_WORK_MS: Final = 20.0
 
 
-def private_mb(pid: int | str = "self") -> float:
-    """The private memory (clean and dirty pages no other process shares) of ``pid``, in MB:
-    what a worker holds beyond the pages it still shares with the master after the fork."""
+def rollup_mb(pid: int | str, *fields: str) -> float:
+    """The sum of ``fields`` (``"Pss:"`` ...) of ``/proc/<pid>/smaps_rollup``, in MB; 0 when
+    the process is gone (or the system has no such file)."""
     try:
         with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as rollup:
             lines = rollup.readlines()
     except OSError:
         return 0.0
-    private = ("Private_Clean:", "Private_Dirty:")
-    return sum(int(line.split()[1]) for line in lines if line.startswith(private)) / 1024
+    return sum(int(line.split()[1]) for line in lines if line.startswith(fields)) / 1024
+
+
+def private_mb(pid: int | str = "self") -> float:
+    """The private memory (clean and dirty pages no other process shares) of ``pid``, in MB:
+    what a worker holds beyond the pages it still shares with the master after the fork."""
+    return rollup_mb(pid, "Private_Clean:", "Private_Dirty:")
 
 
 def recycle_if_large(worker: Any, req: Any, environ: Mapping[str, Any], resp: Any) -> None:
